@@ -1,0 +1,113 @@
+// The one plan catalogue: the pricing section, the checkout dialog and the server's price check all read it.
+
+export const planIds = ["business-builder", "scale-master", "power-platform"] as const;
+export type PlanId = (typeof planIds)[number];
+export type BillingPeriod = "monthly" | "annual";
+
+export type Plan = {
+  id: PlanId;
+  name: string;
+  /** Whole US dollars per month. */
+  price: number;
+  /** Whole US dollars per year: "pay 10 months, get 12". */
+  annualPrice: number;
+  description: string;
+  features: string[];
+  popular: boolean;
+};
+
+type PlanInput = Omit<Plan, "annualPrice"> & { annualPrice?: number };
+
+const catalogue: PlanInput[] = [
+  {
+    id: "business-builder",
+    name: "Business Builder",
+    price: 247,
+    annualPrice: 2470,
+    description: "For owner-operators who want every lead, job and invoice in one place.",
+    features: [
+      "Unlimited contacts and pipelines",
+      "Two-way texting and email from one inbox",
+      "Online booking and estimate requests",
+      "Automated review requests after every job",
+      "Mobile app for crews in the field",
+    ],
+    popular: false,
+  },
+  {
+    id: "scale-master",
+    name: "Scale Master",
+    price: 397,
+    annualPrice: 3970,
+    description: "For growing crews that need automation, reporting and priority help.",
+    features: [
+      "Everything in Business Builder",
+      "Workflow automation with 500+ triggers and actions",
+      "Job costing and revenue dashboards",
+      "Priority phone support and a dedicated success manager",
+      "Snapshot onboarding in under 2 hours",
+    ],
+    popular: true,
+  },
+  {
+    id: "power-platform",
+    name: "Power Platform",
+    price: 697,
+    annualPrice: 6970,
+    description: "For multi-location companies that want it white-labeled and built around them.",
+    features: [
+      "Everything in Scale Master",
+      "Fully white-labeled with custom CSS and branded mobile apps",
+      "AI agents for projects, prospecting and content",
+      "Priority custom integration development",
+      "White-glove setup and migration",
+    ],
+    popular: false,
+  },
+];
+
+export const plans: readonly Plan[] = catalogue.map((plan) => ({
+  ...plan,
+  annualPrice: plan.annualPrice ?? plan.price * 10,
+}));
+
+export function getPlan(id: string): Plan | undefined {
+  return plans.find((plan) => plan.id === id);
+}
+
+export function isPlanId(id: string): id is PlanId {
+  return planIds.includes(id as PlanId);
+}
+
+/** Whole dollars for one billing period. */
+export function planPrice(plan: Plan, billing: BillingPeriod): number {
+  return billing === "annual" ? plan.annualPrice : plan.price;
+}
+
+/** Dollars saved per year by paying annually: twelve months minus the annual price. */
+export function annualSaving(plan: Plan): number {
+  return plan.price * 12 - plan.annualPrice;
+}
+
+/** The true saving of annual billing, computed from the catalogue (about 17 %), never a made-up figure. */
+export const annualSavingPercent = Math.round(
+  (plans.reduce((sum, plan) => sum + annualSaving(plan), 0) / plans.reduce((sum, plan) => sum + plan.price * 12, 0)) *
+    100,
+);
+
+const usd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", maximumFractionDigits: 0 });
+const usdCents = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
+
+/** "$2,470" */
+export function formatUsd(dollars: number): string {
+  return usd.format(dollars);
+}
+
+/** "$1,976.00" — for amounts that can carry cents, such as a discounted total. */
+export function formatCents(cents: number): string {
+  return cents % 100 === 0 ? usd.format(cents / 100) : usdCents.format(cents / 100);
+}
+
+export function billingFromParam(value: string | null | undefined): BillingPeriod {
+  return value === "annual" ? "annual" : "monthly";
+}

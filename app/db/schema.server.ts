@@ -1,0 +1,102 @@
+import { sql } from "drizzle-orm";
+import { check, index, integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+
+const id = () =>
+  text("id")
+    .primaryKey()
+    .$defaultFn(() => crypto.randomUUID());
+
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+
+// The spec's table, plus `submission_id`: the unique key that makes a double submit store one row.
+export const demoRequests = pgTable(
+  "demo_requests",
+  {
+    id: id(),
+    firstName: text("first_name").notNull(),
+    lastName: text("last_name").notNull(),
+    email: text("email").notNull(),
+    phone: text("phone").notNull(),
+    company: text("company").notNull(),
+    dealVolume: text("deal_volume"),
+    challenges: text("challenges"),
+    submissionId: text("submission_id")
+      .notNull()
+      .unique()
+      .$defaultFn(() => crypto.randomUUID()),
+    createdAt: createdAt(),
+  },
+  (table) => [index("demo_requests_created_at_idx").on(table.createdAt, table.id)],
+);
+
+// The spec's table; `password` holds an argon2id hash, never the password.
+export const users = pgTable("users", {
+  id: id(),
+  username: text("username").notNull().unique(),
+  password: text("password").notNull(),
+  createdAt: createdAt(),
+});
+
+export const orderStatuses = ["pending", "paid", "expired", "canceled"] as const;
+export type OrderStatus = (typeof orderStatuses)[number];
+
+export const orders = pgTable(
+  "orders",
+  {
+    id: id(),
+    status: text("status").$type<OrderStatus>().notNull().default("pending"),
+    planIds: text("plan_ids").array().notNull(),
+    billingPeriod: text("billing_period").$type<"monthly" | "annual">().notNull(),
+    subtotalCents: integer("subtotal_cents").notNull(),
+    discountCents: integer("discount_cents").notNull().default(0),
+    totalCents: integer("total_cents").notNull(),
+    currency: text("currency").notNull().default("usd"),
+    couponCode: text("coupon_code"),
+    companyName: text("company_name").notNull(),
+    fullName: text("full_name").notNull(),
+    email: text("email").notNull(),
+    phone: text("phone").notNull(),
+    provider: text("provider").$type<"stripe" | "test">().notNull(),
+    providerSessionId: text("provider_session_id").unique(),
+    // One per "Complete Order" attempt: a resubmitted attempt finds its order instead of making another.
+    attemptId: text("attempt_id").notNull().unique(),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check("orders_status_check", sql`${table.status} in ('pending', 'paid', 'expired', 'canceled')`),
+    index("orders_created_at_idx").on(table.createdAt),
+  ],
+);
+
+// Stripe webhook events already applied: an event id is processed once however often Stripe retries it.
+export const stripeEvents = pgTable("stripe_events", {
+  id: text("id").primaryKey(),
+  type: text("type").notNull(),
+  processedAt: timestamp("processed_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const outboxStatuses = ["pending", "delivered", "failed"] as const;
+export type OutboxStatus = (typeof outboxStatuses)[number];
+
+// Messages written in the same transaction as the row they announce, delivered later by a worker.
+export const outbox = pgTable(
+  "outbox",
+  {
+    id: id(),
+    kind: text("kind").notNull(),
+    payload: jsonb("payload").notNull(),
+    status: text("status").$type<OutboxStatus>().notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    lastError: text("last_error"),
+    createdAt: createdAt(),
+    deliveredAt: timestamp("delivered_at", { withTimezone: true }),
+  },
+  (table) => [index("outbox_due_idx").on(table.status, table.nextAttemptAt)],
+);
+
+export type DemoRequestRow = typeof demoRequests.$inferSelect;
+export type OrderRow = typeof orders.$inferSelect;
+export type UserRow = typeof users.$inferSelect;
+export type OutboxRow = typeof outbox.$inferSelect;

@@ -1,0 +1,21 @@
+import { json } from "@remix-run/node";
+import { logger } from "./logger.server";
+import { RequestRejected } from "./request.server";
+
+const apiHeaders = { "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff" };
+
+/** Every API error is JSON with a human-readable `error`. */
+export function jsonError(status: number, error: string, extra: Record<string, unknown> = {}, headers: HeadersInit = {}) {
+  return json({ error, ...extra }, { status, headers: { ...apiHeaders, ...headers } });
+}
+
+export function jsonOk<T>(data: T, status = 200) {
+  return json(data, { status, headers: apiHeaders });
+}
+
+/** Turns refusals into their status and anything unexpected into a logged 503/500 without internals. */
+export function apiErrorResponse(error: unknown, context: { requestId: string; route: string }) {
+  if (error instanceof RequestRejected) return jsonError(error.status, error.message, {}, error.headers);
+  logger.error("api request failed", { ...context, error });
+  return jsonError(503, "The service is temporarily unavailable. Please try again.", { requestId: context.requestId });
+}

@@ -1,0 +1,120 @@
+import { z } from "zod";
+
+const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+
+const optionalUrl = z
+  .string()
+  .trim()
+  .url()
+  .optional()
+  .or(z.literal("").transform(() => undefined));
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  APP_URL: z.string().trim().url().default("http://localhost:3000"),
+  BRAND_NAME: z.string().trim().min(1).default("Groundwork"),
+  WEB_APP_URL: z.string().trim().url().default("https://app.groundworkcrm.com"),
+  FORUM_URL: z.string().trim().url().default("https://community.groundworkcrm.com"),
+
+  DATABASE_URL: optionalUrl,
+  PGLITE_DATA_DIR: z.string().trim().min(1).default("./data/pglite"),
+  DATABASE_POOL_SIZE: positiveInt(10),
+
+  // Comma-separated; the first signs, all verify, so a secret can be rotated without logging everyone out.
+  SESSION_SECRET: z.string().trim().optional(),
+
+  STRIPE_SECRET_KEY: z.string().trim().optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().trim().optional(),
+  STRIPE_PUBLISHABLE_KEY: z.string().trim().optional(),
+  STRIPE_API_HOST: z.string().trim().optional(),
+  STRIPE_API_PORT: z.coerce.number().int().positive().optional(),
+  STRIPE_API_PROTOCOL: z.enum(["http", "https"]).optional(),
+  // Browsers apply form-action to the redirect that follows a form POST, so the CSP must allow this origin.
+  STRIPE_CHECKOUT_ORIGIN: z.string().trim().url().default("https://checkout.stripe.com"),
+  COUPONS: z.string().trim().default("LAUNCH20:20"),
+
+  SMTP_URL: optionalUrl,
+  SALES_EMAIL: z.string().trim().email().default("sales@groundworkcrm.com"),
+  MAIL_FROM: z.string().trim().default("Groundwork <no-reply@groundworkcrm.com>"),
+  OUTBOX_WORKER: z.enum(["on", "off"]).default("on"),
+
+  ADMIN_USERNAME: z.string().trim().optional(),
+  ADMIN_PASSWORD: z.string().optional(),
+
+  // Number of proxy hops whose X-Forwarded-For entries are trusted; 0 means the header is never read.
+  TRUST_PROXY: z.coerce.number().int().min(0).default(0),
+  BODY_LIMIT_BYTES: positiveInt(16 * 1024),
+  RATE_LIMIT_WINDOW_SECONDS: positiveInt(60),
+  RATE_LIMIT_PER_CLIENT: positiveInt(10),
+  RATE_LIMIT_PER_EMAIL: positiveInt(5),
+  RATE_LIMIT_GLOBAL: positiveInt(600),
+  LOGIN_RATE_LIMIT: positiveInt(5),
+
+  LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+});
+
+export type Env = z.infer<typeof envSchema> & { sessionSecrets: string[] };
+
+function formatIssues(error: z.ZodError): string {
+  return error.issues
+    .map((issue) => `  - ${issue.path.join(".") || "(env)"}: ${issue.message}`)
+    .join("\n");
+}
+
+function parseEnv(source: NodeJS.ProcessEnv): Env {
+  const result = envSchema.safeParse(source);
+  if (!result.success) {
+    throw new Error(
+      `Invalid environment configuration:\n${formatIssues(result.error)}\n` +
+        "Fix the variables above (see .env.example for every setting and its format) and start again.",
+    );
+  }
+  const env = result.data;
+  let sessionSecrets = (env.SESSION_SECRET ?? "")
+    .split(",")
+    .map((secret) => secret.trim())
+    .filter(Boolean);
+  if (sessionSecrets.some((secret) => secret.length < 32)) {
+    throw new Error(
+      "Invalid environment configuration:\n  - SESSION_SECRET: every comma-separated secret must be at least 32 characters.\n" +
+        "Generate one with: node -e \"console.log(require('crypto').randomBytes(32).toString('hex'))\"",
+    );
+  }
+  if (sessionSecrets.length === 0) {
+    // A fresh machine must run with no configuration; a per-process secret keeps cookies safe but
+    // they do not survive a restart, which is why production should set SESSION_SECRET.
+    sessionSecrets = [crypto.randomUUID() + crypto.randomUUID()];
+    if (env.NODE_ENV === "production" && env.LOG_LEVEL !== "silent") {
+      console.warn(
+        "SESSION_SECRET is not set: using a random secret for this process. Sessions and toasts will not survive a restart; set SESSION_SECRET to keep them.",
+      );
+    }
+  }
+  return { ...env, sessionSecrets };
+}
+
+const globalForEnv = globalThis as unknown as { __groundworkEnv?: Env };
+
+/** The parsed environment: parsed once, at start-up, and the same object ever after. */
+export function getEnv(): Env {
+  globalForEnv.__groundworkEnv ??= parseEnv(process.env);
+  return globalForEnv.__groundworkEnv;
+}
+
+export type PublicEnv = {
+  brandName: string;
+  appUrl: string;
+  webAppUrl: string;
+  forumUrl: string;
+};
+
+/** The only configuration that may reach the browser. */
+export function getPublicEnv(): PublicEnv {
+  const env = getEnv();
+  return {
+    brandName: env.BRAND_NAME,
+    appUrl: env.APP_URL.replace(/\/$/, ""),
+    webAppUrl: env.WEB_APP_URL,
+    forumUrl: env.FORUM_URL,
+  };
+}

@@ -1,0 +1,18 @@
+import { migrateDatabase } from "./db.server";
+import { getEnv } from "./env.server";
+import { logger } from "./logger.server";
+
+const globalForStartup = globalThis as unknown as { __groundworkStartup?: Promise<void> };
+
+/**
+ * Everything that must be true before the server takes traffic: a valid environment (fail fast with a
+ * message that names the variable) and a migrated database. Runs once per process, dev rebuilds included.
+ */
+export function startServer(): Promise<void> {
+  globalForStartup.__groundworkStartup ??= (async () => {
+    const env = getEnv();
+    await migrateDatabase();
+    logger.info("server ready", { database: env.DATABASE_URL ? "postgres" : "pglite", nodeEnv: env.NODE_ENV });
+  })();
+  return globalForStartup.__groundworkStartup;
+}

@@ -1,0 +1,46 @@
+import { afterAll, beforeAll, describe } from "vitest";
+import { closeDatabase, getConnection, migrateDatabase } from "~/utils/db.server";
+import { createDatabase, dropDatabase } from "./postgres.mjs";
+
+export type DatabaseKind = "pglite" | "postgres";
+
+function resetSingletons() {
+  // The app parses env and opens its connection once per process; tests switch databases between suites.
+  const globals = globalThis as Record<string, unknown>;
+  delete globals.__groundworkEnv;
+  delete globals.__groundworkToast;
+}
+
+/**
+ * Runs the same suite against embedded PGlite (in memory) and a fresh PostgreSQL database, migrated with
+ * the project's migrations. A missing PostgreSQL fails the suite with a message saying how to point at one.
+ */
+export function describeWithDatabases(name: string, suite: (kind: DatabaseKind) => void, env: Record<string, string> = {}) {
+  for (const kind of ["pglite", "postgres"] as const) {
+    describe(`${name} [${kind}]`, () => {
+      let postgresName: string | undefined;
+      beforeAll(async () => {
+        await closeDatabase();
+        resetSingletons();
+        Object.assign(process.env, env);
+        if (kind === "postgres") {
+          const created = await createDatabase();
+          postgresName = created.name;
+          process.env.DATABASE_URL = created.url;
+        } else {
+          delete process.env.DATABASE_URL;
+          process.env.PGLITE_DATA_DIR = "memory://";
+        }
+        await migrateDatabase();
+        if (getConnection().kind !== kind) throw new Error(`expected a ${kind} connection`);
+      });
+      afterAll(async () => {
+        await closeDatabase();
+        resetSingletons();
+        if (postgresName) await dropDatabase(postgresName);
+        delete process.env.DATABASE_URL;
+      });
+      suite(kind);
+    });
+  }
+}

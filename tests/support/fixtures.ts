@@ -1,0 +1,41 @@
+import { test as base, expect } from "@playwright/test";
+import postgres from "postgres";
+import { databaseUrl } from "./postgres.mjs";
+
+type Fixtures = { consoleProblems: string[] };
+type WorkerFixtures = { sql: postgres.Sql };
+
+// Browser messages that mean the page is broken even when every assertion passed.
+const problemPatterns = [/Content Security Policy/i, /Minified React error/i, /Hydration/i, /did not match/i];
+
+export const test = base.extend<Fixtures, WorkerFixtures>({
+  // Fails any test whose page reported a CSP violation, a hydration mismatch or an uncaught error.
+  consoleProblems: [
+    async ({ page }, use) => {
+      const problems: string[] = [];
+      page.on("console", (message) => {
+        if (problemPatterns.some((pattern) => pattern.test(message.text()))) problems.push(message.text());
+      });
+      page.on("pageerror", (error) => problems.push(`page error: ${error.message}`));
+      await use(problems);
+      expect(problems, "browser console problems").toEqual([]);
+    },
+    { auto: true },
+  ],
+  // The E2E server's database, to check what was stored.
+  sql: [
+    async ({}, use) => {
+      const sql = postgres(databaseUrl(process.env.E2E_DB_NAME!), { max: 2, onnotice: () => {} });
+      await use(sql);
+      await sql.end({ timeout: 5 });
+    },
+    { scope: "worker" },
+  ],
+});
+
+export { expect };
+
+/** True in the project that runs without JavaScript. */
+export function isNoJs(testInfo: { project: { name: string } }) {
+  return testInfo.project.name === "nojs";
+}

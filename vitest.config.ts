@@ -1,0 +1,14 @@
+import path from "node:path";
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  resolve: { alias: { "~": path.resolve(__dirname, "app") } },
+  test: {
+    include: ["tests/unit/**/*.test.ts", "tests/integration/**/*.test.ts", "tests/fuzz/**/*.test.ts"],
+    environment: "node",
+    pool: "forks",
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
+    env: { LOG_LEVEL: "silent", NODE_ENV: "test" },
+  },
+});
