@@ -7,6 +7,7 @@ import {
   type StoredDemoRequest,
 } from "~/models/demo-request.server";
 import {
+  demoEnhancedField,
   demoHoneypotField,
   demoRequestFormId,
   demoRequestSchema,
@@ -125,15 +126,15 @@ export async function resetDemoForm(request: Request) {
 
 export type DemoFormNotice = { type: "error"; message: string; description: string };
 
-/** Without JavaScript the page renders in the same response, so the error notice travels in the data. */
-function isDocumentRequest(request: Request) {
-  return !new URL(request.url).searchParams.has("_data");
+/** Hydrated forms submit through Remix's fetch, which revalidates the root loader and so shows cookie toasts. */
+function isEnhancedSubmit(form: FormData) {
+  return form.get(demoEnhancedField) === "1";
 }
 
 function formValues(form: FormData): Record<string, string> {
   const values: Record<string, string> = {};
   for (const [key, value] of form.entries()) {
-    if (typeof value === "string" && key !== demoHoneypotField) values[key] = value;
+    if (typeof value === "string" && key !== demoHoneypotField && key !== demoEnhancedField) values[key] = value;
   }
   return values;
 }
@@ -144,14 +145,13 @@ function formValues(form: FormData): Record<string, string> {
  * rendered by this very response, before any cookie could be read, so the notice is part of the data.
  */
 async function keepFormWithNotice(
-  request: Request,
   form: FormData,
   notice: { message: string; description: string },
   status: number,
   headers: Record<string, string> = {},
 ) {
   const data = { fieldErrors: {}, repopulateFields: formValues(form), formId: demoRequestFormId };
-  if (isDocumentRequest(request)) {
+  if (!isEnhancedSubmit(form)) {
     return json({ ...data, notice: { type: "error", ...notice } satisfies DemoFormNotice }, { status, headers });
   }
   return jsonWithError(data, notice, { status, headers });
@@ -186,10 +186,10 @@ export async function handleDemoRequestForm(request: Request, form: FormData): P
   } catch (error) {
     if (error instanceof RequestRejected) {
       logger.warn("demo request refused", { requestId, status: error.status, reason: error.message });
-      return keepFormWithNotice(request, form, { message: "Error", description: error.message }, error.status, error.headers);
+      return keepFormWithNotice(form, { message: "Error", description: error.message }, error.status, error.headers);
     }
     logger.error("demo request failed", { requestId, error });
-    return keepFormWithNotice(request, form, demoToasts.failure, 503, { "X-Request-Id": requestId });
+    return keepFormWithNotice(form, demoToasts.failure, 503, { "X-Request-Id": requestId });
   }
 }
 

@@ -27,10 +27,10 @@ function validFields(overrides: Record<string, string> = {}) {
 }
 
 function postForm(fields: Record<string, string>, { headers = {}, data = false }: { headers?: Record<string, string>; data?: boolean } = {}) {
-  const url = `${origin}/?index${data ? "&_data=routes%2F_index" : ""}`;
-  return new Request(url, {
+  // A hydrated form adds `enhanced=1`; Remix's runtime strips `_data` before the action sees the URL.
+  return new Request(`${origin}/?index`, {
     method: "POST",
-    body: new URLSearchParams(fields),
+    body: new URLSearchParams(data ? { ...fields, enhanced: "1" } : fields),
     headers: { Origin: origin, ...headers },
   });
 }

@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { useField, useIsSubmitting, ValidatedForm } from "remix-validated-form";
 import {
   dealVolumes,
+  demoEnhancedField,
   demoHoneypotField,
   demoRequestFormId,
   demoRequestValidator,
@@ -216,6 +217,7 @@ export function DemoSection({ state }: { state: DemoSectionState }) {
               >
                 <input type="hidden" name="intent" value="demo-request" />
                 <input type="hidden" name="submissionId" value={state.submissionId} />
+                {hydrated ? <input type="hidden" name={demoEnhancedField} value="1" /> : null}
                 <div className="grid gap-4 sm:grid-cols-2">
                   <TextField name="firstName" label="First Name" autoComplete="given-name" />
                   <TextField name="lastName" label="Last Name" autoComplete="family-name" />
