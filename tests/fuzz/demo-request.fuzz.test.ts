@@ -1,4 +1,4 @@
-import fc from "fast-check";
+import * as fc from "fast-check";
 import { expect, it } from "vitest";
 import { demoRequests } from "~/db/schema.server";
 import { action as pageAction } from "~/routes/_index";
