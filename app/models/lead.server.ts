@@ -106,18 +106,3 @@ export async function* iterateDemoRequests(batchSize = 500): AsyncGenerator<Demo
     if (batch.length < batchSize) return;
   }
 }
-
-/** The JSON shape of a demo request in the API: the spec's camelCase names, ISO timestamps. */
-export function serializeDemoRequest(row: DemoRequestRow) {
-  return {
-    id: row.id,
-    firstName: row.firstName,
-    lastName: row.lastName,
-    email: row.email,
-    phone: row.phone,
-    company: row.company,
-    dealVolume: row.dealVolume,
-    challenges: row.challenges,
-    createdAt: row.createdAt.toISOString(),
-  };
-}

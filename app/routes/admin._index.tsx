@@ -4,7 +4,8 @@ import { Form, useLoaderData, useLocation } from "@remix-run/react";
 import { formatTimestamp } from "~/components/admin/format";
 import { Pagination } from "~/components/admin/pagination";
 import { formatCents, getPlan } from "~/content/plans";
-import { listDemoRequests, listOrders, normalizeSearch, parsePage, serializeDemoRequest } from "~/models/lead.server";
+import { listDemoRequests, listOrders, normalizeSearch, parsePage } from "~/models/lead.server";
+import { toStoredDemoRequest } from "~/models/demo-request.server";
 import { adminHeaders, requireAdmin } from "~/utils/admin-session.server";
 
 export const meta: MetaFunction = () => [{ title: "Demo requests and orders · Admin" }, { name: "robots", content: "noindex" }];
@@ -23,7 +24,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     {
       admin: { username: admin.username },
       query,
-      leads: { ...leads, items: leads.items.map(serializeDemoRequest) },
+      leads: { ...leads, items: leads.items.map(toStoredDemoRequest) },
       orders: {
         ...orders,
         items: orders.items.map((order) => ({

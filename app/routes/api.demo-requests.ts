@@ -1,8 +1,10 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { listDemoRequests, normalizeSearch, parsePage, serializeDemoRequest } from "~/models/lead.server";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { listDemoRequests, normalizeSearch, parsePage } from "~/models/lead.server";
+import { toStoredDemoRequest } from "~/models/demo-request.server";
 import { adminHeaders, requireAdmin } from "~/utils/admin-session.server";
-import { apiErrorResponse, jsonOk } from "~/utils/api.server";
-import { getRequestId } from "~/utils/request.server";
+import { apiErrorResponse, jsonError, jsonOk } from "~/utils/api.server";
+import { handleDemoRequestApi } from "~/utils/demo-request.server";
+import { getRequestId, readJson } from "~/utils/request.server";
 
 /** The list the spec implied: personal data, so only for a signed-in admin (401 JSON otherwise). */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -13,11 +15,25 @@ export async function loader({ request }: LoaderFunctionArgs) {
       query: normalizeSearch(url.searchParams.get("q")),
       page: parsePage(url.searchParams.get("page")),
     });
-    const response = jsonOk({ ...list, items: list.items.map(serializeDemoRequest) });
+    const response = jsonOk({ ...list, items: list.items.map(toStoredDemoRequest) });
     response.headers.set("X-Robots-Tag", adminHeaders["X-Robots-Tag"]);
     return response;
   } catch (error) {
     if (error instanceof Response) return error;
     return apiErrorResponse(error, { requestId: getRequestId(request), route: "GET /api/demo-requests" });
+  }
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  if (request.method !== "POST") {
+    return jsonError(405, "Only POST is allowed here.", {}, { Allow: "GET, POST" });
+  }
+  try {
+    // No Origin check: this is a JSON API for any client; browsers cannot send it cross-site without
+    // a CORS preflight, which this route never grants, and a simple cross-site POST is not JSON (415).
+    const body = await readJson(request);
+    return await handleDemoRequestApi(request, body);
+  } catch (error) {
+    return apiErrorResponse(error, { requestId: getRequestId(request), route: "api.demo-requests" });
   }
 }

@@ -4,7 +4,7 @@ import postgres from "postgres";
 import { afterEach, beforeEach, expect, it, vi } from "vitest";
 import * as schema from "~/db/schema.server";
 import { demoRequests, outbox } from "~/db/schema.server";
-import { enqueueOutboxMessage } from "~/models/outbox.server";
+import { action as demoRequestsApi } from "~/routes/api.demo-requests";
 import { getDb, type Database } from "~/utils/db.server";
 import { processOutboxOnce, retryDelayMs, startOutboxWorker } from "~/utils/outbox-worker.server";
 import { closeMailer } from "~/utils/mailer.server";
@@ -31,13 +31,17 @@ function lead(overrides: Partial<Lead> = {}): Lead {
   };
 }
 
-/** What the demo-request action does: the lead and its outbox message in one transaction. */
+/** Submits a lead the way a client does: POST /api/demo-requests through the route's action. */
 async function submitLead(values: Lead) {
-  return getDb().transaction(async (tx) => {
-    const [row] = await tx.insert(demoRequests).values(values).returning();
-    await enqueueOutboxMessage(tx, { kind: "new-lead-email", payload: { demoRequestId: row.id } });
-    return row;
+  const request = new Request("http://localhost:3000/api/demo-requests", {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(values),
   });
+  const response = await demoRequestsApi({ request, params: {}, context: {} });
+  expect(response.status).toBe(201);
+  const [row] = await getDb().select().from(demoRequests).where(eq(demoRequests.email, values.email));
+  return row;
 }
 
 async function outboxRows() {
@@ -215,5 +219,7 @@ describeWithDatabases(
     SALES_EMAIL: "sales-test@example.com",
     MAIL_FROM: "Groundwork <no-reply@example.com>",
     OUTBOX_WORKER: "off",
+    RATE_LIMIT_PER_EMAIL: "1000",
+    RATE_LIMIT_GLOBAL: "1000",
   },
 );
