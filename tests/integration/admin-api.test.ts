@@ -213,6 +213,24 @@ describeWithDatabases(
       }
     });
 
+    it("marks the session cookie Secure when the site is served over https", async () => {
+      const saved = process.env.APP_URL;
+      const globals = globalThis as Record<string, unknown>;
+      try {
+        process.env.APP_URL = "https://groundwork.example";
+        delete globals.__groundworkEnv;
+        const response = await respond(() => loginAction(args(loginRequest(username, password))));
+        expect(response.status).toBe(302);
+        expect(response.headers.get("Set-Cookie")).toMatch(/; Secure/);
+      } finally {
+        if (saved === undefined) delete process.env.APP_URL;
+        else process.env.APP_URL = saved;
+        delete globals.__groundworkEnv;
+      }
+      const plain = await respond(() => loginAction(args(loginRequest(username, password))));
+      expect(plain.headers.get("Set-Cookie")).not.toMatch(/Secure/);
+    });
+
     it("answers a wrong password with the generic error and rate limits sign-in per username (429)", async () => {
       const limited = `limited-${kind}`;
       await createUser(limited, password);
