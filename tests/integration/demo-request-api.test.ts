@@ -179,9 +179,9 @@ describeWithDatabases("demo request JSON API", (kind) => {
   });
 
   it("GET answers 401 JSON for anonymous callers; other methods 405", async () => {
-    const response = (await loader()) as unknown as Response;
+    const response = (await loader({ request: new Request(endpoint), params: {}, context: {} })) as unknown as Response;
     expect(response.status).toBe(401);
-    expect(await response.json()).toEqual({ error: "Sign in as an administrator to list demo requests." });
+    expect(await response.json()).toEqual({ error: "Sign in as an admin to read this." });
     const put = (await action({ request: new Request(endpoint, { method: "PUT", body: "{}" }), params: {}, context: {} })) as unknown as Response;
     expect(put.status).toBe(405);
     expect(await put.json()).toEqual({ error: "Only POST is allowed here." });
