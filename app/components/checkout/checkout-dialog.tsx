@@ -4,6 +4,7 @@ import type { BillingPeriod, PlanId } from "~/content/plans";
 import type { CheckoutInfo, CouponDiscount } from "~/schemas/checkout";
 import { InfoStep } from "./info-step";
 import { PlanStep } from "./plan-step";
+import { shareNonceWithInjectedStyles } from "./share-nonce";
 import { StepIndicator } from "./step-indicator";
 
 export type CheckoutDialogView = {
@@ -16,6 +17,8 @@ export type CheckoutDialogView = {
   coupon: CouponDiscount | null;
   attemptId: string;
 };
+
+shareNonceWithInjectedStyles();
 
 // Closing goes through the server so the checkout cookie is cleared: reopening starts from scratch.
 const CLOSE_URL = "/?checkout=close";

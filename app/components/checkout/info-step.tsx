@@ -1,3 +1,4 @@
+import { useLocation } from "@remix-run/react";
 import { ValidatedForm, useField, useIsSubmitting } from "remix-validated-form";
 import type { BillingPeriod, PlanId } from "~/content/plans";
 import { checkoutInfoValidator, type CheckoutInfo } from "~/schemas/checkout";
@@ -49,12 +50,15 @@ export function InfoStep({
   billing: BillingPeriod;
   edit: boolean;
 }) {
+  // Posting to the same URL (plan, billing, edit) means an invalid submit re-renders this very step.
+  const params = new URLSearchParams(useLocation().search);
+  params.delete("index");
   return (
     <ValidatedForm
       id="checkout-info-form"
       validator={checkoutInfoValidator}
       method="post"
-      action="/?index"
+      action={`/?index&${params.toString()}`}
       defaultValues={info}
       noValidate
       className="grid gap-4 sm:grid-cols-2"

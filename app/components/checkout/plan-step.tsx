@@ -58,7 +58,7 @@ export function PlanStep({ info, hasInfo, planIds: initialPlanIds, billing: init
     const data = new FormData(form);
     data.set("intent", "checkout-pay");
     data.set("respond", "json");
-    pay.submit(data, { method: "post", action: "/?index" });
+    pay.submit(data, { method: "post", action: "/?index&checkout=plan" });
   }
 
   return (
@@ -75,7 +75,7 @@ export function PlanStep({ info, hasInfo, planIds: initialPlanIds, billing: init
         </Link>
       </div>
 
-      <Form method="post" action="/?index" className="flex flex-col gap-5">
+      <Form method="post" action="/?index&checkout=plan" className="flex flex-col gap-5">
         <input type="hidden" name="attemptId" value={attemptId} />
         <fieldset>
           <legend className="mb-2 font-semibold">Billing</legend>
@@ -161,7 +161,8 @@ export function PlanStep({ info, hasInfo, planIds: initialPlanIds, billing: init
           <p className="text-sm text-slate-700">Choose at least one plan to see your order summary.</p>
         )}
 
-        <div className="flex justify-end">
+        {/* Full width: the server-rendered toast sits at the bottom right and must not hide the button. */}
+        <div>
           <button
             type="submit"
             name="intent"
@@ -169,7 +170,7 @@ export function PlanStep({ info, hasInfo, planIds: initialPlanIds, billing: init
             disabled={!canPay || submittingPay}
             aria-busy={submittingPay || undefined}
             onClick={completeOrder}
-            className={`${buttonBase} bg-brand-700 px-6 py-3 text-white hover:bg-brand-600`}
+            className={`${buttonBase} w-full bg-brand-700 px-6 py-3 text-white hover:bg-brand-600`}
           >
             {submittingPay ? "Processing..." : "Complete Order"}
           </button>
