@@ -71,8 +71,6 @@ export function CheckoutDialog({ view }: { view: CheckoutDialogView }) {
           <InfoStep info={view.info} planIds={view.planIds} billing={view.billing} edit={view.edit} />
         ) : (
           <PlanStep
-            // A new server state (after Apply or Update) restarts the client-side selection from it.
-            key={`${view.planIds.join(",")}|${view.billing}|${view.coupon?.code ?? ""}`}
             info={view.info}
             hasInfo={view.hasInfo}
             planIds={view.planIds}

@@ -19,7 +19,9 @@ const buttonBase = "rounded-md px-4 py-2 font-semibold disabled:cursor-not-allow
 export function PlanStep({ info, hasInfo, planIds: initialPlanIds, billing: initialBilling, coupon, attemptId }: Props) {
   const hydrated = useHydrated();
   const navigation = useNavigation();
-  // With JavaScript the summary follows every click; without it, "Update order" asks the server.
+  // With JavaScript the summary follows every click; without it, "Update order" asks the server. Every post
+  // from this form carries the selection, so the server's copy never runs ahead of this state; the component
+  // is deliberately not remounted when it changes, which would drop the pending payment fetcher.
   const [planIds, setPlanIds] = useState(initialPlanIds);
   const [billing, setBilling] = useState(initialBilling);
   const pay = useFetcher<{ url?: string; error?: string }>();
