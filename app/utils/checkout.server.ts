@@ -268,14 +268,20 @@ export async function handlePayStep(request: Request, form: FormData) {
   }
   const attempt = attemptIdSchema.safeParse(form.get("attemptId"));
   if (!attempt.success) throw new RequestRejected(400, "The order form is missing its attempt id. Please reload and try again.");
-  limitCheckout(request, state.info.email);
   try {
+    limitCheckout(request, state.info.email);
     const started = await startCheckout({ info: state.info, ...selection, coupon: state.coupon, attemptId: attempt.data });
     if (json) return jsonResponse({ url: started.url, orderId: started.orderId }, { headers: { "Set-Cookie": cookie } });
     return redirect(started.url, { status: 303, headers: { "Set-Cookie": cookie } });
   } catch (error) {
-    if (!(error instanceof PaymentFailed)) throw error;
-    return redirectWithError("/?checkout=plan", PAYMENT_FAILED, toPlanStep(cookie));
+    if (error instanceof PaymentFailed) return redirectWithError("/?checkout=plan", PAYMENT_FAILED, toPlanStep(cookie));
+    // A refusal (too many attempts, a finished order) is shown as a toast on step 2, with or without JavaScript.
+    if (error instanceof RequestRejected) {
+      return redirectWithError("/?checkout=plan", { message: "Error", description: error.message }, {
+        headers: { "Set-Cookie": cookie, ...error.headers },
+      });
+    }
+    throw error;
   }
 }
 
