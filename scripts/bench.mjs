@@ -7,7 +7,7 @@
 //
 // Settings (env): BENCH_DURATION seconds per case (10), BENCH_WARMUP seconds (3), BENCH_CONNECTIONS (50),
 // BENCH_MAX_REQUESTS per case (200000), BENCH_DATABASES ("pglite,postgres"), BENCH_CASES (all; a comma list of
-// "static,home,demo,checkout"), BENCH_PROFILE_DIR (writes a V8 CPU profile of the app server per database).
+// "static,home,floor,demo,checkout"), BENCH_PROFILE_DIR (writes a V8 CPU profile of the app server per database).
 // The build must exist (`npm run bench` builds first).
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -33,7 +33,7 @@ const config = {
   connections: numberFromEnv("BENCH_CONNECTIONS", 50),
   maxRequests: numberFromEnv("BENCH_MAX_REQUESTS", 200_000),
   databases: (process.env.BENCH_DATABASES ?? "pglite,postgres").split(",").map((kind) => kind.trim()),
-  cases: (process.env.BENCH_CASES ?? "static,home,demo,checkout").split(",").map((name) => name.trim()),
+  cases: (process.env.BENCH_CASES ?? "static,home,floor,demo,checkout").split(",").map((name) => name.trim()),
   profileDir: process.env.BENCH_PROFILE_DIR ? path.resolve(process.env.BENCH_PROFILE_DIR) : undefined,
 };
 for (const kind of config.databases) {
@@ -104,14 +104,33 @@ function summarise(name, database, result, extra = {}) {
   };
 }
 
+/**
+ * CPU time (user + system) a process has used, from /proc; undefined where there is no /proc. Unlike req/s, CPU
+ * per request barely moves when other work shares the machine, so it is the figure to compare between runs.
+ */
+function cpuMillis(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+    // utime and stime are fields 14 and 15 of stat (11 and 12 after the command name), in clock ticks (100/s).
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Warm-up (JIT, pools, caches) then the measured run; the warm-up's figures are discarded. */
-async function bench(name, database, url, requests, extra) {
+async function bench(name, database, url, { requests, pid, extra } = {}) {
   process.stdout.write(`bench: ${name} [${database}] warm-up ${config.warmup}s… `);
   await runLoad({ url, requests, duration: config.warmup, title: `${name} warm-up` });
   process.stdout.write(`measuring ${config.duration}s… `);
+  const cpuBefore = pid ? cpuMillis(pid) : undefined;
   const result = await runLoad({ url, requests, duration: config.duration, title: name });
+  const cpuAfter = pid ? cpuMillis(pid) : undefined;
   const summary = summarise(name, database, result, extra?.());
-  console.log(`${summary.requestsPerSecond} req/s, p99 ${summary.latencyMs.p99} ms`);
+  if (cpuBefore !== undefined && cpuAfter !== undefined && result.requests.total > 0) {
+    summary.serverCpuMsPerRequest = Number(((cpuAfter - cpuBefore) / result.requests.total).toFixed(3));
+  }
+  console.log(`${summary.requestsPerSecond} req/s, p99 ${summary.latencyMs.p99} ms, server CPU ${summary.serverCpuMsPerRequest ?? "?"} ms/request`);
   return summary;
 }
 
@@ -138,6 +157,7 @@ async function startStaticServer(html, headers) {
   });
   return {
     url: `http://127.0.0.1:${port}/`,
+    pid: child.pid,
     async stop() {
       const exited = new Promise((resolve) => child.once("exit", resolve));
       child.kill("SIGTERM");
@@ -297,17 +317,32 @@ async function benchDatabase(kind) {
       if (config.cases.includes("static")) {
         const staticServer = await startStaticServer(html, { "Content-Type": page.headers.get("content-type") });
         try {
-          staticSummary = await bench("static GET / (same HTML)", kind, staticServer.url);
+          staticSummary = await bench("static GET / (same HTML)", kind, staticServer.url, { pid: staticServer.pid });
         } finally {
           await staticServer.stop();
         }
         results.push({ ...staticSummary, htmlBytes: Buffer.byteLength(html) });
       }
       if (config.cases.includes("home")) {
-        const home = await bench("GET /", kind, server.baseUrl + "/", undefined, () => ({ htmlBytes: Buffer.byteLength(html) }));
-        if (staticSummary) home.ratioToStatic = Number((home.requestsPerSecond / staticSummary.requestsPerSecond).toFixed(3));
+        const home = await bench("GET /", kind, server.baseUrl + "/", {
+          pid: server.pid,
+          extra: () => ({ htmlBytes: Buffer.byteLength(html) }),
+        });
+        if (staticSummary) {
+          home.ratioToStatic = Number((home.requestsPerSecond / staticSummary.requestsPerSecond).toFixed(3));
+          if (home.serverCpuMsPerRequest && staticSummary.serverCpuMsPerRequest) {
+            home.cpuRatioToStatic = Number((staticSummary.serverCpuMsPerRequest / home.serverCpuMsPerRequest).toFixed(3));
+          }
+        }
         results.push(home);
       }
+    }
+
+    if (config.cases.includes("floor")) {
+      // The least a Remix response can cost through remix-serve (express, compression, morgan, static-file
+      // lookups, the Remix handler): an unknown API path answers a small JSON 404 without touching the database.
+      const floor = await bench("floor: GET /api/… (JSON 404)", kind, server.baseUrl + "/api/bench-floor", { pid: server.pid });
+      results.push(floor);
     }
 
     const apiCases = [
@@ -323,7 +358,7 @@ async function benchDatabase(kind) {
         console.log(`bench: ${name} [${kind}] skipped: ${problem}`);
         continue;
       }
-      results.push(await bench(name, kind, server.baseUrl, requests));
+      results.push(await bench(name, kind, server.baseUrl, { requests, pid: server.pid }));
     }
   } finally {
     await server?.stop();
@@ -371,6 +406,7 @@ function printTable(results) {
     "req/s": r.requestsPerSecond,
     "p50 ms": r.latencyMs.p50,
     "p99 ms": r.latencyMs.p99,
+    "CPU ms/req": r.serverCpuMsPerRequest ?? "",
     requests: r.requests,
     errors: r.errors,
     timeouts: r.timeouts,

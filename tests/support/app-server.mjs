@@ -67,6 +67,7 @@ export async function startAppServer({ env = {}, port } = {}) {
   return {
     baseUrl,
     port: listenPort,
+    pid: child.pid,
     output: () => output,
     async stop() {
       if (child.exitCode === null) {
