@@ -1,9 +1,19 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import { JsonLd } from "~/components/landing/json-ld";
+import { LandingPage } from "~/components/landing/landing-page";
 import { billingFromParam } from "~/content/plans";
+import type { loader as rootLoader } from "~/root";
+import { useNonce } from "~/utils/nonce";
 import { assertSameOrigin, readForm, RequestRejected } from "~/utils/request.server";
+import { landingJsonLd, landingMeta } from "~/utils/seo";
 import { jsonWithError } from "~/utils/toast.server";
+
+export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({ matches }) => {
+  const site = matches.find((match) => match.id === "root")?.data?.site;
+  return site ? landingMeta(site) : [];
+};
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
@@ -33,10 +43,12 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function Index() {
   const { billing } = useLoaderData<typeof loader>();
+  const { site } = useRouteLoaderData<typeof rootLoader>("root")!;
+  const nonce = useNonce();
   return (
-    <main id="main-content">
-      <h1>Groundwork</h1>
-      <p>Billing: {billing}</p>
-    </main>
+    <>
+      <LandingPage billing={billing} site={site} demoSection={null} />
+      <JsonLd data={landingJsonLd(site)} nonce={nonce} />
+    </>
   );
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { SiteConfig } from "~/content/site";
 
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
@@ -101,15 +102,8 @@ export function getEnv(): Env {
   return globalForEnv.__groundworkEnv;
 }
 
-export type PublicEnv = {
-  brandName: string;
-  appUrl: string;
-  webAppUrl: string;
-  forumUrl: string;
-};
-
 /** The only configuration that may reach the browser. */
-export function getPublicEnv(): PublicEnv {
+export function getPublicEnv(): SiteConfig {
   const env = getEnv();
   return {
     brandName: env.BRAND_NAME,

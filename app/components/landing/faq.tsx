@@ -1,0 +1,95 @@
+// FAQ. The server render and the hydration pass use native <details name="faq"> (one open at a time in
+// current browsers, no JS needed); after hydration the same list becomes a Radix Accordion
+// (type="single", collapsible), keeping whichever item the visitor had opened. Both share the classes
+// below, so the switch is invisible.
+import * as Accordion from "@radix-ui/react-accordion";
+import { useRef, useState } from "react";
+import { faqItems } from "~/content/faq";
+import { useHydrated } from "~/utils/use-hydrated";
+import { SectionHeading } from "./section-heading";
+import { ChevronDownIcon } from "./icons";
+
+const itemClass = "border-b border-slate-200";
+const triggerClass =
+  "flex w-full min-h-14 cursor-pointer list-none items-center justify-between gap-4 py-5 text-left text-lg font-semibold text-slate-900 hover:text-brand-700 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 [&::-webkit-details-marker]:hidden";
+const chevronClass = "h-5 w-5 shrink-0 text-slate-600 transition-transform duration-200 motion-reduce:transition-none";
+const answerClass = "pb-6 pr-8 text-base leading-relaxed text-slate-700";
+
+function NativeFaq({ onOpenChange }: { onOpenChange: (id: string) => void }) {
+  return (
+    <div>
+      {faqItems.map((item) => (
+        <details
+          key={item.id}
+          name="faq"
+          className={`group ${itemClass}`}
+          data-faq-id={item.id}
+          onToggle={(event) => {
+            const details = event.currentTarget;
+            if (details.open) onOpenChange(item.id);
+          }}
+        >
+          <summary className={triggerClass}>
+            <span>{item.question}</span>
+            <ChevronDownIcon className={`${chevronClass} group-open:rotate-180`} />
+          </summary>
+          <div className={answerClass}>
+            <p>{item.answer}</p>
+          </div>
+        </details>
+      ))}
+    </div>
+  );
+}
+
+function AccordionFaq({ initial }: { initial: string }) {
+  return (
+    <Accordion.Root type="single" collapsible defaultValue={initial}>
+      {faqItems.map((item) => (
+        <Accordion.Item key={item.id} value={item.id} className={itemClass}>
+          <Accordion.Header asChild>
+            <h3>
+              <Accordion.Trigger className={`group ${triggerClass}`}>
+                <span>{item.question}</span>
+                <ChevronDownIcon className={`${chevronClass} group-data-[state=open]:rotate-180`} />
+              </Accordion.Trigger>
+            </h3>
+          </Accordion.Header>
+          <Accordion.Content className={answerClass}>
+            <p>{item.answer}</p>
+          </Accordion.Content>
+        </Accordion.Item>
+      ))}
+    </Accordion.Root>
+  );
+}
+
+export function Faq() {
+  const hydrated = useHydrated();
+  const containerRef = useRef<HTMLDivElement>(null);
+  const [openBeforeHydration, setOpenBeforeHydration] = useState("");
+
+  // Read whichever <details> is open at the moment of the switch (a visitor may have opened one
+  // before the scripts arrived, when no React handler was attached yet).
+  let initial = openBeforeHydration;
+  if (hydrated && !initial && containerRef.current) {
+    const open = containerRef.current.querySelector<HTMLDetailsElement>("details[open]");
+    initial = open?.dataset.faqId ?? "";
+  }
+
+  return (
+    <section aria-labelledby="faq-title" id="faq" className="scroll-mt-20 bg-slate-50 py-16 sm:py-24">
+      <div className="mx-auto max-w-3xl px-4 sm:px-6 lg:px-8">
+        <SectionHeading
+          id="faq-title"
+          eyebrow="FAQ"
+          title="Frequently asked questions"
+          lead="Straight answers about setup, support, security and what happens to your data."
+        />
+        <div ref={containerRef} className="mt-10">
+          {hydrated ? <AccordionFaq initial={initial} /> : <NativeFaq onOpenChange={setOpenBeforeHydration} />}
+        </div>
+      </div>
+    </section>
+  );
+}

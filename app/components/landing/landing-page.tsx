@@ -1,0 +1,50 @@
+// The landing page in the spec's order: header, hero, the marketing sections, pricing, the demo
+// request (passed in), community/support, FAQ, footer.
+import type { ReactNode } from "react";
+import type { BillingPeriod } from "~/content/plans";
+import type { SiteConfig } from "~/content/site";
+import { TooltipProvider } from "~/components/ui/tooltip";
+import { Header } from "./header";
+import { Hero } from "./hero";
+import { Testimonials } from "./testimonials";
+import { AiAgents } from "./ai-agents";
+import { Hubs } from "./hubs";
+import { Steps } from "./steps";
+import { Industries } from "./industries";
+import { Results } from "./results";
+import { Integrations } from "./integrations";
+import { Pricing } from "./pricing";
+import { Community } from "./community";
+import { Faq } from "./faq";
+import { Footer } from "./footer";
+
+export type LandingPageProps = {
+  billing: BillingPeriod;
+  demoSection: ReactNode;
+  site: SiteConfig;
+};
+
+export function LandingPage({ billing, demoSection, site }: LandingPageProps) {
+  return (
+    <TooltipProvider>
+      <Header site={site} />
+      <main id="main-content" tabIndex={-1} className="focus:outline-none">
+        <Hero />
+        <Testimonials />
+        <AiAgents />
+        <Hubs brandName={site.brandName} />
+        <Steps />
+        <Industries />
+        <Results />
+        <Integrations />
+        <Pricing billing={billing} />
+        {demoSection}
+        <Community site={site} />
+        <Faq />
+      </main>
+      <Footer site={site} />
+    </TooltipProvider>
+  );
+}
+
+export default LandingPage;

@@ -1,0 +1,61 @@
+import { testimonials, type Testimonial } from "~/content/testimonials";
+import { SectionHeading } from "./section-heading";
+import { StarIcon } from "./icons";
+
+function Stars({ rating }: { rating: Testimonial["rating"] }) {
+  return (
+    <p className="flex items-center gap-0.5">
+      {[1, 2, 3, 4, 5].map((n) => (
+        <StarIcon key={n} className={`h-5 w-5 ${n <= rating ? "text-amber-500" : "text-slate-300"}`} />
+      ))}
+      <span className="sr-only">{`Rated ${rating} out of 5`}</span>
+    </p>
+  );
+}
+
+function initials(name: string) {
+  return name
+    .split(" ")
+    .map((part) => part[0])
+    .join("")
+    .slice(0, 2);
+}
+
+export function Testimonials() {
+  return (
+    <section aria-labelledby="testimonials-title" className="scroll-mt-20 bg-white py-16 sm:py-24">
+      <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
+        <SectionHeading
+          id="testimonials-title"
+          eyebrow="Customer stories"
+          title="Owners who stopped losing leads in the shuffle"
+          lead="Roofers, HVAC and plumbing companies, landscapers and property managers run their day on it."
+        />
+        <ul className="mt-12 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
+          {testimonials.map((item) => (
+            <li key={item.name}>
+              <figure className="flex h-full flex-col rounded-2xl border border-slate-200 bg-slate-50 p-6">
+                <Stars rating={item.rating} />
+                <blockquote className="mt-4 flex-1 text-base leading-relaxed text-slate-800">
+                  <p>“{item.text}”</p>
+                </blockquote>
+                <figcaption className="mt-6 flex items-center gap-3">
+                  <span
+                    aria-hidden="true"
+                    className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-brand-700 text-sm font-bold text-white"
+                  >
+                    {initials(item.name)}
+                  </span>
+                  <span>
+                    <span className="block font-semibold text-slate-900">{item.name}</span>
+                    <span className="block text-sm text-slate-600">{item.role}</span>
+                  </span>
+                </figcaption>
+              </figure>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}

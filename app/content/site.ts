@@ -1,0 +1,53 @@
+// Site-wide copy and the public configuration shape. The values of SiteConfig come from the server's
+// environment (root loader); the defaults below match the server's defaults and serve tests and tooling.
+
+export type SiteConfig = {
+  brandName: string;
+  appUrl: string;
+  webAppUrl: string;
+  forumUrl: string;
+};
+
+export const defaultSiteConfig: SiteConfig = {
+  brandName: "Groundwork",
+  appUrl: "http://localhost:3000",
+  webAppUrl: "https://app.groundworkcrm.com",
+  forumUrl: "https://community.groundworkcrm.com",
+};
+
+/** Section anchors, as the spec names them. */
+export const sectionIds = {
+  features: "features",
+  integrations: "integrations",
+  pricing: "pricing",
+  demo: "demo",
+  demoBooking: "demo-booking",
+  support: "support",
+  faq: "faq",
+} as const;
+
+export const headerNav = [
+  { href: "#features", label: "Features" },
+  { href: "#pricing", label: "Pricing" },
+  { href: "#integrations", label: "Integrations" },
+  { href: "#support", label: "Support" },
+] as const;
+
+export const footerNav = [
+  { href: "#features", label: "Features" },
+  { href: "#pricing", label: "Pricing" },
+  { href: "#integrations", label: "Integrations" },
+  { href: "#demo", label: "Book a demo" },
+] as const;
+
+export const siteCopy = {
+  tagline: "The business-in-a-box CRM that helps you capture leads, nurture relationships and complete more projects.",
+  heroEyebrow: "The CRM built for home and property service pros",
+  heroTitle: "Capture every lead. Nurture every relationship. Complete more projects.",
+  heroLead:
+    "One business-in-a-box platform for contractors, service companies and property managers: answer inquiries in seconds, follow up automatically, schedule crews and get paid — without juggling five apps.",
+  metaTitle: (brand: string) => `${brand} CRM — The All-in-One CRM for Home Service Pros`,
+  metaDescription: (brand: string) =>
+    `${brand} is the all-in-one CRM for contractors and home service businesses: capture leads, automate follow-up, schedule jobs and get paid.`,
+  copyrightYear: 2024,
+};

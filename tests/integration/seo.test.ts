@@ -1,0 +1,148 @@
+// SEO output: meta tags, JSON-LD (parsed and checked against the FAQ and the plan catalogue), robots.txt
+// and sitemap.xml from their resource-route loaders.
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { JsonLd } from "~/components/landing/json-ld";
+import { faqItems } from "~/content/faq";
+import { plans } from "~/content/plans";
+import type { SiteConfig } from "~/content/site";
+import { loader as robotsLoader } from "~/routes/robots[.]txt";
+import { loader as sitemapLoader } from "~/routes/sitemap[.]xml";
+import { landingJsonLd, landingMeta } from "~/utils/seo";
+
+const site: SiteConfig = {
+  brandName: "Groundwork",
+  appUrl: "https://www.groundworkcrm.com",
+  webAppUrl: "https://app.groundworkcrm.com",
+  forumUrl: "https://community.groundworkcrm.com",
+};
+
+type Node = Record<string, unknown>;
+
+function resetEnv() {
+  delete (globalThis as Record<string, unknown>).__groundworkEnv;
+}
+
+describe("landing meta", () => {
+  const meta = landingMeta(site) as Node[];
+  const byKey = (key: string, value: string) => meta.find((entry) => entry[key] === value);
+
+  it("has a title, a description and a canonical URL from the config", () => {
+    const title = meta.find((entry) => "title" in entry)?.title as string;
+    expect(title).toContain("Groundwork");
+    expect(title.length).toBeLessThanOrEqual(70);
+    const description = byKey("name", "description")?.content as string;
+    expect(description.length).toBeGreaterThan(70);
+    expect(description.length).toBeLessThanOrEqual(170);
+    expect(byKey("rel", "canonical")).toEqual({ tagName: "link", rel: "canonical", href: "https://www.groundworkcrm.com/" });
+  });
+
+  it("has Open Graph and Twitter cards with the local 1200x630 image as an absolute URL", () => {
+    expect(byKey("property", "og:image")?.content).toBe("https://www.groundworkcrm.com/og-image.png");
+    expect(byKey("property", "og:image:width")?.content).toBe("1200");
+    expect(byKey("property", "og:image:height")?.content).toBe("630");
+    expect(byKey("property", "og:url")?.content).toBe("https://www.groundworkcrm.com/");
+    expect(byKey("name", "twitter:card")?.content).toBe("summary_large_image");
+    expect(byKey("name", "twitter:image")?.content).toBe("https://www.groundworkcrm.com/og-image.png");
+  });
+});
+
+describe("JSON-LD", () => {
+  // Round-trip through the rendered <script> so the test checks what crawlers actually parse.
+  const html = renderToStaticMarkup(createElement(JsonLd, { data: landingJsonLd(site), nonce: "abc" }));
+  const parsed = JSON.parse(/<script[^>]*>([\s\S]*)<\/script>/.exec(html)![1]) as Node[];
+
+  it("renders as an application/ld+json script carrying the nonce", () => {
+    expect(html).toMatch(/^<script type="application\/ld\+json" nonce="abc">/);
+  });
+
+  it("escapes < so the data can never close the script element", () => {
+    const markup = renderToStaticMarkup(createElement(JsonLd, { data: { text: "</script><script>alert(1)</script>" }, nonce: "" }));
+    expect(markup).not.toContain("</script><script>");
+    expect(JSON.parse(/<script[^>]*>([\s\S]*)<\/script>/.exec(markup)![1])).toEqual({
+      text: "</script><script>alert(1)</script>",
+    });
+  });
+
+  it("describes the organization", () => {
+    const org = parsed.find((node) => node["@type"] === "Organization")!;
+    expect(org["@context"]).toBe("https://schema.org");
+    expect(org.name).toBe("Groundwork");
+    expect(org.url).toBe("https://www.groundworkcrm.com/");
+  });
+
+  it("has an FAQPage with the six questions and their full answers", () => {
+    const faq = parsed.find((node) => node["@type"] === "FAQPage")!;
+    const questions = faq.mainEntity as Node[];
+    expect(questions).toHaveLength(6);
+    questions.forEach((question, index) => {
+      expect(question["@type"]).toBe("Question");
+      expect(question.name).toBe(faqItems[index].question);
+      expect(question.acceptedAnswer).toEqual({ "@type": "Answer", text: faqItems[index].answer });
+    });
+    const text = JSON.stringify(faq);
+    expect(text).not.toMatch(/Elevate|Command plan/);
+    expect(text).toContain("Scale Master");
+    expect(text).toContain("Power Platform");
+  });
+
+  it("has a Product per plan whose offers carry the catalogue's USD prices", () => {
+    const products = parsed.filter((node) => node["@type"] === "Product");
+    expect(products).toHaveLength(3);
+    const expected = { "business-builder": [247, 2470], "scale-master": [397, 3970], "power-platform": [697, 6970] };
+    for (const plan of plans) {
+      const product = products.find((node) => String(node["@id"]).endsWith(`#plan-${plan.id}`))!;
+      expect(product.name).toBe(`Groundwork ${plan.name}`);
+      const offers = product.offers as Node[];
+      expect(offers.map((offer) => offer["@type"])).toEqual(["Offer", "Offer"]);
+      expect(offers.map((offer) => offer.priceCurrency)).toEqual(["USD", "USD"]);
+      expect(offers.map((offer) => Number(offer.price))).toEqual([plan.price, plan.annualPrice]);
+      expect(offers.map((offer) => Number(offer.price))).toEqual(expected[plan.id]);
+      expect(offers.map((offer) => (offer.priceSpecification as Node).unitCode)).toEqual(["MON", "ANN"]);
+    }
+  });
+});
+
+describe("robots.txt and sitemap.xml", () => {
+  beforeAll(() => {
+    resetEnv();
+    process.env.APP_URL = "https://www.groundworkcrm.com";
+  });
+  afterAll(() => {
+    delete process.env.APP_URL;
+    resetEnv();
+  });
+
+  it("robots.txt allows the page, keeps crawlers out of private paths and names the sitemap", async () => {
+    const response = robotsLoader();
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("text/plain; charset=utf-8");
+    const body = await response.text();
+    const lines = body.split("\n").filter(Boolean);
+    expect(lines[0]).toBe("User-agent: *");
+    for (const line of lines) expect(line).toMatch(/^(User-agent|Allow|Disallow|Sitemap): \S+$/);
+    expect(lines).toContain("Allow: /");
+    expect(lines).toContain("Disallow: /admin");
+    expect(lines).toContain("Disallow: /api/");
+    expect(lines).toContain("Sitemap: https://www.groundworkcrm.com/sitemap.xml");
+  });
+
+  it("sitemap.xml is a well-formed urlset listing the canonical home page", async () => {
+    const response = sitemapLoader();
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("application/xml; charset=utf-8");
+    const body = await response.text();
+    expect(body.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n')).toBe(true);
+    expect(body).toContain('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
+    const locs = [...body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]);
+    expect(locs).toEqual(["https://www.groundworkcrm.com/"]);
+    // Balanced tags: every opened element is closed, in order.
+    const stack: string[] = [];
+    for (const [, closing, name] of body.matchAll(/<(\/?)([a-z]+)[^>?]*>/g)) {
+      if (closing) expect(stack.pop()).toBe(name);
+      else stack.push(name);
+    }
+    expect(stack).toEqual([]);
+  });
+});
