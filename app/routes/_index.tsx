@@ -1,10 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import { DemoSection } from "~/components/demo/demo-section";
 import { JsonLd } from "~/components/landing/json-ld";
 import { LandingPage } from "~/components/landing/landing-page";
 import { billingFromParam } from "~/content/plans";
 import type { loader as rootLoader } from "~/root";
+import { getDemoSectionState, handleDemoRequestForm, resetDemoForm } from "~/utils/demo-request.server";
 import { useNonce } from "~/utils/nonce";
 import { assertSameOrigin, readForm, RequestRejected } from "~/utils/request.server";
 import { landingJsonLd, landingMeta } from "~/utils/seo";
@@ -17,7 +19,10 @@ export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
-  return json({ billing: billingFromParam(url.searchParams.get("billing")) });
+  return json({
+    billing: billingFromParam(url.searchParams.get("billing")),
+    demo: await getDemoSectionState(request),
+  });
 }
 
 /** The page's forms all post here; `intent` says which one. */
@@ -28,6 +33,10 @@ export async function action({ request }: ActionFunctionArgs) {
     const intent = form.get("intent");
     switch (intent) {
       // Each feature adds its intents here and keeps its logic in its own *.server.ts module.
+      case "demo-request":
+        return await handleDemoRequestForm(request, form);
+      case "demo-request-reset":
+        return await resetDemoForm(request);
       default:
         throw new RequestRejected(400, "Unknown form intent.");
     }
@@ -42,12 +51,12 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function Index() {
-  const { billing } = useLoaderData<typeof loader>();
+  const { billing, demo } = useLoaderData<typeof loader>();
   const { site } = useRouteLoaderData<typeof rootLoader>("root")!;
   const nonce = useNonce();
   return (
     <>
-      <LandingPage billing={billing} site={site} demoSection={null} />
+      <LandingPage billing={billing} site={site} demoSection={<DemoSection state={demo} />} />
       <JsonLd data={landingJsonLd(site)} nonce={nonce} />
     </>
   );
