@@ -1,4 +1,4 @@
-import { migrateDatabase } from "./db.server";
+import { migrateDatabase, survivePostgresClosedSocketWrites } from "./db.server";
 import { getEnv } from "./env.server";
 import { logger } from "./logger.server";
 
@@ -11,6 +11,7 @@ const globalForStartup = globalThis as unknown as { __groundworkStartup?: Promis
 export function startServer(): Promise<void> {
   globalForStartup.__groundworkStartup ??= (async () => {
     const env = getEnv();
+    if (env.DATABASE_URL) survivePostgresClosedSocketWrites();
     await migrateDatabase();
     logger.info("server ready", { database: env.DATABASE_URL ? "postgres" : "pglite", nodeEnv: env.NODE_ENV });
   })();

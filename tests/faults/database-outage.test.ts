@@ -96,7 +96,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 async function submitDemoForm(): Promise<{ status: number; html: string; elapsedMs: number }> {
   const startedAt = Date.now();
   const form = new URLSearchParams({ intent: "demo-request", ...demoBody(`fault.form.${runId}@example.com`) });
-  const response = await fetch(`${app.baseUrl}/`, {
+  const response = await fetch(`${app.baseUrl}/?index`, {
     method: "POST",
     headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: app.baseUrl },
     body: form,
