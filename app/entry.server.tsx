@@ -6,6 +6,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import { closeDatabase } from "~/utils/db.server";
 import { logger } from "~/utils/logger.server";
 import { NonceContext } from "~/utils/nonce";
+import { stopServerOutboxWorker } from "~/utils/outbox-worker.server";
 import { applySecurityHeaders, createNonce } from "~/utils/security-headers.server";
 import { startServer } from "~/utils/startup.server";
 
@@ -93,5 +94,11 @@ export function handleError(error: unknown, { request }: { request: Request }) {
   logger.error("unhandled error", { error, method: request.method, url: request.url });
 }
 
-/** Closes the database; used by scripts that load the build only to run start-up work (db:migrate). */
-export const shutdown = closeDatabase;
+/** Stops the outbox worker and closes the database; used by scripts that load the build (db:migrate, admin:create). */
+export async function shutdown() {
+  await stopServerOutboxWorker();
+  await closeDatabase();
+}
+
+// For scripts/admin-create.js, which loads the production build to reach the database the server uses.
+export { createUser, setUserPassword, InvalidAdminInput } from "~/models/user.server";

@@ -1,11 +1,27 @@
-import type { ActionFunctionArgs } from "@remix-run/node";
-import { apiErrorResponse, jsonError } from "~/utils/api.server";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { listDemoRequests, normalizeSearch, parsePage } from "~/models/lead.server";
+import { toStoredDemoRequest } from "~/models/demo-request.server";
+import { adminHeaders, requireAdmin } from "~/utils/admin-session.server";
+import { apiErrorResponse, jsonError, jsonOk } from "~/utils/api.server";
 import { handleDemoRequestApi } from "~/utils/demo-request.server";
 import { getRequestId, readJson } from "~/utils/request.server";
 
-// The list is personal data; the admin sign-in that may read it arrives with the operator issue.
-export async function loader() {
-  return jsonError(401, "Sign in as an administrator to list demo requests.");
+/** The list the spec implied: personal data, so only for a signed-in admin (401 JSON otherwise). */
+export async function loader({ request }: LoaderFunctionArgs) {
+  try {
+    await requireAdmin(request, { api: true });
+    const url = new URL(request.url);
+    const list = await listDemoRequests({
+      query: normalizeSearch(url.searchParams.get("q")),
+      page: parsePage(url.searchParams.get("page")),
+    });
+    const response = jsonOk({ ...list, items: list.items.map(toStoredDemoRequest) });
+    response.headers.set("X-Robots-Tag", adminHeaders["X-Robots-Tag"]);
+    return response;
+  } catch (error) {
+    if (error instanceof Response) return error;
+    return apiErrorResponse(error, { requestId: getRequestId(request), route: "GET /api/demo-requests" });
+  }
 }
 
 export async function action({ request }: ActionFunctionArgs) {

@@ -1,6 +1,8 @@
 import { migrateDatabase, survivePostgresClosedSocketWrites } from "./db.server";
 import { getEnv } from "./env.server";
 import { logger } from "./logger.server";
+import { bootstrapAdminFromEnv } from "~/models/user.server";
+import { startServerOutboxWorker } from "./outbox-worker.server";
 
 const globalForStartup = globalThis as unknown as { __groundworkStartup?: Promise<void> };
 
@@ -13,6 +15,8 @@ export function startServer(): Promise<void> {
     const env = getEnv();
     if (env.DATABASE_URL) survivePostgresClosedSocketWrites();
     await migrateDatabase();
+    if ((await bootstrapAdminFromEnv(env)) === "created") logger.info("created the first admin from ADMIN_USERNAME", { username: env.ADMIN_USERNAME });
+    if (env.OUTBOX_WORKER === "on") startServerOutboxWorker();
     logger.info("server ready", { database: env.DATABASE_URL ? "postgres" : "pglite", nodeEnv: env.NODE_ENV });
   })();
   return globalForStartup.__groundworkStartup;

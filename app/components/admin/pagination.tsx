@@ -1,0 +1,43 @@
+import { Link } from "@remix-run/react";
+
+/** Previous/next links that keep the rest of the URL (search, the other table's page). */
+export function Pagination({
+  label,
+  param,
+  page,
+  totalPages,
+  search,
+}: {
+  label: string;
+  param: string;
+  page: number;
+  totalPages: number;
+  search: string;
+}) {
+  if (totalPages <= 1) return null;
+  const hrefFor = (target: number) => {
+    const params = new URLSearchParams(search);
+    if (target <= 1) params.delete(param);
+    else params.set(param, String(target));
+    const query = params.toString();
+    return query ? `?${query}` : "?";
+  };
+  const linkClass = "rounded-md border border-slate-300 px-3 py-1.5 font-medium text-slate-800 hover:bg-slate-100";
+  return (
+    <nav aria-label={label} className="mt-4 flex items-center gap-3 text-sm">
+      {page > 1 ? (
+        <Link to={hrefFor(page - 1)} className={linkClass} rel="prev">
+          ← Newer
+        </Link>
+      ) : null}
+      <span className="text-slate-600">
+        Page {page} of {totalPages}
+      </span>
+      {page < totalPages ? (
+        <Link to={hrefFor(page + 1)} className={linkClass} rel="next">
+          Older →
+        </Link>
+      ) : null}
+    </nav>
+  );
+}

@@ -1,0 +1,105 @@
+import { hash, verify } from "@node-rs/argon2";
+import { count, eq } from "drizzle-orm";
+import type { z } from "zod";
+import { users } from "~/db/schema.server";
+import { adminPasswordSchema, adminUsernameSchema } from "~/schemas/admin-login";
+import { getDb } from "~/utils/db.server";
+
+// OWASP's argon2id baseline (19 MiB, 2 passes, 1 lane); @node-rs/argon2 defaults to argon2id.
+const hashOptions = { memoryCost: 19_456, timeCost: 2, parallelism: 1 };
+
+export class InvalidAdminInput extends Error {
+  name = "InvalidAdminInput";
+}
+
+export function hashPassword(password: string): Promise<string> {
+  return hash(password, hashOptions);
+}
+
+function parseOrThrow<T>(schema: z.ZodType<T, z.ZodTypeDef, unknown>, value: unknown, label: string): T {
+  const result = schema.safeParse(value);
+  if (!result.success) throw new InvalidAdminInput(`${label}: ${result.error.issues.map((issue) => issue.message).join(" ")}`);
+  return result.data;
+}
+
+export function normalizeUsername(username: string): string {
+  return username.trim().toLowerCase();
+}
+
+export type AdminUser = { id: string; username: string };
+
+/** Creates an admin; throws InvalidAdminInput for a bad username/password or a taken username. */
+export async function createUser(username: string, password: string): Promise<AdminUser> {
+  const name = parseOrThrow(adminUsernameSchema, username, "Username");
+  parseOrThrow(adminPasswordSchema, password, "Password");
+  const passwordHash = await hashPassword(password);
+  const [row] = await getDb()
+    .insert(users)
+    .values({ username: name, password: passwordHash })
+    .onConflictDoNothing({ target: users.username })
+    .returning({ id: users.id, username: users.username });
+  if (!row) throw new InvalidAdminInput(`Username: an admin named "${name}" already exists.`);
+  return row;
+}
+
+/** Replaces an admin's password; false when there is no such admin. */
+export async function setUserPassword(username: string, password: string): Promise<boolean> {
+  parseOrThrow(adminPasswordSchema, password, "Password");
+  const rows = await getDb()
+    .update(users)
+    .set({ password: await hashPassword(password) })
+    .where(eq(users.username, normalizeUsername(username)))
+    .returning({ id: users.id });
+  return rows.length > 0;
+}
+
+export async function countUsers(): Promise<number> {
+  const [row] = await getDb().select({ value: count() }).from(users);
+  return Number(row?.value ?? 0);
+}
+
+export async function getUserById(id: string): Promise<AdminUser | undefined> {
+  const [row] = await getDb().select({ id: users.id, username: users.username }).from(users).where(eq(users.id, id));
+  return row;
+}
+
+let dummyHash: Promise<string> | undefined;
+
+/**
+ * Checks a sign-in. An unknown username still costs one argon2 verification (against a throwaway
+ * hash), so the response time does not reveal which usernames exist; argon2's own comparison is
+ * constant-time.
+ */
+export async function verifyLogin(username: string, password: string): Promise<AdminUser | undefined> {
+  const [row] = await getDb().select().from(users).where(eq(users.username, normalizeUsername(username)));
+  if (!row) {
+    dummyHash ??= hashPassword(crypto.randomUUID());
+    await verify(await dummyHash, password).catch(() => false);
+    return undefined;
+  }
+  const ok = await verify(row.password, password).catch(() => false);
+  return ok ? { id: row.id, username: row.username } : undefined;
+}
+
+/**
+ * ADMIN_USERNAME + ADMIN_PASSWORD create the first admin when there is none, so a fresh container can
+ * bootstrap itself. Once any admin exists the variables are ignored (they never reset a password).
+ */
+export async function bootstrapAdminFromEnv(env: { ADMIN_USERNAME?: string; ADMIN_PASSWORD?: string }): Promise<"created" | "skipped"> {
+  const username = env.ADMIN_USERNAME?.trim();
+  const password = env.ADMIN_PASSWORD;
+  if (!username && !password) return "skipped";
+  if (!username || !password) {
+    throw new Error("Invalid environment configuration:\n  - ADMIN_USERNAME and ADMIN_PASSWORD must be set together (or neither).");
+  }
+  if ((await countUsers()) > 0) return "skipped";
+  try {
+    await createUser(username, password);
+  } catch (error) {
+    if (!(error instanceof InvalidAdminInput)) throw error;
+    // Another instance starting at the same moment may have created it first.
+    if ((await countUsers()) > 0) return "skipped";
+    throw new Error(`Invalid environment configuration:\n  - ADMIN_USERNAME/ADMIN_PASSWORD: ${error.message}`);
+  }
+  return "created";
+}

@@ -1,0 +1,135 @@
+import { readFile } from "node:fs/promises";
+import type { Page } from "@playwright/test";
+import { expect, test } from "../support/fixtures";
+
+/** A small RFC 4180 reader, written separately from the exporter so the test checks it, not echoes it. */
+function parseCsv(text: string): string[][] {
+  const records: string[][] = [];
+  let record: string[] = [];
+  let field = "";
+  let quoted = false;
+  for (let index = 0; index < text.length; index += 1) {
+    const char = text[index];
+    if (quoted) {
+      if (char === '"' && text[index + 1] === '"') {
+        field += '"';
+        index += 1;
+      } else if (char === '"') quoted = false;
+      else field += char;
+    } else if (char === '"' && field === "") quoted = true;
+    else if (char === ",") {
+      record.push(field);
+      field = "";
+    } else if (char === "\r" && text[index + 1] === "\n") {
+      record.push(field);
+      records.push(record);
+      record = [];
+      field = "";
+      index += 1;
+    } else field += char;
+  }
+  if (field !== "" || record.length > 0) throw new Error("the CSV does not end with CRLF");
+  return records;
+}
+
+async function signIn(page: Page, password: string) {
+  await page.getByLabel("Username").fill("e2e-admin");
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+}
+
+test("an admin signs in, finds a lead from the landing page, exports it as CSV and signs out", async ({ page, sql }, testInfo) => {
+  const tag = `${testInfo.project.name}${Date.now().toString(36)}`;
+  const lead = {
+    firstName: `=Zed, "${tag}"`,
+    lastName: `O'Hara, "Bo"`,
+    email: `lead-${tag}@example.com`,
+    phone: "+1 (555) 010-4477",
+    company: `Hara Home Services ${tag}`,
+    challenges: "Two crews, one calendar.\nInvoices go out late.",
+  };
+
+  // The lead arrives the way a visitor sends it: the landing page's demo form.
+  await page.goto("/");
+  const form = page.locator("#demo-booking form");
+  await form.locator('[name="firstName"]').fill(lead.firstName);
+  await form.locator('[name="lastName"]').fill(lead.lastName);
+  await form.locator('[name="email"]').fill(lead.email);
+  await form.locator('[name="phone"]').fill(lead.phone);
+  await form.locator('[name="company"]').fill(lead.company);
+  await form.locator('select[name="dealVolume"]').selectOption("26-50");
+  await form.locator('[name="challenges"]').fill(lead.challenges);
+  await form.getByRole("button", { name: "Schedule My Demo" }).click();
+  await expect.poll(async () => (await sql`select id from demo_requests where email = ${lead.email}`).length).toBe(1);
+  const [stored] = await sql`select * from demo_requests where email = ${lead.email}`;
+
+  // Anonymous → the sign-in page, which is neither cached nor indexed.
+  const anonymous = await page.goto("/admin");
+  await expect(page).toHaveURL(/\/admin\/login\?redirectTo=%2Fadmin$/);
+  expect(anonymous?.headers()["cache-control"]).toBe("no-store");
+  expect(anonymous?.headers()["x-robots-tag"]).toBe("noindex");
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");
+  await expect(page.getByRole("heading", { name: "Admin sign-in" })).toBeVisible();
+
+  await signIn(page, "not-the-password");
+  await expect(page.getByRole("alert")).toHaveText("Invalid username or password");
+  await expect(page).toHaveURL(/\/admin\/login/);
+
+  await signIn(page, "e2e-admin-password-1");
+  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page.getByRole("heading", { name: "Demo requests" })).toBeVisible();
+  const row = page.getByRole("row").filter({ hasText: lead.email });
+  await expect(row).toContainText(`${lead.firstName} ${lead.lastName}`);
+  await expect(row).toContainText(lead.company);
+  await expect(row).toContainText("26-50");
+
+  // Search (a GET form, so the query lives in the URL).
+  await page.getByLabel("Search demo requests by name, e-mail or company").fill(tag);
+  await page.getByRole("button", { name: "Search" }).click();
+  await expect(page).toHaveURL(new RegExp(`\\?q=${tag}$`));
+  await expect(page.getByRole("row").filter({ hasText: lead.email })).toBeVisible();
+  await expect(page.getByText(`1 matching “${tag}”`)).toBeVisible();
+  await page.getByLabel("Search demo requests by name, e-mail or company").fill(`nobody-${tag}`);
+  await page.getByRole("button", { name: "Search" }).click();
+  await expect(page.getByText("No demo requests match this search.")).toBeVisible();
+
+  // The JSON list reads the same session.
+  const api = await page.request.get(`/api/demo-requests?q=${tag}`);
+  expect(api.status()).toBe(200);
+  expect((await api.json()).items.map((item: { email: string }) => item.email)).toEqual([lead.email]);
+
+  // CSV: a download, quoted per RFC 4180, the formula-looking name defused.
+  const downloading = page.waitForEvent("download");
+  await page.getByRole("link", { name: "Download CSV" }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/^demo-requests-\d{4}-\d{2}-\d{2}\.csv$/);
+  const bytes = await readFile((await download.path())!);
+  expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  const text = bytes.subarray(3).toString("utf8");
+  expect(text).toContain(`,"'=Zed, ""${tag}""","O'Hara, ""Bo""",`);
+  const records = parseCsv(text);
+  expect(records[0]).toEqual(["id", "createdAt", "firstName", "lastName", "email", "phone", "company", "dealVolume", "challenges", "submissionId"]);
+  const exported = records.filter((record) => record[4] === lead.email);
+  expect(exported).toHaveLength(1);
+  expect(exported[0]).toEqual([
+    stored.id,
+    (stored.created_at as Date).toISOString(),
+    `'${lead.firstName}`,
+    lead.lastName,
+    lead.email,
+    `'${lead.phone}`,
+    lead.company,
+    "26-50",
+    stored.challenges,
+    stored.submission_id,
+  ]);
+  expect(stored.challenges).toMatch(/^Two crews, one calendar\.\r?\nInvoices go out late\.$/);
+
+  // Sign out (a POST) ends the session for pages and the API alike.
+  await page.goto("/admin");
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await expect(page).toHaveURL(/\/admin\/login$/);
+  await page.goto("/admin");
+  await expect(page).toHaveURL(/\/admin\/login\?redirectTo=%2Fadmin$/);
+  expect((await page.request.get("/api/demo-requests")).status()).toBe(401);
+});
