@@ -275,7 +275,8 @@ function compareRows(acknowledged, emails) {
     distinctRows: stored.size,
     lost: lost.length,
     lostExamples: lost.slice(0, 5),
-    // A row whose request was not answered 2xx (e.g. the client timed out first) is not a lost lead, but is shown.
+    // A row whose answer the load generator never counted: requests still in flight when a run's time ran out
+    // (up to one per connection per run) or that timed out client-side. Not a lost lead, but shown.
     rowsWithout2xx: [...stored].filter((email) => !acknowledged.has(email)).length,
   };
 }
@@ -451,7 +452,14 @@ writeFileSync("bench-results/bench.json", JSON.stringify(report, null, 2) + "\n"
 console.log(`\nbench: ${cpus().length} CPUs, load average ${report.machine.loadAverageBefore.join(" ")} → ${report.machine.loadAverageAfter.join(" ")}`);
 printTable(all.results);
 for (const note of all.notes) console.log(`note: ${note}`);
-if (report.lighthouse) console.log("lighthouse:", JSON.stringify(report.lighthouse.summary ?? report.lighthouse, null, 2).slice(0, 2000));
+if (report.lighthouse?.checks) {
+  console.log(`lighthouse (${report.lighthouse.date}, median of ${report.lighthouse.runs?.length ?? "?"} mobile runs):`);
+  console.table(report.lighthouse.checks);
+} else if (report.lighthouse) {
+  console.log("lighthouse:", JSON.stringify(report.lighthouse).slice(0, 500));
+} else {
+  console.log("lighthouse: no bench-results/lighthouse.json (run `npm run lighthouse` to include it)");
+}
 console.log("bench: wrote bench-results/bench.json");
 
 const lost = Object.values(all.durability).flatMap((byTable) => Object.values(byTable)).reduce((sum, check) => sum + check.lost, 0);
