@@ -53,8 +53,23 @@ function limitEmail(email: string) {
 
 type Submitted = DemoRequestData & { submissionId: string };
 
+/**
+ * A stalled database must not leave the visitor waiting: after this long the request is answered as a
+ * failure (503, values kept). Should the transaction still commit later, the retry carries the same
+ * submission id and finds that row, so nothing is stored twice.
+ */
+export const DEMO_STORE_TIMEOUT_MS = 10_000;
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`database did not answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
 async function store(data: Submitted, requestId: string, channel: "form" | "api") {
-  const { row, created } = await createDemoRequest({
+  const { row, created } = await withTimeout(createDemoRequest({
     firstName: data.firstName,
     lastName: data.lastName,
     email: data.email,
@@ -63,7 +78,7 @@ async function store(data: Submitted, requestId: string, channel: "form" | "api"
     dealVolume: data.dealVolume,
     challenges: data.challenges,
     submissionId: data.submissionId,
-  });
+  }), DEMO_STORE_TIMEOUT_MS);
   logger.info(created ? "demo request stored" : "demo request replayed", {
     requestId,
     channel,

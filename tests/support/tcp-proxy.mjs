@@ -7,9 +7,17 @@ import { createServer, connect } from "node:net";
 export async function startTcpProxy({ targetHost, targetPort }) {
   const sockets = new Set();
   let cut = false;
+  let stalled = false;
   const server = createServer((client) => {
     if (cut) {
       client.destroy();
+      return;
+    }
+    if (stalled) {
+      // Accept and never answer: what a hung database host looks like to the client.
+      sockets.add(client);
+      client.pause();
+      client.on("error", () => {});
       return;
     }
     const upstream = connect(targetPort, targetHost);
@@ -38,6 +46,14 @@ export async function startTcpProxy({ targetHost, targetPort }) {
       cut = true;
       for (const socket of sockets) socket.destroy();
       sockets.clear();
+    },
+    /** Keeps every connection open but forwards nothing more, in either direction. */
+    stall() {
+      stalled = true;
+      for (const socket of sockets) {
+        socket.unpipe();
+        socket.pause();
+      }
     },
     restore() {
       cut = false;

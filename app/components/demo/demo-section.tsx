@@ -15,6 +15,7 @@ export type DemoSectionState = { showThanks: boolean; submissionId: string };
 type DemoActionData = {
   notice?: { type: "error"; message: string; description: string };
   formId?: string;
+  repopulateFields?: { submissionId?: unknown };
 };
 
 const learnItems = [
@@ -167,7 +168,12 @@ export function DemoSection({ state }: { state: DemoSectionState }) {
   const actionData = useActionData<DemoActionData>();
   const root = useRouteLoaderData<{ site?: { brandName?: string } }>("root");
   const brandName = root?.site?.brandName ?? "Groundwork";
-  const notice = !hydrated && actionData?.formId === demoRequestFormId ? actionData.notice : undefined;
+  const ownActionData = actionData?.formId === demoRequestFormId ? actionData : undefined;
+  const notice = !hydrated ? ownActionData?.notice : undefined;
+  // After a refused or failed submit the retry keeps the same submission id: if the first attempt was
+  // committed after all (e.g. a timeout), the retry finds that row instead of storing a second one.
+  const retriedId = ownActionData?.repopulateFields?.submissionId;
+  const submissionId = typeof retriedId === "string" && retriedId ? retriedId : state.submissionId;
 
   return (
     <section id="demo" aria-labelledby="demo-heading" className="bg-slate-50 py-20">
@@ -216,7 +222,7 @@ export function DemoSection({ state }: { state: DemoSectionState }) {
                 className="mt-6 space-y-4"
               >
                 <input type="hidden" name="intent" value="demo-request" />
-                <input type="hidden" name="submissionId" value={state.submissionId} />
+                <input type="hidden" name="submissionId" value={submissionId} />
                 {hydrated ? <input type="hidden" name={demoEnhancedField} value="1" /> : null}
                 <div className="grid gap-4 sm:grid-cols-2">
                   <TextField name="firstName" label="First Name" autoComplete="given-name" />
