@@ -49,9 +49,21 @@ const hostileValue = fc.oneof(
   fc.dictionary(fc.string({ maxLength: 5 }), fc.jsonValue(), { maxKeys: 3 }),
 );
 
+/** A valid-looking value with a hostile fragment inside: the shape that slips past length checks into SQL. */
+function tainted(valid: fc.Arbitrary<string>): fc.Arbitrary<string> {
+  return fc
+    .tuple(valid, fc.constantFrom(...hostileFragments), fc.boolean())
+    .map(([value, fragment, before]) => (before ? fragment + value : value.slice(0, 3) + fragment + value.slice(3)));
+}
+
 /** Mostly the valid value, sometimes hostile, sometimes missing: enough valid payloads to reach the database. */
 function mostly<T>(valid: fc.Arbitrary<T>, hostile: fc.Arbitrary<unknown> = hostileValue): fc.Arbitrary<unknown> {
   return fc.oneof({ weight: 8, arbitrary: valid }, { weight: 1, arbitrary: hostile }, { weight: 1, arbitrary: fc.constant(undefined) });
+}
+
+/** For a text field: as `mostly`, plus valid values carrying a hostile fragment. */
+function mostlyText(valid: fc.Arbitrary<string>, hostile: fc.Arbitrary<unknown> = hostileValue): fc.Arbitrary<unknown> {
+  return fc.oneof({ weight: 8, arbitrary: mostly(valid, hostile) }, { weight: 2, arbitrary: tainted(valid) });
 }
 
 const validInfo = {
@@ -83,7 +95,7 @@ const apiPayload = fc
       amountKind: fc.constantFrom("right", "right", "right", "off", "hostile"),
       hostileAmount: hostileValue,
       couponCode: mostly(fc.constantFrom("", "LAUNCH20", "launch20", " SPRING10 ", "NOPE"), hostileString),
-      userInfo: mostly(fc.record(Object.fromEntries(Object.entries(validInfo).map(([key, value]) => [key, mostly(value)])))),
+      userInfo: mostly(fc.record(Object.fromEntries(Object.entries(validInfo).map(([key, value]) => [key, mostlyText(value)])))),
       attemptId: fc.oneof(fc.constant(undefined), fc.uuid(), hostileString),
       isAnnualOverride: fc.oneof({ weight: 9, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: hostileValue }),
       extras: fc.dictionary(fc.oneof(fc.string({ maxLength: 12 }), fc.constantFrom("orderId", "status", "totalCents", "__proto__")), hostileValue, { maxKeys: 2 }),
@@ -129,7 +141,7 @@ const intents = ["checkout-info", "checkout-update", "checkout-coupon", "checkou
 
 const formCase = fc.record({
   intent: fc.oneof({ weight: 8, arbitrary: fc.constantFrom(...intents) }, { weight: 1, arbitrary: hostileString }),
-  info: fc.record(Object.fromEntries(Object.entries(validInfo).map(([key, value]) => [key, mostly(value, hostileString)]))),
+  info: fc.record(Object.fromEntries(Object.entries(validInfo).map(([key, value]) => [key, mostlyText(value, hostileString)]))),
   planIds: fc.array(fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...planIds) }, { weight: 1, arbitrary: hostileString }), { maxLength: 4 }),
   billing: mostly(fc.constantFrom("monthly", "annual"), hostileString),
   couponCode: mostly(fc.constantFrom("LAUNCH20", "SPRING10", "NOPE", ""), hostileString),
