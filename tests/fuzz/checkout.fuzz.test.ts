@@ -152,6 +152,11 @@ const formCase = fc.record({
   cookie: fc.constantFrom("none", "valid", "forged"),
   encoding: fc.constantFrom("urlencoded", "urlencoded", "urlencoded", "multipart", "raw"),
   raw: fc.string({ unit: "binary", maxLength: 200 }),
+  // Field names the validators turn into object paths.
+  extra: fc.option(
+    fc.tuple(fc.oneof(fc.string({ maxLength: 12 }), fc.constantFrom("__proto__", "constructor", "info.__proto__.x", "planIds[__proto__]", "a[0].b")), hostileString),
+    { nil: undefined, freq: 4 },
+  ),
 });
 
 type FormCase = typeof formCase extends fc.Arbitrary<infer T> ? T : never;
@@ -183,6 +188,7 @@ function formRequest(input: FormCase, validCookie: string) {
   const entries: Array<[string, string]> = [["intent", input.intent]];
   for (const [key, value] of Object.entries(input.info)) if (value !== undefined) entries.push([key, String(value)]);
   for (const id of input.planIds) entries.push(["planIds", id]);
+  if (input.extra) entries.push(input.extra);
   for (const key of ["billing", "couponCode", "attemptId", "respond", "edit"] as const) {
     if (input[key] !== undefined) entries.push([key, String(input[key])]);
   }
