@@ -2,28 +2,35 @@ import { withZod } from "@remix-validated-form/with-zod";
 import { z } from "zod";
 import { getPlan, planPrice, type BillingPeriod, type PlanId } from "~/content/plans";
 
+// PostgreSQL text cannot hold NUL: such a value must be a field error, not a failed insert (a 5xx).
+const withoutNul = (label: string) => [(value: string) => !value.includes("\u0000"), `${label} contains characters that are not allowed`] as const;
+
 // Step 1 of the checkout dialog: the spec's rules and messages, trimmed and capped so nothing oversized is stored.
 export const checkoutInfoSchema = z.object({
   companyName: z
     .string({ required_error: "Company name is required", invalid_type_error: "Company name is required" })
     .trim()
     .min(2, "Company name is required")
-    .max(120, "Company name must be at most 120 characters"),
+    .max(120, "Company name must be at most 120 characters")
+    .refine(...withoutNul("Company name")),
   fullName: z
     .string({ required_error: "Full name is required", invalid_type_error: "Full name is required" })
     .trim()
     .min(2, "Full name is required")
-    .max(120, "Full name must be at most 120 characters"),
+    .max(120, "Full name must be at most 120 characters")
+    .refine(...withoutNul("Full name")),
   email: z
     .string({ required_error: "Valid email address is required", invalid_type_error: "Valid email address is required" })
     .trim()
     .max(254, "Valid email address is required")
-    .email("Valid email address is required"),
+    .email("Valid email address is required")
+    .refine(...withoutNul("Email")),
   phone: z
     .string({ required_error: "Valid phone number is required", invalid_type_error: "Valid phone number is required" })
     .trim()
     .min(10, "Valid phone number is required")
-    .max(30, "Phone number must be at most 30 characters"),
+    .max(30, "Phone number must be at most 30 characters")
+    .refine(...withoutNul("Phone number")),
 });
 
 export type CheckoutInfo = z.infer<typeof checkoutInfoSchema>;
