@@ -77,7 +77,8 @@ describe("new-lead e-mail from running servers on one PostgreSQL", () => {
         const [row] = await sql`select o.status, o.attempts, o.last_error from outbox o join demo_requests d on d.id = o.payload->>'demoRequestId' where d.email = 'outage@okaforhvac.com'`;
         return row;
       };
-      await waitFor(async () => ((await attempted())?.attempts ?? 0) >= 1, "a failed attempt");
+      // attempts rises when a worker claims the row, last_error once the SMTP attempt has failed: wait for the latter.
+      await waitFor(async () => (await attempted())?.last_error != null, "a failed attempt");
       expect(await attempted()).toMatchObject({ status: "pending" });
       expect((await attempted()).last_error).toMatch(/ECONNREFUSED|connect/i);
 
