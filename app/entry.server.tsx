@@ -1,4 +1,4 @@
-import { PassThrough } from "node:stream";
+import { Transform, type TransformCallback } from "node:stream";
 import { createReadableStreamFromReadable, type EntryContext, type HandleDataRequestFunction } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
@@ -14,6 +14,31 @@ import { startServer } from "~/utils/startup.server";
 await startServer();
 
 const ABORT_DELAY = 5_000;
+
+/**
+ * React writes the document in 2 KB pieces (about 50 for the landing page) and calls `flush()` when it has
+ * written all it can for now. Every piece costs a trip through the web-stream adapter, compression and a socket
+ * write, so the pieces are gathered and passed on as one chunk per flush: the same bytes at the same moments.
+ */
+class FlushBatchedBody extends Transform {
+  private pending: Buffer[] = [];
+
+  _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback) {
+    this.pending.push(chunk);
+    callback();
+  }
+
+  flush() {
+    if (this.pending.length === 0) return;
+    this.push(this.pending.length === 1 ? this.pending[0] : Buffer.concat(this.pending));
+    this.pending = [];
+  }
+
+  _flush(callback: TransformCallback) {
+    this.flush();
+    callback();
+  }
+}
 
 export default function handleRequest(
   request: Request,
@@ -35,7 +60,7 @@ export default function handleRequest(
         nonce,
         [waitForAll ? "onAllReady" : "onShellReady"]() {
           shellRendered = true;
-          const body = new PassThrough();
+          const body = new FlushBatchedBody();
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           applySecurityHeaders(responseHeaders, nonce);
           resolve(

@@ -1,11 +1,13 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import { CheckoutDialog } from "~/components/checkout/checkout-dialog";
 import { DemoSection } from "~/components/demo/demo-section";
 import { JsonLd } from "~/components/landing/json-ld";
 import { LandingPage } from "~/components/landing/landing-page";
 import { billingFromParam } from "~/content/plans";
 import type { loader as rootLoader } from "~/root";
+import { handleCouponStep, handleInfoStep, handlePayStep, handleUpdateStep, loadCheckout } from "~/utils/checkout.server";
 import { getDemoSectionState, handleDemoRequestForm, resetDemoForm } from "~/utils/demo-request.server";
 import { useNonce } from "~/utils/nonce";
 import { assertSameOrigin, readForm, RequestRejected } from "~/utils/request.server";
@@ -19,8 +21,11 @@ export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
+  const checkout = await loadCheckout(request);
+  if (checkout.kind === "redirect") return checkout.response;
   return json({
     billing: billingFromParam(url.searchParams.get("billing")),
+    checkout: checkout.kind === "open" ? checkout.view : null,
     demo: await getDemoSectionState(request),
   });
 }
@@ -37,6 +42,14 @@ export async function action({ request }: ActionFunctionArgs) {
         return await handleDemoRequestForm(request, form);
       case "demo-request-reset":
         return await resetDemoForm(request);
+      case "checkout-info":
+        return await handleInfoStep(request, form);
+      case "checkout-update":
+        return await handleUpdateStep(request, form);
+      case "checkout-coupon":
+        return await handleCouponStep(request, form);
+      case "checkout-pay":
+        return await handlePayStep(request, form);
       default:
         throw new RequestRejected(400, "Unknown form intent.");
     }
@@ -51,12 +64,17 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function Index() {
-  const { billing, demo } = useLoaderData<typeof loader>();
+  const { billing, checkout, demo } = useLoaderData<typeof loader>();
   const { site } = useRouteLoaderData<typeof rootLoader>("root")!;
   const nonce = useNonce();
   return (
     <>
-      <LandingPage billing={billing} site={site} demoSection={<DemoSection state={demo} />} />
+      <LandingPage
+        billing={billing}
+        site={site}
+        checkoutDialog={checkout ? <CheckoutDialog view={checkout} /> : null}
+        demoSection={<DemoSection state={demo} />}
+      />
       <JsonLd data={landingJsonLd(site)} nonce={nonce} />
     </>
   );

@@ -2,7 +2,13 @@ import { z } from "zod";
 
 // Only shape limits: a sign-in must never say which part was wrong, so there are no rules to hint at.
 export const adminLoginSchema = z.object({
-  username: z.string().trim().min(1, "Enter your username.").max(64, "Invalid username or password"),
+  // PostgreSQL text cannot hold NUL: without this check such a username reached the query and failed with a 500.
+  username: z
+    .string()
+    .trim()
+    .min(1, "Enter your username.")
+    .max(64, "Invalid username or password")
+    .refine((value) => !value.includes("\u0000"), "Invalid username or password"),
   password: z.string().min(1, "Enter your password.").max(1024, "Invalid username or password"),
   redirectTo: z.string().optional(),
 });

@@ -9,6 +9,7 @@ import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
 import postgres from "postgres";
 import * as schema from "~/db/schema.server";
 import { getEnv } from "./env.server";
+import { logger } from "./logger.server";
 
 // Both drivers speak the same pg-core dialect; one type keeps every model driver-agnostic.
 export type Database = PostgresJsDatabase<typeof schema>;
@@ -18,21 +19,29 @@ type Connection = {
   db: Database;
   kind: "postgres" | "pglite";
   migrate: () => Promise<void>;
-  close: () => Promise<void>;
+  /** Stops taking queries; queries in flight get this long (seconds) before their connections are destroyed. */
+  close: (timeoutSeconds?: number) => Promise<void>;
 };
 
 const migrationsFolder = path.resolve(process.cwd(), "drizzle");
 
 function connectPostgres(url: string, poolSize: number): Connection {
+  let closing = false;
   const client = postgres(url, {
     max: poolSize,
     // Fail fast when the database is unreachable so visitors get an answer, not a hung request.
     connect_timeout: 5,
     idle_timeout: 30,
     onnotice: () => {},
+    // A connection that closed under postgres.js 3.4.9 can keep a stale write timer and then never send again
+    // (porsager/postgres#1208, LanternOps/breeze#3225): its next query hangs. Rather than reuse such a
+    // connection, the pool that lost one is retired and the next query opens a fresh pool.
+    onclose: () => {
+      if (!closing) retirePool(connection);
+    },
   });
   const db = drizzlePostgres(client, { schema });
-  return {
+  const connection: Connection = {
     db,
     kind: "postgres",
     migrate: async () => {
@@ -46,8 +55,12 @@ function connectPostgres(url: string, poolSize: number): Connection {
         await lock.end({ timeout: 5 });
       }
     },
-    close: () => client.end({ timeout: 5 }),
+    close: (timeoutSeconds = 5) => {
+      closing = true;
+      return client.end({ timeout: timeoutSeconds });
+    },
   };
+  return connection;
 }
 
 function connectPglite(dataDir: string): Connection {
@@ -62,7 +75,17 @@ function connectPglite(dataDir: string): Connection {
   };
 }
 
-const globalForDb = globalThis as unknown as { __groundworkDb?: Connection };
+const globalForDb = globalThis as unknown as { __groundworkDb?: Connection; __groundworkPostgresGuard?: boolean };
+
+/**
+ * Takes a pool out of service: the next getConnection() opens a fresh one, and queries still in flight on the
+ * old pool get a second to finish before their connections are destroyed (their callers see an error, a 503).
+ */
+function retirePool(stale: Connection) {
+  if (globalForDb.__groundworkDb !== stale) return;
+  globalForDb.__groundworkDb = undefined;
+  stale.close(1).catch(() => {});
+}
 
 /** The process-wide connection; kept on globalThis so dev rebuilds reuse it (PGlite is single-process). */
 export function getConnection(): Connection {
@@ -96,4 +119,35 @@ export async function isDatabaseHealthy(): Promise<boolean> {
   } catch {
     return false;
   }
+}
+
+/** The signature of porsager/postgres#1154 / #1208: socket.write on a socket the driver has already dropped. */
+function isClosedSocketWrite(error: unknown): boolean {
+  return (
+    error instanceof TypeError &&
+    error.message.includes("reading 'write'") &&
+    /nextWrite[^\n]*postgres[\\/]src[\\/]connection\.js/.test(error.stack ?? "")
+  );
+}
+
+/**
+ * postgres.js 3.4.9 can throw from a timer when PostgreSQL goes away while a small write is queued
+ * (porsager/postgres#1154, #1208; the fixes, #1168/#1209, are unreleased): an uncatchable TypeError that would
+ * take the site down with its database, and that leaves the connection unable to write again. The query it
+ * belonged to has already failed with CONNECTION_CLOSED (the visitor got a 503), so the server survives this one
+ * error and swaps the pool for a fresh one. Any other uncaught exception still ends the process, as without a
+ * handler. Installed by the server at start-up only, so test runners keep their own handlers.
+ */
+export function survivePostgresClosedSocketWrites() {
+  if (globalForDb.__groundworkPostgresGuard) return;
+  globalForDb.__groundworkPostgresGuard = true;
+  process.on("uncaughtException", (error) => {
+    if (!isClosedSocketWrite(error)) {
+      console.error(error);
+      process.exit(1);
+    }
+    logger.error("database connection closed mid-write; replacing the connection pool", { error });
+    const stale = globalForDb.__groundworkDb;
+    if (stale?.kind === "postgres") retirePool(stale);
+  });
 }

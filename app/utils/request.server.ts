@@ -37,6 +37,10 @@ async function readLimitedBytes(request: Request): Promise<ArrayBuffer> {
   return bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
 }
 
+// remix-validated-form turns field names into object paths ("a.b", "a[0]") and throws on these segments;
+// no form of ours uses them, so a name containing one is refused up front instead of failing as a 5xx.
+const forbiddenPathSegment = /(^|[.[\]])(__proto__|prototype|constructor)([.[\]]|$)/;
+
 /** Form fields of a POST, read with the body-size limit. */
 export async function readForm(request: Request): Promise<FormData> {
   const contentType = request.headers.get("Content-Type") ?? "";
@@ -44,11 +48,16 @@ export async function readForm(request: Request): Promise<FormData> {
     throw new RequestRejected(415, "Expected a form submission.");
   }
   const body = await readLimitedBytes(request);
+  let form: FormData;
   try {
-    return await new Response(body, { headers: { "Content-Type": contentType } }).formData();
+    form = await new Response(body, { headers: { "Content-Type": contentType } }).formData();
   } catch {
     throw new RequestRejected(400, "The form data could not be read.");
   }
+  for (const name of form.keys()) {
+    if (forbiddenPathSegment.test(name)) throw new RequestRejected(400, "The form contains a field name that is not allowed.");
+  }
+  return form;
 }
 
 /** A JSON body, read with the body-size limit; anything that is not JSON is refused. */

@@ -1,4 +1,4 @@
-import { migrateDatabase } from "./db.server";
+import { migrateDatabase, survivePostgresClosedSocketWrites } from "./db.server";
 import { getEnv } from "./env.server";
 import { logger } from "./logger.server";
 import { bootstrapAdminFromEnv } from "~/models/user.server";
@@ -13,6 +13,7 @@ const globalForStartup = globalThis as unknown as { __groundworkStartup?: Promis
 export function startServer(): Promise<void> {
   globalForStartup.__groundworkStartup ??= (async () => {
     const env = getEnv();
+    if (env.DATABASE_URL) survivePostgresClosedSocketWrites();
     await migrateDatabase();
     if ((await bootstrapAdminFromEnv(env)) === "created") logger.info("created the first admin from ADMIN_USERNAME", { username: env.ADMIN_USERNAME });
     if (env.OUTBOX_WORKER === "on") startServerOutboxWorker();

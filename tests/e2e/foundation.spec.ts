@@ -38,3 +38,32 @@ test("/healthz reports the database", async ({ request }) => {
   expect(response.status()).toBe(200);
   expect(await response.json()).toEqual({ status: "ok", database: "up" });
 });
+
+test("a toast set by an action shows after the redirect: in the server HTML without JS, as a Radix toast with JS", async ({ page }, testInfo) => {
+  const noJs = testInfo.project.name === "nojs";
+  await page.goto("/#demo-booking");
+  const form = page.locator("#demo-booking");
+  const tag = `${testInfo.project.name}-${Date.now().toString(36)}`;
+  await form.getByLabel("First Name").fill("Rosa");
+  await form.getByLabel("Last Name").fill("Delgado");
+  await form.getByLabel("Business Email").fill(`rosa.${tag}@delgadohvac.com`);
+  await form.getByLabel("Phone Number").fill("555-010-4433");
+  await form.getByLabel("Company Name").fill("Delgado HVAC");
+
+  if (noJs) {
+    // The POST answers with a redirect; the page after it carries the toast in its HTML.
+    const [response] = await Promise.all([
+      page.waitForResponse((candidate) => candidate.request().method() === "GET" && new URL(candidate.url()).pathname === "/"),
+      form.getByRole("button", { name: "Schedule My Demo" }).click(),
+    ]);
+    const html = await response.text();
+    expect(html).toContain("Demo Request Submitted!");
+    await expect(page.getByRole("status").filter({ hasText: "Demo Request Submitted!" })).toBeVisible();
+  } else {
+    await form.getByRole("button", { name: "Schedule My Demo" }).click();
+    const region = page.getByRole("region", { name: /Notifications \(F8\)/ });
+    await expect(region.getByText("Demo Request Submitted!")).toBeVisible();
+    // At most one visible: Radix renders each toast as an <li> in the F8 viewport.
+    await expect(region.locator("li")).toHaveCount(1);
+  }
+});

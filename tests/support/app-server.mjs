@@ -25,13 +25,15 @@ const quietDefaults = {
 
 /**
  * Starts the production build with remix-serve on a free port, the way `npm start` serves it, and waits
- * until /healthz answers. Without DATABASE_URL it gets its own PGlite directory, removed on stop.
+ * until /healthz answers. Without DATABASE_URL (or a PGLITE_DATA_DIR of the caller's) it gets its own PGlite
+ * directory, removed on stop.
  */
 export async function startAppServer({ env = {}, port } = {}) {
   const listenPort = port ?? (await freePort());
   let dataDir;
   const childEnv = { ...process.env, ...quietDefaults, ...env, PORT: String(listenPort) };
-  if (!childEnv.DATABASE_URL) {
+  // A caller that passes its own PGLITE_DATA_DIR keeps it (e.g. to inspect the rows after stop()).
+  if (!childEnv.DATABASE_URL && !env.PGLITE_DATA_DIR) {
     dataDir = mkdtempSync(path.join(tmpdir(), "gw-pglite-"));
     childEnv.PGLITE_DATA_DIR = dataDir;
   }
@@ -65,6 +67,7 @@ export async function startAppServer({ env = {}, port } = {}) {
   return {
     baseUrl,
     port: listenPort,
+    pid: child.pid,
     output: () => output,
     async stop() {
       if (child.exitCode === null) {

@@ -20,15 +20,18 @@ import { Footer } from "./footer";
 
 export type LandingPageProps = {
   billing: BillingPeriod;
+  /** Rendered first in <main> when the URL opens the checkout dialog. */
+  checkoutDialog?: ReactNode;
   demoSection: ReactNode;
   site: SiteConfig;
 };
 
-export function LandingPage({ billing, demoSection, site }: LandingPageProps) {
+export function LandingPage({ billing, checkoutDialog, demoSection, site }: LandingPageProps) {
   return (
     <TooltipProvider>
       <Header site={site} />
       <main id="main-content" tabIndex={-1} className="focus:outline-none">
+        {checkoutDialog}
         <Hero />
         <Testimonials />
         <AiAgents />

@@ -1,0 +1,85 @@
+import * as Dialog from "@radix-ui/react-dialog";
+import { Link, useNavigate } from "@remix-run/react";
+import type { BillingPeriod, PlanId } from "~/content/plans";
+import type { CheckoutInfo, CouponDiscount } from "~/schemas/checkout";
+import { InfoStep } from "./info-step";
+import { PlanStep } from "./plan-step";
+import { shareNonceWithInjectedStyles } from "./share-nonce";
+import { StepIndicator } from "./step-indicator";
+
+export type CheckoutDialogView = {
+  step: "info" | "plan";
+  edit: boolean;
+  info: Partial<CheckoutInfo>;
+  hasInfo: boolean;
+  planIds: PlanId[];
+  billing: BillingPeriod;
+  coupon: CouponDiscount | null;
+  attemptId: string;
+};
+
+shareNonceWithInjectedStyles();
+
+// Closing goes through the server so the checkout cookie is cleared: reopening starts from scratch.
+const CLOSE_URL = "/?checkout=close";
+
+/**
+ * The checkout dialog, driven by the URL. No Portal: a Portal renders nothing on the server, and the dialog
+ * must be complete without JavaScript. Radix omits the aria links in server HTML, so they are set here.
+ */
+export function CheckoutDialog({ view }: { view: CheckoutDialogView }) {
+  const navigate = useNavigate();
+  return (
+    <Dialog.Root
+      open
+      onOpenChange={(open) => {
+        if (!open) navigate(CLOSE_URL, { preventScrollReset: true });
+      }}
+    >
+      <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/60" data-testid="checkout-overlay" />
+      <Dialog.Content
+        aria-labelledby="checkout-title"
+        aria-describedby="checkout-description"
+        className="fixed left-1/2 top-1/2 z-50 max-h-[90vh] w-[calc(100vw-2rem)] max-w-4xl -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-6 shadow-2xl focus:outline-none sm:p-8"
+      >
+        <div className="flex items-start justify-between gap-4">
+          <div>
+            <Dialog.Title id="checkout-title" className="text-2xl font-bold">
+              {view.step === "info" ? "Your Info" : "Choose Plan"}
+            </Dialog.Title>
+            <Dialog.Description id="checkout-description" className="mt-1 text-slate-700">
+              {view.step === "info"
+                ? "Tell us who the subscription is for. You choose plans next."
+                : "Pick one or more plans and a billing period, then continue to payment."}
+            </Dialog.Description>
+          </div>
+          <Link
+            to={CLOSE_URL}
+            preventScrollReset
+            aria-label="Close checkout"
+            className="-m-1 inline-flex h-9 w-9 items-center justify-center rounded-md text-slate-600 hover:bg-slate-100 hover:text-slate-900"
+          >
+            <svg aria-hidden="true" viewBox="0 0 16 16" width="16" height="16" fill="none" stroke="currentColor" strokeWidth="2">
+              <path d="M3 3l10 10M13 3L3 13" />
+            </svg>
+          </Link>
+        </div>
+        <div className="my-5">
+          <StepIndicator current={view.step === "info" ? 1 : 2} />
+        </div>
+        {view.step === "info" ? (
+          <InfoStep info={view.info} planIds={view.planIds} billing={view.billing} edit={view.edit} />
+        ) : (
+          <PlanStep
+            info={view.info}
+            hasInfo={view.hasInfo}
+            planIds={view.planIds}
+            billing={view.billing}
+            coupon={view.coupon}
+            attemptId={view.attemptId}
+          />
+        )}
+      </Dialog.Content>
+    </Dialog.Root>
+  );
+}

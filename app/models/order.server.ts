@@ -1,0 +1,68 @@
+import { and, eq, sql } from "drizzle-orm";
+import { orders, stripeEvents, type OrderRow, type OrderStatus } from "~/db/schema.server";
+import { getDb } from "~/utils/db.server";
+
+export type NewOrder = Omit<typeof orders.$inferInsert, "id" | "status" | "createdAt" | "updatedAt" | "providerSessionId">;
+
+/**
+ * Creates the order for one Complete Order attempt. A repeated attempt (double click, retry) finds the
+ * order it already made, so one attempt can never become two orders.
+ */
+export async function createOrderForAttempt(values: NewOrder): Promise<OrderRow> {
+  const db = getDb();
+  const [created] = await db.insert(orders).values(values).onConflictDoNothing({ target: orders.attemptId }).returning();
+  if (created) return created;
+  const [existing] = await db.select().from(orders).where(eq(orders.attemptId, values.attemptId));
+  if (!existing) throw new Error("order for attempt vanished");
+  return existing;
+}
+
+export async function getOrder(id: string): Promise<OrderRow | undefined> {
+  const [order] = await getDb().select().from(orders).where(eq(orders.id, id));
+  return order;
+}
+
+export async function getOrderBySessionId(sessionId: string): Promise<OrderRow | undefined> {
+  const [order] = await getDb().select().from(orders).where(eq(orders.providerSessionId, sessionId));
+  return order;
+}
+
+export async function setOrderSession(id: string, providerSessionId: string) {
+  await getDb().update(orders).set({ providerSessionId, updatedAt: new Date() }).where(eq(orders.id, id));
+}
+
+/** Moves a pending order on; a paid, expired or canceled order is final and is never changed back. */
+export async function settleOrder(id: string, status: Exclude<OrderStatus, "pending">): Promise<boolean> {
+  const updated = await getDb()
+    .update(orders)
+    .set({ status, updatedAt: new Date() })
+    .where(and(eq(orders.id, id), eq(orders.status, "pending")))
+    .returning({ id: orders.id });
+  return updated.length > 0;
+}
+
+/**
+ * Applies one Stripe event exactly once: the event id is recorded in the same transaction as the order
+ * change, so a retried or replayed event finds its id and changes nothing.
+ */
+export async function applyStripeEvent(
+  event: { id: string; type: string },
+  change?: { orderId?: string; sessionId?: string; status: "paid" | "expired" },
+): Promise<"applied" | "duplicate"> {
+  return getDb().transaction(async (tx) => {
+    const inserted = await tx
+      .insert(stripeEvents)
+      .values({ id: event.id, type: event.type })
+      .onConflictDoNothing({ target: stripeEvents.id })
+      .returning({ id: stripeEvents.id });
+    if (inserted.length === 0) return "duplicate";
+    if (change && (change.orderId || change.sessionId)) {
+      const match = change.orderId ? eq(orders.id, change.orderId) : eq(orders.providerSessionId, change.sessionId!);
+      await tx
+        .update(orders)
+        .set({ status: change.status, updatedAt: sql`now()` })
+        .where(and(match, eq(orders.status, "pending")));
+    }
+    return "applied";
+  });
+}

@@ -1,0 +1,58 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import Stripe from "stripe";
+import { applyStripeEvent } from "~/models/order.server";
+import { apiErrorResponse, jsonError, jsonOk } from "~/utils/api.server";
+import { getEnv } from "~/utils/env.server";
+import { logger } from "~/utils/logger.server";
+import { getRequestId } from "~/utils/request.server";
+
+export const loader = () => jsonError(405, "Use POST.", {}, { Allow: "POST" });
+
+// Signature checks need no API key, so the webhook works even where only the webhook secret is configured.
+const webhooks = Stripe.webhooks;
+
+/** Stripe's record of payment: verified against the raw body, applied once per event id. */
+export async function action({ request }: ActionFunctionArgs) {
+  const requestId = getRequestId(request);
+  try {
+    const secret = getEnv().STRIPE_WEBHOOK_SECRET;
+    if (!secret) return jsonError(503, "Stripe webhooks are not configured.");
+    const signature = request.headers.get("Stripe-Signature");
+    if (!signature) return jsonError(400, "Missing Stripe-Signature header.");
+    const limit = getEnv().BODY_LIMIT_BYTES * 16;
+    if (Number(request.headers.get("Content-Length") ?? 0) > limit) return jsonError(413, "Request body is too large.");
+    // The signature covers the exact bytes Stripe sent, so the body is read as text and never re-serialised.
+    const payload = await request.text();
+    if (payload.length > limit) return jsonError(413, "Request body is too large.");
+    let event: Stripe.Event;
+    try {
+      event = webhooks.constructEvent(payload, signature, secret);
+    } catch (error) {
+      logger.warn("stripe webhook signature rejected", { requestId, error: error instanceof Error ? error.message : String(error) });
+      return jsonError(400, "Invalid signature.");
+    }
+
+    let outcome: "applied" | "duplicate";
+    if (event.type === "checkout.session.completed" || event.type === "checkout.session.async_payment_succeeded") {
+      const session = event.data.object;
+      // A completed session whose payment is still processing is not paid yet; async_payment_succeeded follows.
+      const paid = event.type === "checkout.session.async_payment_succeeded" || session.payment_status !== "unpaid";
+      outcome = await applyStripeEvent(
+        event,
+        paid ? { orderId: session.client_reference_id ?? session.metadata?.orderId, sessionId: session.id, status: "paid" } : undefined,
+      );
+    } else if (event.type === "checkout.session.expired") {
+      const session = event.data.object;
+      outcome = await applyStripeEvent(event, {
+        orderId: session.client_reference_id ?? session.metadata?.orderId,
+        sessionId: session.id,
+        status: "expired",
+      });
+    } else {
+      outcome = await applyStripeEvent(event);
+    }
+    return jsonOk({ received: true, duplicate: outcome === "duplicate" });
+  } catch (error) {
+    return apiErrorResponse(error, { requestId, route: "api.stripe.webhook" });
+  }
+}

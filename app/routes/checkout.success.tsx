@@ -1,0 +1,94 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { formatCents, getPlan } from "~/content/plans";
+import type { OrderRow } from "~/db/schema.server";
+import { getOrder, getOrderBySessionId } from "~/models/order.server";
+import { clearCheckoutState } from "~/utils/checkout.server";
+import { getEnv } from "~/utils/env.server";
+import { logger } from "~/utils/logger.server";
+import { getStripeClient } from "~/utils/payments/stripe.server";
+
+export const meta: MetaFunction = () => [{ title: "Thank you for your order" }, { name: "robots", content: "noindex" }];
+
+async function findOrder(url: URL): Promise<{ order?: OrderRow; paymentStatus?: string }> {
+  const sessionId = url.searchParams.get("session_id");
+  const orderId = url.searchParams.get("order_id");
+  const env = getEnv();
+  if (sessionId && /^[\w-]{1,255}$/.test(sessionId) && env.STRIPE_SECRET_KEY) {
+    // Display only: the webhook is the record of payment, so nothing here changes the order.
+    let paymentStatus: string | undefined;
+    let orderRef: string | null = null;
+    try {
+      const session = await getStripeClient(env).checkout.sessions.retrieve(sessionId);
+      paymentStatus = session.payment_status;
+      orderRef = session.client_reference_id;
+    } catch (error) {
+      logger.warn("could not read the checkout session for the success page", { error });
+    }
+    const order = (orderRef ? await getOrder(orderRef) : undefined) ?? (await getOrderBySessionId(sessionId));
+    return { order, paymentStatus };
+  }
+  if (orderId && /^[\w-]{1,64}$/.test(orderId)) {
+    const order = await getOrder(orderId);
+    if (order?.provider === "test") return { order };
+  }
+  return {};
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { order, paymentStatus } = await findOrder(new URL(request.url));
+  if (!order) throw new Response("Not found", { status: 404 });
+  return json(
+    {
+      status: order.status,
+      confirmed: order.status === "paid" || paymentStatus === "paid" || paymentStatus === "no_payment_required",
+      billing: order.billingPeriod,
+      lines: order.planIds.map((id) => getPlan(id)?.name ?? id),
+      totalCents: order.totalCents,
+      discountCents: order.discountCents,
+      couponCode: order.couponCode,
+      email: order.email,
+      companyName: order.companyName,
+    },
+    // The order is placed: the dialog starts afresh next time.
+    { headers: { "Set-Cookie": await clearCheckoutState(), "Cache-Control": "no-store" } },
+  );
+}
+
+export default function CheckoutSuccess() {
+  const order = useLoaderData<typeof loader>();
+  return (
+    <main id="main-content" className="mx-auto flex min-h-screen max-w-xl flex-col justify-center gap-6 px-6 py-12">
+      <h1 className="text-3xl font-bold">Thank you for your order!</h1>
+      <p className="text-slate-700">
+        {order.confirmed
+          ? "Your payment is confirmed."
+          : "We are confirming your payment with the provider; this usually takes a few seconds."}
+      </p>
+      <section aria-labelledby="ordered-heading" className="rounded-lg border border-slate-200 p-5">
+        <h2 id="ordered-heading" className="text-lg font-semibold">What you ordered</h2>
+        <ul className="mt-3 list-disc pl-5" data-testid="ordered-plans">
+          {order.lines.map((name) => (
+            <li key={name}>{name}</li>
+          ))}
+        </ul>
+        <p className="mt-3 text-sm text-slate-700">
+          Billed {order.billing === "annual" ? "annually" : "monthly"} for {order.companyName}
+          {order.discountCents > 0 ? ` (coupon ${order.couponCode}: −${formatCents(order.discountCents)})` : ""}. Total{" "}
+          <strong>{formatCents(order.totalCents)}</strong> per {order.billing === "annual" ? "year" : "month"}.
+        </p>
+      </section>
+      <section aria-labelledby="next-heading">
+        <h2 id="next-heading" className="text-lg font-semibold">What happens next</h2>
+        <p className="mt-2 text-slate-700">
+          A receipt is on its way to {order.email}. Within one business day your onboarding specialist will e-mail you to book
+          your snapshot setup, which takes under 2 hours.
+        </p>
+      </section>
+      <p>
+        <a href="/" className="font-semibold text-brand-700 underline">Back to the home page</a>
+      </p>
+    </main>
+  );
+}

@@ -1,0 +1,294 @@
+import { createCookie, json as jsonResponse, redirect } from "@remix-run/node";
+import { validationError } from "remix-validated-form";
+import { z } from "zod";
+import { billingFromParam, getPlan, isPlanId, type BillingPeriod, type PlanId } from "~/content/plans";
+import { createOrderForAttempt, setOrderSession, settleOrder } from "~/models/order.server";
+import {
+  checkoutInfoSchema,
+  checkoutInfoValidator,
+  couponCodeSchema,
+  priceOrder,
+  type CheckoutInfo,
+  type CouponDiscount,
+  type PricedOrder,
+} from "~/schemas/checkout";
+import { getEnv } from "./env.server";
+import { logger } from "./logger.server";
+import { getPaymentProvider, type ValidCoupon } from "./payments/provider.server";
+import { consumeRateLimit } from "./rate-limit.server";
+import { getClientAddress, RequestRejected } from "./request.server";
+import { redirectWithError, redirectWithSuccess } from "./toast.server";
+
+export const PAYMENT_FAILED = { message: "Error", description: "Failed to initialize payment. Please try again." };
+
+const stateSchema = z.object({
+  info: checkoutInfoSchema.optional(),
+  planIds: z.array(z.enum(["business-builder", "scale-master", "power-platform"])).max(3).default([]),
+  billing: z.enum(["monthly", "annual"]).default("monthly"),
+  coupon: z
+    .object({
+      code: z.string(),
+      percentOff: z.number().nullable(),
+      amountOffCents: z.number().nullable(),
+      providerRef: z.string().optional(),
+    })
+    .nullable()
+    .default(null),
+});
+
+export type CheckoutState = z.infer<typeof stateSchema>;
+
+const emptyState = (): CheckoutState => ({ planIds: [], billing: "monthly", coupon: null });
+
+function checkoutCookie() {
+  const env = getEnv();
+  // The dialog's state between steps when there is no JavaScript; signed so it cannot be edited.
+  return createCookie("gw_checkout", {
+    httpOnly: true,
+    sameSite: "lax",
+    path: "/",
+    secure: env.APP_URL.startsWith("https://"),
+    secrets: env.sessionSecrets,
+    maxAge: 60 * 60 * 2,
+  });
+}
+
+export async function readCheckoutState(request: Request): Promise<CheckoutState> {
+  const raw: unknown = await checkoutCookie().parse(request.headers.get("Cookie"));
+  const parsed = stateSchema.safeParse(raw);
+  return parsed.success ? parsed.data : emptyState();
+}
+
+export async function saveCheckoutState(state: CheckoutState): Promise<string> {
+  return checkoutCookie().serialize(state);
+}
+
+export async function clearCheckoutState(): Promise<string> {
+  return checkoutCookie().serialize("", { maxAge: 0 });
+}
+
+/** Unknown, duplicate or (when required) missing plan ids are refused: the server never guesses an order. */
+export function parsePlanIds(values: unknown[], { allowEmpty }: { allowEmpty: boolean }): PlanId[] {
+  const ids: PlanId[] = [];
+  for (const value of values) {
+    if (typeof value !== "string" || !isPlanId(value)) {
+      throw new RequestRejected(400, `Unknown plan: ${String(value).slice(0, 64)}`);
+    }
+    if (ids.includes(value)) throw new RequestRejected(400, `Plan ${value} was selected more than once.`);
+    ids.push(value);
+  }
+  if (!allowEmpty && ids.length === 0) throw new RequestRejected(400, "Choose at least one plan.");
+  return ids;
+}
+
+/** What the dialog needs to render; never the provider's coupon reference. */
+export type CheckoutView = {
+  step: "info" | "plan";
+  edit: boolean;
+  info: Partial<CheckoutInfo>;
+  hasInfo: boolean;
+  planIds: PlanId[];
+  billing: BillingPeriod;
+  coupon: CouponDiscount | null;
+  attemptId: string;
+};
+
+/**
+ * Reads the dialog's state from the URL and the cookie. Opening links (`?checkout=info[&plan=id][&billing=annual]`)
+ * start the selection from the URL; "Edit Your Details" (`&edit=1`) and step 2 continue from the cookie.
+ */
+export async function loadCheckout(request: Request): Promise<
+  { kind: "closed" } | { kind: "redirect"; response: Response } | { kind: "open"; view: CheckoutView }
+> {
+  const url = new URL(request.url);
+  const step = url.searchParams.get("checkout");
+  if (step === "close") {
+    return { kind: "redirect", response: redirect("/", { headers: { "Set-Cookie": await clearCheckoutState() } }) };
+  }
+  if (step !== "info" && step !== "plan") return { kind: "closed" };
+  const state = await readCheckoutState(request);
+  if (step === "plan" && !state.info) {
+    return { kind: "redirect", response: redirect("/?checkout=info") };
+  }
+  const edit = step === "plan" || url.searchParams.get("edit") === "1";
+  const requested = url.searchParams.get("plan");
+  const planIds = edit ? state.planIds : requested && isPlanId(requested) ? [requested] : [];
+  const billing = edit ? state.billing : billingFromParam(url.searchParams.get("billing"));
+  const coupon = edit && state.coupon ? { code: state.coupon.code, percentOff: state.coupon.percentOff, amountOffCents: state.coupon.amountOffCents } : null;
+  return {
+    kind: "open",
+    view: {
+      step,
+      edit: step === "info" && edit,
+      info: state.info ?? {},
+      hasInfo: Boolean(state.info),
+      planIds,
+      billing,
+      coupon,
+      attemptId: crypto.randomUUID(),
+    },
+  };
+}
+
+function limitCheckout(request: Request, email?: string) {
+  const env = getEnv();
+  consumeRateLimit("checkout-global", "all", env.RATE_LIMIT_GLOBAL);
+  const address = getClientAddress(request);
+  if (address) consumeRateLimit("checkout-client", address, env.RATE_LIMIT_PER_CLIENT);
+  if (email) consumeRateLimit("checkout-email", email.toLowerCase(), env.RATE_LIMIT_PER_EMAIL);
+}
+
+function selectionFromForm(form: FormData) {
+  return {
+    planIds: parsePlanIds(form.getAll("planIds"), { allowEmpty: true }),
+    billing: billingFromParam(form.get("billing")?.toString()),
+  };
+}
+
+const toPlanStep = (cookie: string) => ({ headers: { "Set-Cookie": cookie } });
+
+/** Step 1: valid info goes into the cookie and on to step 2; invalid info comes back with its messages. */
+export async function handleInfoStep(request: Request, form: FormData) {
+  const result = await checkoutInfoValidator.validate(form);
+  if (result.error) return validationError(result.error, result.submittedData);
+  const state = await readCheckoutState(request);
+  const { planIds, billing } = selectionFromForm(form);
+  const keepCoupon = form.get("edit") === "1";
+  const cookie = await saveCheckoutState({ info: result.data, planIds, billing, coupon: keepCoupon ? state.coupon : null });
+  return redirect("/?checkout=plan", toPlanStep(cookie));
+}
+
+/** "Update order" without JavaScript: the selection goes into the cookie and step 2 re-renders its summary. */
+export async function handleUpdateStep(request: Request, form: FormData) {
+  const state = await readCheckoutState(request);
+  const cookie = await saveCheckoutState({ ...state, ...selectionFromForm(form) });
+  return redirect("/?checkout=plan", toPlanStep(cookie));
+}
+
+/** Apply: the provider decides whether a code is valid; an invalid one is reported and not kept. */
+export async function handleCouponStep(request: Request, form: FormData) {
+  const state = await readCheckoutState(request);
+  const selection = selectionFromForm(form);
+  const parsed = couponCodeSchema.safeParse(form.get("couponCode") ?? "");
+  const code = parsed.success ? parsed.data : "";
+  if (!code) {
+    const cookie = await saveCheckoutState({ ...state, ...selection });
+    return redirectWithError("/?checkout=plan", { message: "Invalid coupon", description: "Enter a coupon code to apply." }, toPlanStep(cookie));
+  }
+  limitCheckout(request, state.info?.email);
+  let coupon: ValidCoupon | null;
+  try {
+    coupon = await getPaymentProvider().findCoupon(code);
+  } catch (error) {
+    logger.error("coupon lookup failed", { error });
+    const cookie = await saveCheckoutState({ ...state, ...selection });
+    return redirectWithError(
+      "/?checkout=plan",
+      { message: "Error", description: "We could not check that coupon right now. Please try again." },
+      toPlanStep(cookie),
+    );
+  }
+  if (!coupon) {
+    const cookie = await saveCheckoutState({ ...state, ...selection, coupon: null });
+    return redirectWithError("/?checkout=plan", { message: "Invalid coupon", description: `Coupon "${code}" is not valid.` }, toPlanStep(cookie));
+  }
+  const cookie = await saveCheckoutState({ ...state, ...selection, coupon });
+  return redirectWithSuccess(
+    "/?checkout=plan",
+    { message: "Coupon Applied", description: `Coupon "${coupon.code}" has been applied to your order.` },
+    toPlanStep(cookie),
+  );
+}
+
+export type StartedCheckout = { url: string; orderId: string; priced: PricedOrder };
+
+/**
+ * Records the order and opens the provider's checkout. The server prices the order itself; `attemptId`
+ * makes a repeated submit of the same attempt reuse its order and its provider session.
+ */
+export async function startCheckout(input: {
+  info: CheckoutInfo;
+  planIds: PlanId[];
+  billing: BillingPeriod;
+  coupon: ValidCoupon | null;
+  attemptId: string;
+}): Promise<StartedCheckout> {
+  const provider = getPaymentProvider();
+  const priced = priceOrder(input.planIds, input.billing, input.coupon);
+  const order = await createOrderForAttempt({
+    planIds: input.planIds,
+    billingPeriod: input.billing,
+    subtotalCents: priced.subtotalCents,
+    discountCents: priced.discountCents,
+    totalCents: priced.totalCents,
+    currency: "usd",
+    couponCode: input.coupon?.code ?? null,
+    companyName: input.info.companyName,
+    fullName: input.info.fullName,
+    email: input.info.email,
+    phone: input.info.phone,
+    provider: provider.kind,
+    attemptId: input.attemptId,
+  });
+  if (order.status !== "pending") throw new RequestRejected(409, "This order has already been completed.");
+  try {
+    const session = await provider.createCheckout(order, { idempotencyKey: `checkout-${input.attemptId}`, coupon: input.coupon });
+    await setOrderSession(order.id, session.sessionId);
+    return { url: session.url, orderId: order.id, priced };
+  } catch (error) {
+    logger.error("payment provider failed to open a checkout", { error, orderId: order.id, provider: provider.kind });
+    await settleOrder(order.id, "canceled").catch(() => {});
+    throw new PaymentFailed();
+  }
+}
+
+export class PaymentFailed extends Error {
+  constructor() {
+    super(PAYMENT_FAILED.description);
+    this.name = "PaymentFailed";
+  }
+}
+
+const attemptIdSchema = z.string().trim().min(8).max(64).regex(/^[\w-]+$/);
+
+/**
+ * Complete Order from the dialog. Without JavaScript it answers 303 to the provider's page; the enhanced
+ * form (`respond=json`) gets `{ url }` and moves the browser itself. Failures keep the dialog on step 2.
+ */
+export async function handlePayStep(request: Request, form: FormData) {
+  const state = await readCheckoutState(request);
+  const json = form.get("respond") === "json";
+  const selection = selectionFromForm(form);
+  const cookie = await saveCheckoutState({ ...state, ...selection });
+  if (!state.info) {
+    return redirectWithError("/?checkout=info", { message: "Error", description: "Please enter your details first." }, toPlanStep(cookie));
+  }
+  if (selection.planIds.length === 0) {
+    return redirectWithError("/?checkout=plan", { message: "Error", description: "Choose at least one plan." }, toPlanStep(cookie));
+  }
+  const attempt = attemptIdSchema.safeParse(form.get("attemptId"));
+  if (!attempt.success) throw new RequestRejected(400, "The order form is missing its attempt id. Please reload and try again.");
+  try {
+    limitCheckout(request, state.info.email);
+    const started = await startCheckout({ info: state.info, ...selection, coupon: state.coupon, attemptId: attempt.data });
+    if (json) return jsonResponse({ url: started.url, orderId: started.orderId }, { headers: { "Set-Cookie": cookie } });
+    return redirect(started.url, { status: 303, headers: { "Set-Cookie": cookie } });
+  } catch (error) {
+    if (error instanceof PaymentFailed) return redirectWithError("/?checkout=plan", PAYMENT_FAILED, toPlanStep(cookie));
+    // A refusal (too many attempts, a finished order) is shown as a toast on step 2, with or without JavaScript.
+    if (error instanceof RequestRejected) {
+      return redirectWithError("/?checkout=plan", { message: "Error", description: error.message }, {
+        headers: { "Set-Cookie": cookie, ...error.headers },
+      });
+    }
+    throw error;
+  }
+}
+
+/** The API's payload, priced by the server: the client's `amount` must match what the server charges. */
+export function checkOrderAmount(planIds: PlanId[], billing: BillingPeriod, amount: number) {
+  const dollars = planIds.reduce((sum, id) => sum + (billing === "annual" ? getPlan(id)!.annualPrice : getPlan(id)!.price), 0);
+  if (Math.round(amount * 100) !== dollars * 100) throw new RequestRejected(400, "Amount does not match the selected plans");
+}
+
+export { limitCheckout };

@@ -1,0 +1,290 @@
+import * as fc from "fast-check";
+import { expect, it } from "vitest";
+import { orders, orderStatuses } from "~/db/schema.server";
+import { getPlan, isPlanId, planIds, planPrice, type BillingPeriod } from "~/content/plans";
+import { action as pageAction } from "~/routes/_index";
+import { action as apiAction } from "~/routes/api.create-checkout-session";
+import { checkoutInfoSchema } from "~/schemas/checkout";
+import { getDb } from "~/utils/db.server";
+import { describeWithDatabases } from "../support/database";
+
+// `npm run fuzz` sets FUZZ_RUNS=10000; the normal test run throws 1,000 payloads at each target.
+const runs = Number(process.env.FUZZ_RUNS ?? 1000);
+const origin = "http://localhost:3000";
+const coupons = { LAUNCH20: 20, SPRING10: 10 } as const;
+
+const hostileFragments = [
+  "'; drop table orders; --",
+  "\" or 1=1 --",
+  "<script>alert(1)</script>",
+  "${process.exit(1)}",
+  "../../etc/passwd",
+  "\u0000",
+  "\ud800",
+  "\u202e",
+  "\r\nSet-Cookie: x=1",
+  "__proto__",
+  "constructor",
+  "NaN",
+  "-1",
+  "1e309",
+  "💥🏠🔧",
+];
+
+const hostileString = fc.oneof(
+  fc.string({ unit: "binary", maxLength: 40 }),
+  fc.constantFrom(...hostileFragments),
+  fc.tuple(fc.constantFrom(...hostileFragments), fc.string({ maxLength: 10 })).map(([a, b]) => a + b),
+  fc.integer({ min: 0, max: 300 }).map((n) => "é".repeat(n)),
+  fc.constant("x".repeat(20_000)),
+);
+
+const hostileValue = fc.oneof(
+  hostileString,
+  fc.integer(),
+  fc.double(),
+  fc.boolean(),
+  fc.constant(null),
+  fc.array(fc.jsonValue(), { maxLength: 3 }),
+  fc.dictionary(fc.string({ maxLength: 5 }), fc.jsonValue(), { maxKeys: 3 }),
+);
+
+/** A valid-looking value with a hostile fragment inside: the shape that slips past length checks into SQL. */
+function tainted(valid: fc.Arbitrary<string>): fc.Arbitrary<string> {
+  return fc
+    .tuple(valid, fc.constantFrom(...hostileFragments), fc.boolean())
+    .map(([value, fragment, before]) => (before ? fragment + value : value.slice(0, 3) + fragment + value.slice(3)));
+}
+
+/** Mostly the valid value, sometimes hostile, sometimes missing: enough valid payloads to reach the database. */
+function mostly<T>(valid: fc.Arbitrary<T>, hostile: fc.Arbitrary<unknown> = hostileValue): fc.Arbitrary<unknown> {
+  return fc.oneof({ weight: 8, arbitrary: valid }, { weight: 1, arbitrary: hostile }, { weight: 1, arbitrary: fc.constant(undefined) });
+}
+
+/** For a text field: as `mostly`, plus valid values carrying a hostile fragment. */
+function mostlyText(valid: fc.Arbitrary<string>, hostile: fc.Arbitrary<unknown> = hostileValue): fc.Arbitrary<unknown> {
+  return fc.oneof({ weight: 8, arbitrary: mostly(valid, hostile) }, { weight: 2, arbitrary: tainted(valid) });
+}
+
+const validInfo = {
+  companyName: fc.constantFrom("Ruiz Roofing", " Bell Heating & Air ", "Zoë's Lawn Care", "李 Landscaping"),
+  fullName: fc.constantFrom("Ana Ruiz", "  Marcus Bell ", "O'Brien Jr."),
+  email: fc.constantFrom("ana@ruizroofing.com", " ana@ruizroofing.com ", "a.b+c@sub.example.co"),
+  phone: fc.constantFrom("+1 555 010 2000", "(555) 010-2000", "5550102000"),
+};
+
+const selection = fc.record({
+  planIds: fc.oneof(
+    { weight: 6, arbitrary: fc.subarray([...planIds], { minLength: 1 }) },
+    { weight: 1, arbitrary: fc.array(fc.oneof(fc.constantFrom(...planIds), hostileString), { maxLength: 5 }) },
+  ),
+  isAnnual: fc.boolean(),
+});
+
+function serverAmount(ids: unknown[], billing: BillingPeriod): number {
+  return ids.reduce<number>((sum, id) => {
+    const plan = typeof id === "string" ? getPlan(id) : undefined;
+    return sum + (plan ? planPrice(plan, billing) : 0);
+  }, 0);
+}
+
+const apiPayload = fc
+  .tuple(
+    selection,
+    fc.record({
+      amountKind: fc.constantFrom("right", "right", "right", "off", "hostile"),
+      hostileAmount: hostileValue,
+      couponCode: mostly(fc.constantFrom("", "LAUNCH20", "launch20", " SPRING10 ", "NOPE"), hostileString),
+      userInfo: mostly(fc.record(Object.fromEntries(Object.entries(validInfo).map(([key, value]) => [key, mostlyText(value)])))),
+      attemptId: fc.oneof(fc.constant(undefined), fc.uuid(), hostileString),
+      isAnnualOverride: fc.oneof({ weight: 9, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: hostileValue }),
+      extras: fc.dictionary(fc.oneof(fc.string({ maxLength: 12 }), fc.constantFrom("orderId", "status", "totalCents", "__proto__")), hostileValue, { maxKeys: 2 }),
+    }),
+  )
+  .map(([{ planIds: selected, isAnnual }, rest]) => {
+    const ids: unknown[] = selected;
+    const billing: BillingPeriod = isAnnual ? "annual" : "monthly";
+    const amount =
+      rest.amountKind === "right"
+        ? serverAmount(ids, billing)
+        : rest.amountKind === "off"
+          ? serverAmount(ids, billing) + 1
+          : rest.hostileAmount;
+    const body: Record<string, unknown> = {
+      ...rest.extras,
+      planIds: ids,
+      planNames: ids.map((id) => (typeof id === "string" ? getPlan(id)?.name ?? id : id)),
+      amount,
+      isAnnual: rest.isAnnualOverride === undefined ? isAnnual : rest.isAnnualOverride,
+      couponCode: rest.couponCode,
+      userInfo: rest.userInfo,
+    };
+    if (rest.attemptId !== undefined) body.attemptId = rest.attemptId;
+    for (const key of Object.keys(body)) if (body[key] === undefined) delete body[key];
+    return body;
+  });
+
+const apiCase = fc.record({
+  body: fc.oneof(
+    { weight: 8, arbitrary: apiPayload.map((value) => JSON.stringify(value)) },
+    { weight: 1, arbitrary: apiPayload.chain((value) => fc.nat().map((cut) => JSON.stringify(value).slice(0, cut % (JSON.stringify(value).length + 1)))) },
+    { weight: 1, arbitrary: fc.oneof(fc.jsonValue().map((value) => JSON.stringify(value)), fc.string({ unit: "binary", maxLength: 200 })) },
+  ),
+  contentType: fc.oneof(
+    { weight: 8, arbitrary: fc.constant("application/json") },
+    { weight: 1, arbitrary: fc.constantFrom("text/plain", "application/x-www-form-urlencoded", "application/jsonx", "") },
+  ),
+  foreignOrigin: fc.integer({ min: 0, max: 19 }).map((n) => n === 0),
+});
+
+const intents = ["checkout-info", "checkout-update", "checkout-coupon", "checkout-pay"] as const;
+
+const formCase = fc.record({
+  intent: fc.oneof({ weight: 8, arbitrary: fc.constantFrom(...intents) }, { weight: 1, arbitrary: hostileString }),
+  info: fc.record(Object.fromEntries(Object.entries(validInfo).map(([key, value]) => [key, mostlyText(value, hostileString)]))),
+  planIds: fc.array(fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...planIds) }, { weight: 1, arbitrary: hostileString }), { maxLength: 4 }),
+  billing: mostly(fc.constantFrom("monthly", "annual"), hostileString),
+  couponCode: mostly(fc.constantFrom("LAUNCH20", "SPRING10", "NOPE", ""), hostileString),
+  attemptId: mostly(fc.uuid(), hostileString),
+  respond: fc.constantFrom(undefined, "json", "html"),
+  edit: fc.constantFrom(undefined, "1"),
+  // A dialog that has been through step 1 carries the signed state cookie; a forged cookie must be ignored.
+  cookie: fc.constantFrom("none", "valid", "forged"),
+  encoding: fc.constantFrom("urlencoded", "urlencoded", "urlencoded", "multipart", "raw"),
+  raw: fc.string({ unit: "binary", maxLength: 200 }),
+  // Field names the validators turn into object paths.
+  extra: fc.option(
+    fc.tuple(fc.oneof(fc.string({ maxLength: 12 }), fc.constantFrom("__proto__", "constructor", "info.__proto__.x", "planIds[__proto__]", "a[0].b")), hostileString),
+    { nil: undefined, freq: 4 },
+  ),
+});
+
+type FormCase = typeof formCase extends fc.Arbitrary<infer T> ? T : never;
+
+async function status(run: () => Promise<unknown>): Promise<number> {
+  try {
+    return ((await run()) as Response).status;
+  } catch (error) {
+    // A thrown Response is Remix's way to answer; anything else becomes its error page, a 500.
+    return error instanceof Response ? error.status : 500;
+  }
+}
+
+/** The signed checkout cookie a visitor holds after a valid step 1: taken from the real action. */
+async function validCheckoutCookie(): Promise<string> {
+  const form = new URLSearchParams({ intent: "checkout-info", companyName: "Ruiz Roofing", fullName: "Ana Ruiz", email: "ana@ruizroofing.com", phone: "+1 555 010 2000" });
+  form.append("planIds", "scale-master");
+  const request = new Request(`${origin}/?index`, { method: "POST", body: form, headers: { Origin: origin } });
+  const response = (await pageAction({ request, params: {}, context: {} })) as Response;
+  const cookie = response.headers.get("Set-Cookie");
+  if (!cookie || !cookie.startsWith("gw_checkout=")) throw new Error(`step 1 gave no checkout cookie (status ${response.status})`);
+  return cookie.split(";")[0];
+}
+
+function formRequest(input: FormCase, validCookie: string) {
+  const headers: Record<string, string> = { Origin: origin };
+  if (input.cookie === "valid") headers.Cookie = validCookie;
+  if (input.cookie === "forged") headers.Cookie = `gw_checkout=${Buffer.from(JSON.stringify({ info: { email: "x" }, planIds: ["x"] })).toString("base64")}.forged`;
+  const entries: Array<[string, string]> = [["intent", input.intent]];
+  for (const [key, value] of Object.entries(input.info)) if (value !== undefined) entries.push([key, String(value)]);
+  for (const id of input.planIds) entries.push(["planIds", id]);
+  if (input.extra) entries.push(input.extra);
+  for (const key of ["billing", "couponCode", "attemptId", "respond", "edit"] as const) {
+    if (input[key] !== undefined) entries.push([key, String(input[key])]);
+  }
+  let body: BodyInit;
+  if (input.encoding === "urlencoded") {
+    body = new URLSearchParams(entries);
+  } else if (input.encoding === "multipart") {
+    const form = new FormData();
+    for (const [key, value] of entries) form.append(key, value);
+    form.append("upload", new Blob(["not a field"]), "evil.txt");
+    body = form;
+  } else {
+    body = input.raw;
+    headers["Content-Type"] = "application/x-www-form-urlencoded";
+  }
+  return new Request(`${origin}/?index`, { method: "POST", body, headers });
+}
+
+/** Every stored order must be one the server priced itself from the catalogue, for a valid customer. */
+async function expectStoredOrdersValid() {
+  const rows = await getDb().select().from(orders);
+  for (const row of rows) {
+    const label = `order ${row.id}: ${JSON.stringify(row)}`;
+    expect(orderStatuses, label).toContain(row.status);
+    expect(row.planIds.length, label).toBeGreaterThan(0);
+    expect(new Set(row.planIds).size, label).toBe(row.planIds.length);
+    expect(row.planIds.every((id) => isPlanId(id)), label).toBe(true);
+    expect(["monthly", "annual"], label).toContain(row.billingPeriod);
+    const subtotal = row.planIds.reduce((sum, id) => sum + planPrice(getPlan(id)!, row.billingPeriod) * 100, 0);
+    expect(row.subtotalCents, label).toBe(subtotal);
+    const percent = row.couponCode ? coupons[row.couponCode.toUpperCase() as keyof typeof coupons] : 0;
+    expect(percent, `${label}: unknown coupon kept`).toBeDefined();
+    expect(row.discountCents, label).toBe(Math.round((subtotal * (percent ?? 0)) / 100));
+    expect(row.totalCents, label).toBe(row.subtotalCents - row.discountCents);
+    expect(row.currency, label).toBe("usd");
+    expect(row.provider, label).toBe("test");
+    const info = { companyName: row.companyName, fullName: row.fullName, email: row.email, phone: row.phone };
+    const parsed = checkoutInfoSchema.safeParse(info);
+    expect(parsed.success, `${label}: customer fails the schema`).toBe(true);
+    if (parsed.success) expect(info, label).toEqual(parsed.data);
+  }
+  return rows.length;
+}
+
+describeWithDatabases(
+  "checkout fuzz",
+  (kind) => {
+    it(`API: ${runs} hostile payloads never get a 5xx; every 200 is an order the server priced`, async () => {
+      const statuses = new Map<number, number>();
+      await fc.assert(
+        fc.asyncProperty(apiCase, async ({ body, contentType, foreignOrigin }) => {
+          const headers: Record<string, string> = contentType ? { "Content-Type": contentType } : {};
+          if (foreignOrigin) headers.Origin = "https://evil.example";
+          const request = new Request(`${origin}/api/create-checkout-session`, { method: "POST", body, headers });
+          const response = (await apiAction({ request, params: {}, context: {} })) as unknown as Response;
+          statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
+          expect(response.status).toBeLessThan(500);
+          const json = await response.json();
+          if (response.status === 200) {
+            expect(json).toEqual({ url: expect.any(String), orderId: expect.any(String) });
+          } else {
+            expect(json.error).toEqual(expect.any(String));
+          }
+        }),
+        { numRuns: runs },
+      );
+      const stored = await expectStoredOrdersValid();
+      console.info(`[${kind}] checkout API fuzz: ${runs} cases, statuses ${JSON.stringify(Object.fromEntries(statuses))}, orders ${stored}`);
+      // The generator must reach the database, or the property says nothing about storage.
+      expect(statuses.get(200) ?? 0).toBeGreaterThan(runs / 50);
+    });
+
+    it(`page actions: ${runs} hostile checkout form posts never get a 5xx; every stored order is valid`, async () => {
+      const cookie = await validCheckoutCookie();
+      const statuses = new Map<number, number>();
+      const before = (await getDb().select().from(orders)).length;
+      await fc.assert(
+        fc.asyncProperty(formCase, async (input) => {
+          const code = await status(() => pageAction({ request: formRequest(input, cookie), params: {}, context: {} }));
+          statuses.set(code, (statuses.get(code) ?? 0) + 1);
+          expect(code).toBeLessThan(500);
+        }),
+        { numRuns: runs },
+      );
+      const after = await expectStoredOrdersValid();
+      console.info(`[${kind}] checkout action fuzz: ${runs} cases, statuses ${JSON.stringify(Object.fromEntries(statuses))}, orders ${after - before}`);
+      // Complete Order without JavaScript answers 303 to the payment page: the generator must get that far.
+      expect(statuses.get(303) ?? 0).toBeGreaterThan(0);
+    });
+  },
+  // Fuzzing lifts the limits explicitly so that valid payloads keep reaching the database; test mode, two coupons.
+  {
+    RATE_LIMIT_PER_CLIENT: "10000000",
+    RATE_LIMIT_PER_EMAIL: "10000000",
+    RATE_LIMIT_GLOBAL: "10000000",
+    COUPONS: "LAUNCH20:20,SPRING10:10",
+    STRIPE_SECRET_KEY: "",
+  },
+);
