@@ -6,8 +6,9 @@ import {
   demoEnhancedField,
   demoHoneypotField,
   demoRequestFormId,
-  demoRequestValidator,
-} from "~/schemas/demo-request";
+  lazyDemoRequestValidator,
+  preloadDemoValidator,
+} from "./demo-form-client";
 import { useHydrated } from "~/utils/use-hydrated";
 
 export type DemoSectionState = { showThanks: boolean; submissionId: string };
@@ -147,6 +148,10 @@ function ThankYou() {
   );
 }
 
+function warmValidator() {
+  void preloadDemoValidator();
+}
+
 /** The destructive notice of a failed submit when the page was rendered without JavaScript. */
 function ServerNotice({ notice }: { notice: NonNullable<DemoActionData["notice"]> }) {
   return (
@@ -213,7 +218,10 @@ export function DemoSection({ state }: { state: DemoSectionState }) {
               <p className="mt-1 text-sm text-slate-600">Fields marked * are required.</p>
               <ValidatedForm
                 id={demoRequestFormId}
-                validator={demoRequestValidator}
+                validator={lazyDemoRequestValidator}
+                // Fetch the schema as soon as the visitor heads for the form, before the first check needs it.
+                onFocus={warmValidator}
+                onPointerEnter={warmValidator}
                 method="post"
                 preventScrollReset
                 // Without JS the browser's own checks (required, type=email) help; with JS the schema's

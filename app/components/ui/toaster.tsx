@@ -1,5 +1,4 @@
-import * as ToastPrimitive from "@radix-ui/react-toast";
-import { useEffect, useState } from "react";
+import { useEffect, useState, useSyncExternalStore, type ComponentType } from "react";
 import { useHydrated } from "~/utils/use-hydrated";
 
 export type ToastData = {
@@ -9,7 +8,6 @@ export type ToastData = {
   description?: string;
 };
 
-const TOAST_DURATION_MS = 5_000;
 // The spec keeps a dismissed toast around this long before removing it.
 const TOAST_REMOVE_DELAY_MS = 1_000_000;
 
@@ -20,12 +18,47 @@ const toneClasses = {
   warning: "border-amber-300 bg-amber-50 text-slate-900",
 } as const;
 
+type RadixToasterComponent = ComponentType<{
+  items: Array<ToastData & { open: boolean }>;
+  dismiss: (id: string) => void;
+  toneClasses: typeof toneClasses;
+}>;
+
+// Radix Toast is not part of the first load: most page views never show a toast. It is imported when the
+// first toast is there to show, and the plain status region stands in until it arrives.
+let radixToaster: RadixToasterComponent | undefined;
+let loading: Promise<void> | undefined;
+const listeners = new Set<() => void>();
+
+function loadRadixToaster() {
+  loading ??= import("./toaster-radix").then(
+    (module) => {
+      radixToaster = module.RadixToaster;
+      for (const listener of listeners) listener();
+    },
+    () => {
+      loading = undefined; // retried with the next toast
+    },
+  );
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => void listeners.delete(listener);
+}
+
 /**
  * Shows the toast the server put in the cookie. Before hydration it is plain HTML in a live status region,
- * so it is seen without JavaScript; after hydration it is a Radix Toast (one at a time, swipe right, F8).
+ * so it is seen without JavaScript; after hydration, once the first toast shows, it is a Radix Toast (one
+ * at a time, swipe right, F8).
  */
 export function Toaster({ toast }: { toast?: ToastData }) {
   const hydrated = useHydrated();
+  const Radix = useSyncExternalStore(
+    subscribe,
+    () => radixToaster,
+    () => undefined,
+  );
   const [items, setItems] = useState<Array<ToastData & { open: boolean }>>(
     toast ? [{ ...toast, open: true }] : [],
   );
@@ -43,50 +76,25 @@ export function Toaster({ toast }: { toast?: ToastData }) {
     setTimeout(() => setItems((current) => current.filter((item) => item.id !== id)), TOAST_REMOVE_DELAY_MS);
   }
 
-  if (!hydrated) {
+  const hasItems = items.length > 0;
+  useEffect(() => {
+    if (hasItems) loadRadixToaster();
+  }, [hasItems]);
+
+  if (!hydrated || !Radix) {
+    // Until Radix arrives, the newest open toast shows here (the server's, or one from a later action).
+    const shown = hydrated ? items.find((item) => item.open) : toast;
     return (
       <div role="status" aria-live="polite" className="fixed bottom-4 right-4 z-[100] w-[min(24rem,calc(100vw-2rem))]">
-        {toast ? (
-          <div data-toast-type={toast.type} className={`rounded-lg border p-4 shadow-lg ${toneClasses[toast.type]}`}>
-            <p className="text-sm font-semibold">{toast.message}</p>
-            {toast.description ? <p className="mt-1 text-sm opacity-90">{toast.description}</p> : null}
+        {shown ? (
+          <div data-toast-type={shown.type} className={`rounded-lg border p-4 shadow-lg ${toneClasses[shown.type]}`}>
+            <p className="text-sm font-semibold">{shown.message}</p>
+            {shown.description ? <p className="mt-1 text-sm opacity-90">{shown.description}</p> : null}
           </div>
         ) : null}
       </div>
     );
   }
 
-  return (
-    <ToastPrimitive.Provider duration={TOAST_DURATION_MS} swipeDirection="right" swipeThreshold={50}>
-      {items.map((item) => (
-        <ToastPrimitive.Root
-          key={item.id}
-          open={item.open}
-          onOpenChange={(open) => (open ? undefined : dismiss(item.id))}
-          type={item.type === "error" ? "foreground" : "background"}
-          data-toast-type={item.type}
-          className={`group relative flex items-start justify-between gap-3 rounded-lg border p-4 shadow-lg data-[state=open]:animate-toast-in data-[state=closed]:animate-toast-out data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] data-[swipe=cancel]:translate-x-0 data-[swipe=end]:animate-toast-out ${toneClasses[item.type]}`}
-        >
-          <div>
-            <ToastPrimitive.Title className="text-sm font-semibold">{item.message}</ToastPrimitive.Title>
-            {item.description ? (
-              <ToastPrimitive.Description className="mt-1 text-sm opacity-90">{item.description}</ToastPrimitive.Description>
-            ) : null}
-          </div>
-          <ToastPrimitive.Close
-            aria-label="Dismiss notification"
-            className="-m-1 inline-flex h-7 w-7 items-center justify-center rounded-md opacity-80 hover:opacity-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-current"
-          >
-            <svg aria-hidden="true" viewBox="0 0 16 16" width="14" height="14" fill="none" stroke="currentColor" strokeWidth="2">
-              <path d="M3 3l10 10M13 3L3 13" />
-            </svg>
-          </ToastPrimitive.Close>
-        </ToastPrimitive.Root>
-      ))}
-      <ToastPrimitive.Viewport
-        hotkey={["F8"]}
-        className="fixed bottom-4 right-4 z-[100] m-0 flex w-[min(24rem,calc(100vw-2rem))] list-none flex-col gap-2 p-0 outline-none"
-      />
-    </ToastPrimitive.Provider>
-  );
+  return <Radix items={items} dismiss={dismiss} toneClasses={toneClasses} />;
 }

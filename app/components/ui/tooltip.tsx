@@ -1,42 +1,93 @@
-// Radix Tooltip with the spec's behaviour: 700 ms open delay, 300 ms skip delay (set on the provider),
-// side offset 4. Radix closes on pointer leave, blur, pointer down (click), Escape and when an ancestor
-// of the trigger scrolls; we also close on any page scroll, since the sticky header's triggers never
-// move with the page.
-import * as RadixTooltip from "@radix-ui/react-tooltip";
-import { useEffect, useState, type ReactElement, type ReactNode } from "react";
+// The page's tooltips. Radix Tooltip and floating-ui (~12 KB gzip) are not part of the first load: until a
+// visitor points at or focuses a trigger, each trigger is just its plain element (its accessible name is
+// on the element itself, so nothing is missing for assistive technology). The first pointer or focus
+// loads ./tooltip-impl, every tooltip then switches to the Radix version, and the one being used picks up
+// where the visitor is (the remaining hover delay, or focus).
+import {
+  cloneElement,
+  useRef,
+  useSyncExternalStore,
+  type ComponentType,
+  type FocusEvent,
+  type PointerEvent,
+  type ReactElement,
+  type ReactNode,
+} from "react";
 
-export function TooltipProvider({ children }: { children: ReactNode }) {
-  return (
-    <RadixTooltip.Provider delayDuration={700} skipDelayDuration={300}>
-      {children}
-    </RadixTooltip.Provider>
+export type TooltipIntent = { kind: "hover" | "focus" | "press"; at: number; left: boolean };
+export type TooltipImplProps = { content: ReactNode; children: ReactElement; intent?: TooltipIntent };
+
+let implementation: ComponentType<TooltipImplProps> | undefined;
+let loading: Promise<void> | undefined;
+const listeners = new Set<() => void>();
+
+function loadImplementation() {
+  loading ??= import("./tooltip-impl").then(
+    (module) => {
+      implementation = module.TooltipImpl;
+      for (const listener of listeners) listener();
+    },
+    () => {
+      loading = undefined; // a failed fetch (offline) may be retried on the next interaction
+    },
   );
 }
 
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => void listeners.delete(listener);
+}
+
+/** Kept for the page's structure; the open (700 ms) and skip (300 ms) delays live in ./tooltip-impl. */
+export function TooltipProvider({ children }: { children: ReactNode }) {
+  return <>{children}</>;
+}
+
+type TriggerProps = {
+  onPointerMove?: (event: PointerEvent<HTMLElement>) => void;
+  onPointerLeave?: (event: PointerEvent<HTMLElement>) => void;
+  onPointerDown?: (event: PointerEvent<HTMLElement>) => void;
+  onFocus?: (event: FocusEvent<HTMLElement>) => void;
+};
+
 export function Tooltip({ content, children }: { content: ReactNode; children: ReactElement }) {
-  const [open, setOpen] = useState(false);
-
-  useEffect(() => {
-    if (!open) return;
-    const close = () => setOpen(false);
-    window.addEventListener("scroll", close, { passive: true, capture: true });
-    return () => window.removeEventListener("scroll", close, { capture: true });
-  }, [open]);
-
-  return (
-    <RadixTooltip.Root open={open} onOpenChange={setOpen}>
-      <RadixTooltip.Trigger asChild>{children}</RadixTooltip.Trigger>
-      <RadixTooltip.Portal>
-        <RadixTooltip.Content
-          side="top"
-          sideOffset={4}
-          collisionPadding={8}
-          className="z-50 max-w-xs rounded-md bg-slate-900 px-3 py-2 text-sm leading-snug text-white shadow-lg"
-        >
-          {content}
-          <RadixTooltip.Arrow className="fill-slate-900" width={10} height={5} />
-        </RadixTooltip.Content>
-      </RadixTooltip.Portal>
-    </RadixTooltip.Root>
+  const Implementation = useSyncExternalStore(
+    subscribe,
+    () => implementation,
+    () => undefined,
   );
+  const intent = useRef<TooltipIntent>();
+
+  if (Implementation) {
+    return (
+      <Implementation content={content} intent={intent.current}>
+        {children}
+      </Implementation>
+    );
+  }
+
+  const own = children.props as TriggerProps;
+  const props: TriggerProps = {
+    onPointerMove(event) {
+      own.onPointerMove?.(event);
+      if (event.pointerType === "touch" || intent.current) return;
+      intent.current = { kind: "hover", at: performance.now(), left: false };
+      loadImplementation();
+    },
+    onPointerLeave(event) {
+      own.onPointerLeave?.(event);
+      if (intent.current) intent.current.left = true;
+    },
+    onPointerDown(event) {
+      own.onPointerDown?.(event);
+      intent.current = { kind: "press", at: performance.now(), left: false };
+      loadImplementation();
+    },
+    onFocus(event) {
+      own.onFocus?.(event);
+      if (intent.current?.kind !== "press") intent.current = { kind: "focus", at: performance.now(), left: false };
+      loadImplementation();
+    },
+  };
+  return cloneElement(children, props);
 }
