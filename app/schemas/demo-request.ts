@@ -1,20 +1,10 @@
 import { withZod } from "@remix-validated-form/with-zod";
 import { z } from "zod";
 
-export const dealVolumes = ["1-10", "11-25", "26-50", "51-100", "100+"] as const;
-export type DealVolume = (typeof dealVolumes)[number];
+import { type DealVolume, dealVolumes, demoHoneypotField } from "./demo-request-fields";
 
-/** The form's id: remix-validated-form sends it along so a 422 answer reaches this form only. */
-export const demoRequestFormId = "demo-request-form";
-
-/**
- * Present (value "1") only when the page is hydrated: the server then answers a failed submit with a
- * cookie toast (the root loader is revalidated); a plain HTML submit gets the notice in the page itself.
- */
-export const demoEnhancedField = "enhanced";
-
-/** The form's hidden trap field: people never see or fill it, form-filling bots usually do. */
-export const demoHoneypotField = "website";
+export { dealVolumes, demoEnhancedField, demoHoneypotField, demoRequestFormId } from "./demo-request-fields";
+export type { DealVolume } from "./demo-request-fields";
 
 // PostgreSQL text cannot hold NUL, and control characters or unpaired surrogates in a lead are always
 // garbage, so they are refused with a clear message instead of failing at the database.

@@ -1,14 +1,12 @@
-// What the demo form needs on first load, without zod: the schema module (and zod with it) is only
+// The demo form's validator without zod on first load: the schema module (and zod with it) is only
 // fetched when the form first validates, so it is not part of the landing page's first-load JavaScript.
-// The constants mirror app/schemas/demo-request.ts (importing them from there would pull zod into the
-// route chunk); tests/unit/demo-form-client.test.ts keeps the two in step.
 import type { Validator } from "remix-validated-form";
 import type { DemoRequestData } from "~/schemas/demo-request";
 
-export const dealVolumes = ["1-10", "11-25", "26-50", "51-100", "100+"] as const;
-export const demoRequestFormId = "demo-request-form";
-export const demoEnhancedField = "enhanced";
-export const demoHoneypotField = "website";
+import { dealVolumes, demoEnhancedField, demoHoneypotField, demoRequestFormId } from "~/schemas/demo-request-fields";
+
+// Re-exported so the form has one import for what it needs on first load.
+export { dealVolumes, demoEnhancedField, demoHoneypotField, demoRequestFormId };
 
 let validator: Promise<Validator<DemoRequestData>> | undefined;
 
