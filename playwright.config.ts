@@ -1,5 +1,5 @@
 import { defineConfig } from "@playwright/test";
-import { chromiumArgs, chromiumPath } from "./tests/support/browser";
+import { chromiumArgs, chromiumPath } from "./tests/support/browser.mjs";
 
 // Workers inherit the main process's environment, so these are chosen once per run.
 process.env.E2E_PORT ??= String(20_000 + (process.pid % 20_000));

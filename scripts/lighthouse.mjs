@@ -14,6 +14,7 @@ import { parseArgs } from "node:util";
 import lighthouse from "lighthouse";
 import { chromium } from "playwright-core";
 import { freePort, startAppServer } from "../tests/support/app-server.mjs";
+import { chromiumArgs, chromiumPath } from "../tests/support/browser.mjs";
 
 const { values: args } = parseArgs({
   options: {
@@ -24,7 +25,6 @@ const { values: args } = parseArgs({
   },
 });
 const runs = Math.max(1, Number.parseInt(args.runs, 10) || 5);
-const chromiumPath = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
 
 const targets = {
   performance: { min: 98 },
@@ -81,13 +81,7 @@ const browser = await chromium.launch({
   args: [
     `--remote-debugging-port=${debuggingPort}`,
     "--headless=new",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
+    ...chromiumArgs,
     "--disable-dev-shm-usage",
   ],
 });

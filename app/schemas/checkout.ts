@@ -60,6 +60,18 @@ export type CheckoutOrderPayload = z.infer<typeof checkoutOrderSchema>;
 /** What a coupon takes off; either a percentage or a fixed amount (Stripe coupons can be both kinds). */
 export type CouponDiscount = { code: string; percentOff?: number | null; amountOffCents?: number | null };
 
+/** What the checkout dialog renders, built by the server from the URL and the checkout cookie. */
+export type CheckoutView = {
+  step: "info" | "plan";
+  edit: boolean;
+  info: Partial<CheckoutInfo>;
+  hasInfo: boolean;
+  planIds: PlanId[];
+  billing: BillingPeriod;
+  coupon: CouponDiscount | null;
+  attemptId: string;
+};
+
 export type PricedOrder = {
   lines: Array<{ planId: PlanId; name: string; quantity: 1; unitCents: number }>;
   subtotalCents: number;

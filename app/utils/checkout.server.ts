@@ -9,7 +9,7 @@ import {
   couponCodeSchema,
   priceOrder,
   type CheckoutInfo,
-  type CouponDiscount,
+  type CheckoutView,
   type PricedOrder,
 } from "~/schemas/checkout";
 import { getEnv } from "./env.server";
@@ -81,17 +81,6 @@ export function parsePlanIds(values: unknown[], { allowEmpty }: { allowEmpty: bo
   return ids;
 }
 
-/** What the dialog needs to render; never the provider's coupon reference. */
-export type CheckoutView = {
-  step: "info" | "plan";
-  edit: boolean;
-  info: Partial<CheckoutInfo>;
-  hasInfo: boolean;
-  planIds: PlanId[];
-  billing: BillingPeriod;
-  coupon: CouponDiscount | null;
-  attemptId: string;
-};
 
 /**
  * Reads the dialog's state from the URL and the cookie. Opening links (`?checkout=info[&plan=id][&billing=annual]`)

@@ -1,22 +1,10 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import { Link, useNavigate } from "@remix-run/react";
-import type { BillingPeriod, PlanId } from "~/content/plans";
-import type { CheckoutInfo, CouponDiscount } from "~/schemas/checkout";
+import type { CheckoutView } from "~/schemas/checkout";
 import { InfoStep } from "./info-step";
 import { PlanStep } from "./plan-step";
 import { shareNonceWithInjectedStyles } from "./share-nonce";
 import { StepIndicator } from "./step-indicator";
-
-export type CheckoutDialogView = {
-  step: "info" | "plan";
-  edit: boolean;
-  info: Partial<CheckoutInfo>;
-  hasInfo: boolean;
-  planIds: PlanId[];
-  billing: BillingPeriod;
-  coupon: CouponDiscount | null;
-  attemptId: string;
-};
 
 shareNonceWithInjectedStyles();
 
@@ -27,7 +15,7 @@ const CLOSE_URL = "/?checkout=close";
  * The checkout dialog, driven by the URL. No Portal: a Portal renders nothing on the server, and the dialog
  * must be complete without JavaScript. Radix omits the aria links in server HTML, so they are set here.
  */
-export function CheckoutDialog({ view }: { view: CheckoutDialogView }) {
+export function CheckoutDialog({ view }: { view: CheckoutView }) {
   const navigate = useNavigate();
   return (
     <Dialog.Root

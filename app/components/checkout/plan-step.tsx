@@ -1,18 +1,11 @@
 import { Form, Link, useFetcher, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState, type MouseEvent } from "react";
-import { formatUsd, plans, planPrice, type BillingPeriod, type PlanId } from "~/content/plans";
-import type { CheckoutInfo, CouponDiscount } from "~/schemas/checkout";
+import { formatUsd, plans, planPrice, type PlanId } from "~/content/plans";
+import type { CheckoutView } from "~/schemas/checkout";
 import { useHydrated } from "~/utils/use-hydrated";
 import { OrderSummary } from "./order-summary";
 
-type Props = {
-  info: Partial<CheckoutInfo>;
-  hasInfo: boolean;
-  planIds: PlanId[];
-  billing: BillingPeriod;
-  coupon: CouponDiscount | null;
-  attemptId: string;
-};
+type Props = Omit<CheckoutView, "step" | "edit">;
 
 const buttonBase = "rounded-md px-4 py-2 font-semibold disabled:cursor-not-allowed disabled:opacity-60";
 
