@@ -270,7 +270,7 @@ test.describe("landing page", () => {
 test.describe("tooltips", () => {
   test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "tooltips need JS");
 
-  test("a tooltip opens after the 700 ms hover delay, not before 500 ms, and Escape closes it", async ({ page }) => {
+  test("a tooltip opens after the 700 ms hover delay (measured in the page) and Escape closes it", async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto("/");
     await ready(page, false);
@@ -279,12 +279,29 @@ test.describe("tooltips", () => {
     const tooltip = page.getByRole("tooltip");
     await expect(tooltip).toHaveCount(0);
 
+    // Measured inside the page (pointer entering the badge → tooltip in the DOM), so the figure is the
+    // app's own delay and not the test runner's overhead; timers never fire early, so the bound holds on a
+    // loaded machine.
+    await page.evaluate(() => {
+      const timing: { enteredAt?: number; shownAt?: number } = {};
+      (window as unknown as { __tooltipTiming: typeof timing }).__tooltipTiming = timing;
+      document.addEventListener(
+        "pointerover",
+        (event) => {
+          const button = (event.target as Element).closest("button");
+          if (timing.enteredAt === undefined && button?.textContent?.trim().startsWith("Beta")) timing.enteredAt = performance.now();
+        },
+        true,
+      );
+      new MutationObserver(() => {
+        if (timing.shownAt === undefined && document.querySelector('[role="tooltip"]')) timing.shownAt = performance.now();
+      }).observe(document.body, { childList: true, subtree: true });
+    });
     await badge.hover();
-    const hoveredAt = Date.now();
-    await page.waitForTimeout(500);
-    await expect(tooltip).toHaveCount(0);
-    await expect(tooltip).toBeVisible({ timeout: 2_000 });
-    expect(Date.now() - hoveredAt).toBeGreaterThanOrEqual(600);
+    await expect(tooltip).toBeVisible({ timeout: 5_000 });
+    const timing = await page.evaluate(() => (window as unknown as { __tooltipTiming: { enteredAt?: number; shownAt?: number } }).__tooltipTiming);
+    expect(timing.enteredAt, "pointer entered the badge").toBeDefined();
+    expect(timing.shownAt! - timing.enteredAt!, "hover delay before the tooltip opened (ms)").toBeGreaterThanOrEqual(650);
     await expect(tooltip).toContainText("Beta");
 
     await page.keyboard.press("Escape");
