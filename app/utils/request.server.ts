@@ -37,9 +37,11 @@ async function readLimitedBytes(request: Request): Promise<ArrayBuffer> {
   return bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
 }
 
-// remix-validated-form turns field names into object paths ("a.b", "a[0]") and throws on these segments;
-// no form of ours uses them, so a name containing one is refused up front instead of failing as a 5xx.
-const forbiddenPathSegment = /(^|[.[\]])(__proto__|prototype|constructor)([.[\]]|$)/;
+// remix-validated-form turns field names into object paths ("a.b", "a[0]") and throws on malformed ones
+// ("f[") and on prototype segments. Every form of ours uses plain names, so anything else is refused up
+// front with a 400 instead of failing as a 5xx.
+const plainFieldName = /^[A-Za-z_][A-Za-z0-9_-]*$/;
+const prototypeName = /^(__proto__|prototype|constructor)$/;
 
 /** Form fields of a POST, read with the body-size limit. */
 export async function readForm(request: Request): Promise<FormData> {
@@ -55,7 +57,9 @@ export async function readForm(request: Request): Promise<FormData> {
     throw new RequestRejected(400, "The form data could not be read.");
   }
   for (const name of form.keys()) {
-    if (forbiddenPathSegment.test(name)) throw new RequestRejected(400, "The form contains a field name that is not allowed.");
+    if (!plainFieldName.test(name) || prototypeName.test(name)) {
+      throw new RequestRejected(400, "The form contains a field name that is not allowed.");
+    }
   }
   return form;
 }
