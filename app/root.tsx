@@ -5,12 +5,12 @@ import {
   Links,
   Meta,
   Outlet,
-  Scripts,
   ScrollRestoration,
   useLoaderData,
   useRouteError,
 } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { HydrationScripts } from "~/components/hydration-scripts";
 import { Toaster } from "~/components/ui/toaster";
 import { NotFound } from "~/components/not-found";
 import { getPublicEnv } from "~/utils/env.server";
@@ -52,7 +52,7 @@ export function Layout({ children }: { children: ReactNode }) {
         </a>
         {children}
         <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        <HydrationScripts nonce={nonce} />
       </body>
     </html>
   );

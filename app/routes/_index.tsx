@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData, useRouteLoaderData } from "@remix-run/react";
-import { CheckoutDialog } from "~/components/checkout/checkout-dialog";
 import { DemoSection } from "~/components/demo/demo-section";
+import { LazyCheckoutDialog } from "~/components/lazy-sections";
 import { JsonLd } from "~/components/landing/json-ld";
 import { LandingPage } from "~/components/landing/landing-page";
 import { billingFromParam } from "~/content/plans";
@@ -11,7 +11,8 @@ import { handleCouponStep, handleInfoStep, handlePayStep, handleUpdateStep, load
 import { getDemoSectionState, handleDemoRequestForm, resetDemoForm } from "~/utils/demo-request.server";
 import { useNonce } from "~/utils/nonce";
 import { assertSameOrigin, readForm, RequestRejected } from "~/utils/request.server";
-import { landingJsonLd, landingMeta } from "~/utils/seo";
+import { landingJsonLd } from "~/utils/json-ld.server";
+import { landingMeta } from "~/utils/seo";
 import { jsonWithError } from "~/utils/toast.server";
 
 export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({ matches }) => {
@@ -72,10 +73,11 @@ export default function Index() {
       <LandingPage
         billing={billing}
         site={site}
-        checkoutDialog={checkout ? <CheckoutDialog view={checkout} /> : null}
+        checkoutDialog={checkout ? <LazyCheckoutDialog view={checkout} /> : null}
         demoSection={<DemoSection state={demo} />}
       />
-      <JsonLd data={landingJsonLd(site)} nonce={nonce} />
+      {/* Rendered by the server only (the builder is server-only); hydration keeps the server's script as it is. */}
+      <JsonLd data={typeof document === "undefined" ? landingJsonLd(site) : null} nonce={nonce} />
     </>
   );
 }

@@ -22,6 +22,16 @@ function uniqueLead(testInfo: TestInfo): Lead {
 
 const booking = (page: Page) => page.locator("#demo-booking");
 
+/**
+ * Opens the page and brings the form on screen, as a visitor heading for it does. With JS, waits until the
+ * remix-validated-form version has taken over from the page's own form (app/components/demo/demo-section.tsx).
+ */
+async function openForm(page: Page, url = "/") {
+  await page.goto(url);
+  await booking(page).scrollIntoViewIfNeeded();
+  if (!isNoJs(test.info())) await expect(booking(page).locator('input[name="enhanced"]')).toBeAttached();
+}
+
 async function fillForm(page: Page, lead: Lead) {
   const form = booking(page);
   await form.getByLabel("First Name").fill(lead.firstName);
@@ -50,7 +60,7 @@ const submitButton = (page: Page) => booking(page).getByRole("button", { name: /
 
 test.describe("demo request form", () => {
   test("renders the section, the labelled fields, the hidden honeypot and the small print", async ({ page }) => {
-    await page.goto("/");
+    await openForm(page);
     const section = page.locator("section#demo");
     for (const item of ["Complete Platform Walkthrough", "Custom Workflow Demo", "ROI Calculator Session", "Implementation Roadmap"]) {
       await expect(section.getByText(item, { exact: true })).toBeVisible();
@@ -87,7 +97,7 @@ test.describe("demo request form", () => {
 
   test("a valid submission shows the thank-you panel and the toast, and stores exactly one row", async ({ page, sql }, testInfo) => {
     const lead = uniqueLead(testInfo);
-    await page.goto("/");
+    await openForm(page);
     // Set only in a live JS page: it survives only if the submit did not reload the document.
     if (!isNoJs(testInfo)) await page.evaluate(() => ((window as unknown as { __noReload: boolean }).__noReload = true));
     await fillForm(page, { ...lead, firstName: `  ${lead.firstName}  ` });
@@ -125,7 +135,7 @@ test.describe("demo request form", () => {
 
   test("invalid e-mail, phone and blank required fields show field errors and store nothing", async ({ page, sql }, testInfo) => {
     const lead = uniqueLead(testInfo);
-    await page.goto("/");
+    await openForm(page);
     const form = booking(page);
     const invalid = { ...lead, firstName: "   ", email: lead.email.replace(/\.com$/, ""), phone: "call 55" };
 
@@ -181,7 +191,7 @@ test.describe("demo request form", () => {
         await route.continue();
       },
     );
-    await page.goto("/");
+    await openForm(page);
     await fillForm(page, lead);
     await submitButton(page).click();
     await expect(submitButton(page)).toHaveText("Scheduling...");
@@ -193,7 +203,7 @@ test.describe("demo request form", () => {
 
   test("a double click stores one row", async ({ page, sql }, testInfo) => {
     const lead = uniqueLead(testInfo);
-    await page.goto("/");
+    await openForm(page);
     await fillForm(page, lead);
     await submitButton(page).dblclick();
     await expect(booking(page).getByRole("heading", { name: "Thank You for Your Demo Request!" })).toBeVisible();
@@ -204,7 +214,7 @@ test.describe("demo request form", () => {
 
   test("two identical POSTs with the same submission id store one row and both get the thank-you", async ({ page, sql }, testInfo) => {
     const lead = uniqueLead(testInfo);
-    await page.goto("/");
+    await openForm(page);
     const submissionId = await booking(page).locator("input[name=submissionId]").getAttribute("value");
     expect(submissionId).toMatch(/^[0-9a-f-]{36}$/);
     const form = { intent: "demo-request", ...lead, submissionId: submissionId!, website: "" };
@@ -229,7 +239,7 @@ test.describe("demo request form", () => {
     const server = await startAppServer({ env: { DATABASE_URL: throughProxy(database.url, proxy.port), OUTBOX_WORKER: "off" } });
     try {
       const lead = uniqueLead(testInfo);
-      await page.goto(server.baseUrl);
+      await openForm(page, server.baseUrl);
       await fillForm(page, lead);
       proxy.cut();
 

@@ -1,28 +1,73 @@
-// What the landing page loads only on demand (see app/components/ui/tooltip.tsx and
-// app/components/demo/demo-form-client.ts), and that the hand-over to the loaded code keeps the visitor's place.
-import { expect, test } from "../support/fixtures";
+// What the landing page loads only on demand (see app/components/lazy-sections.tsx, app/components/ui/tooltip.tsx
+// and app/components/demo/demo-form-client.ts), and that the hand-over to the loaded code keeps the visitor's place.
+import { expect, test, waitForHydration } from "../support/fixtures";
 
 test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "code splitting only matters with JS");
 
-test("the first load fetches neither the tooltip nor the form schema; using them does", async ({ page }) => {
+test("the first load fetches only what the first screen needs; the rest loads as the visitor nears it", async ({ page }) => {
   const scripts: string[] = [];
   page.on("request", (request) => {
     if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
   });
+  const fetched = (name: string) => scripts.some((path) => path.startsWith(`/build/_shared/${name}-`));
+  await page.setViewportSize({ width: 1280, height: 720 });
   await page.goto("/");
-  await expect(page.locator("#faq button[aria-expanded]").first()).toBeAttached(); // hydrated
+  await waitForHydration(page);
   await page.waitForLoadState("networkidle");
-  expect(scripts.some((path) => path.includes("tooltip-impl"))).toBe(false);
-  expect(scripts.some((path) => path.includes("demo-request"))).toBe(false);
+  // Deferred code (app/components/lazy-sections.tsx, the tooltip, the form schema) is not part of the first load.
+  const deferred = [
+    "tooltip-impl",
+    "toaster-radix",
+    "demo-form-enhanced",
+    "demo-request",
+    "faq-accordion",
+    "checkout-dialog",
+    // Static sections: the browser only needs their code when it renders the page itself.
+    "testimonials",
+    "feature-sections",
+    "community",
+  ];
+  for (const name of deferred) expect(fetched(name), name).toBe(false);
 
+  // Scrolled near, the FAQ's code loads and the native <details> become the Radix Accordion.
+  await page.evaluate(() => document.getElementById("faq")!.scrollIntoView({ behavior: "instant" }));
+  await expect(page.locator("#faq button[aria-expanded]").first()).toBeAttached();
+  expect(fetched("faq-accordion")).toBe(true);
+
+  // The demo form's library loads when the visitor heads there, its schema on the first focus in the form.
+  await page.evaluate(() => document.getElementById("demo")!.scrollIntoView({ behavior: "instant" }));
+  await expect(page.locator('#demo-booking input[name="enhanced"]')).toBeAttached();
+  expect(fetched("demo-form-enhanced")).toBe(true);
   await page.locator("#demo-booking").getByLabel("First Name").focus();
-  await expect.poll(() => scripts.some((path) => path.includes("demo-request"))).toBe(true);
+  await expect.poll(() => fetched("demo-request")).toBe(true);
+});
+
+test("what a visitor typed before the demo form's library arrived is kept, and so is their focus", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 720 });
+  // Hold the form's code back until the visitor has typed.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/build\/_shared\/demo-form-enhanced-[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto("/");
+  await waitForHydration(page);
+  const firstName = page.locator("#demo-booking").getByLabel("First Name");
+  await firstName.fill("Marisol");
+  await expect(page.locator('#demo-booking input[name="enhanced"]')).toHaveCount(0); // still the server's form
+  release();
+  await expect(page.locator('#demo-booking input[name="enhanced"]')).toBeAttached();
+  await expect(firstName).toHaveValue("Marisol");
+  await expect(firstName).toBeFocused();
+  await page.keyboard.type(" Reyes");
+  await expect(firstName).toHaveValue("Marisol Reyes");
 });
 
 test("a tooltip trigger reached by keyboard keeps focus when the tooltip code replaces it", async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto("/");
-  await expect(page.locator("#faq button[aria-expanded]").first()).toBeAttached();
+  await waitForHydration(page);
   const badge = page.getByRole("button", { name: /^Beta/ }).first();
   await badge.scrollIntoViewIfNeeded();
   await expect(badge).not.toHaveAttribute("data-state", /.*/); // still the plain button

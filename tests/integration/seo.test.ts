@@ -9,7 +9,8 @@ import { plans } from "~/content/plans";
 import type { SiteConfig } from "~/content/site";
 import { loader as robotsLoader } from "~/routes/robots[.]txt";
 import { loader as sitemapLoader } from "~/routes/sitemap[.]xml";
-import { landingJsonLd, landingMeta } from "~/utils/seo";
+import { landingJsonLd } from "~/utils/json-ld.server";
+import { landingMeta } from "~/utils/seo";
 
 const site: SiteConfig = {
   brandName: "Groundwork",

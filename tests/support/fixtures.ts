@@ -1,4 +1,4 @@
-import { test as base, expect } from "@playwright/test";
+import { test as base, expect, type Page } from "@playwright/test";
 import postgres from "postgres";
 import { databaseUrl } from "./postgres.mjs";
 
@@ -38,4 +38,20 @@ export { expect };
 /** True in the project that runs without JavaScript. */
 export function isNoJs(testInfo: { project: { name: string } }) {
   return testInfo.project.name === "nojs";
+}
+
+/** With JS: waits until React has hydrated the page (the header's menu toggle has become a disclosure button). */
+export async function waitForHydration(page: Page) {
+  await expect(page.locator("#site-header button[aria-expanded]")).toBeAttached();
+}
+
+/**
+ * With JS: the sections that hydrate on demand (app/components/lazy-sections.tsx) load their code when the visitor
+ * nears them or first interacts with the page. A key press is such an interaction; this presses one and waits until
+ * the FAQ has become an accordion.
+ */
+export async function hydrateDeferredSections(page: Page) {
+  await waitForHydration(page);
+  await page.keyboard.press("Shift");
+  await expect(page.locator("#faq button[aria-expanded]").first()).toBeAttached();
 }

@@ -1,22 +1,18 @@
-import { Form, useActionData, useRouteLoaderData } from "@remix-run/react";
-import type { ReactNode } from "react";
-import { useField, useIsSubmitting, ValidatedForm } from "remix-validated-form";
-import {
-  dealVolumes,
-  demoEnhancedField,
-  demoHoneypotField,
-  demoRequestFormId,
-  lazyDemoRequestValidator,
-  preloadDemoValidator,
-} from "./demo-form-client";
+import { Form, useActionData, useNavigation, useRouteLoaderData } from "@remix-run/react";
+import { useEffect, useState } from "react";
+import { whenVisitorNears } from "~/components/lazy-hydration";
 import { useHydrated } from "~/utils/use-hydrated";
+import { DemoFields, type UseDemoField } from "./demo-fields";
+import type { DemoFormHandover, EnhancedDemoForm } from "./demo-form-enhanced";
+import { demoEnhancedField, demoRequestFormId, lazyDemoRequestValidator, preloadDemoValidator } from "./demo-form-client";
 
 export type DemoSectionState = { showThanks: boolean; submissionId: string };
 
 type DemoActionData = {
   notice?: { type: "error"; message: string; description: string };
   formId?: string;
-  repopulateFields?: { submissionId?: unknown };
+  fieldErrors?: Record<string, string | undefined>;
+  repopulateFields?: Record<string, unknown>;
 };
 
 const learnItems = [
@@ -38,96 +34,6 @@ const learnItems = [
   },
 ];
 
-const inputClass =
-  "mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30 aria-[invalid=true]:border-red-600";
-
-function FieldShell({ name, label, required, error, children }: { name: string; label: string; required?: boolean; error?: string; children: ReactNode }) {
-  return (
-    <div>
-      <label htmlFor={`demo-${name}`} className="block text-sm font-medium text-slate-800">
-        {label}
-        {required ? (
-          <span aria-hidden="true" className="text-red-600">
-            {" "}
-            *
-          </span>
-        ) : null}
-      </label>
-      {children}
-      {error ? (
-        <p id={`demo-${name}-error`} className="mt-1 text-sm text-red-700">
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
-}
-
-function useDemoField(name: string) {
-  const { error, getInputProps } = useField(name, { formId: demoRequestFormId });
-  const a11y = {
-    id: `demo-${name}`,
-    "aria-invalid": error ? true : undefined,
-    "aria-describedby": error ? `demo-${name}-error` : undefined,
-  };
-  return { error, getInputProps, a11y };
-}
-
-function TextField({ name, label, type = "text", autoComplete, required = true }: { name: string; label: string; type?: string; autoComplete: string; required?: boolean }) {
-  const { error, getInputProps, a11y } = useDemoField(name);
-  return (
-    <FieldShell name={name} label={label} required={required} error={error}>
-      <input {...getInputProps({ ...a11y, type, autoComplete, required, className: inputClass })} />
-    </FieldShell>
-  );
-}
-
-function DealVolumeField() {
-  const { error, getInputProps, a11y } = useDemoField("dealVolume");
-  return (
-    <FieldShell name="dealVolume" label="Monthly deal volume" error={error}>
-      <select {...getInputProps({ ...a11y, className: inputClass })}>
-        <option value="">Select deal volume</option>
-        {dealVolumes.map((volume) => (
-          <option key={volume} value={volume}>
-            {volume} deals
-          </option>
-        ))}
-      </select>
-    </FieldShell>
-  );
-}
-
-function ChallengesField() {
-  const { error, getInputProps, a11y } = useDemoField("challenges");
-  return (
-    <FieldShell name="challenges" label="What are your biggest challenges?" error={error}>
-      <textarea
-        {...getInputProps({
-          ...a11y,
-          rows: 3,
-          className: inputClass,
-          placeholder: "Missed follow-ups, scheduling crews, chasing invoices…",
-        })}
-      />
-    </FieldShell>
-  );
-}
-
-function SubmitButton() {
-  const submitting = useIsSubmitting(demoRequestFormId);
-  return (
-    <button
-      type="submit"
-      disabled={submitting}
-      aria-disabled={submitting || undefined}
-      className="w-full rounded-md bg-brand-600 px-4 py-3 text-sm font-semibold text-white shadow-sm hover:bg-brand-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2 disabled:cursor-not-allowed disabled:opacity-70"
-    >
-      {submitting ? "Scheduling..." : "Schedule My Demo"}
-    </button>
-  );
-}
-
 function ThankYou() {
   return (
     <div className="py-6 text-center" role="status">
@@ -148,10 +54,6 @@ function ThankYou() {
   );
 }
 
-function warmValidator() {
-  void preloadDemoValidator();
-}
-
 /** The destructive notice of a failed submit when the page was rendered without JavaScript. */
 function ServerNotice({ notice }: { notice: NonNullable<DemoActionData["notice"]> }) {
   return (
@@ -164,12 +66,75 @@ function ServerNotice({ notice }: { notice: NonNullable<DemoActionData["notice"]
   );
 }
 
+/** Fields bound to what the server answered (its messages and the values sent), as remix-validated-form shows them. */
+function usePlainDemoField(name: string) {
+  const actionData = useActionData<DemoActionData>();
+  const own = actionData?.formId === demoRequestFormId ? actionData : undefined;
+  const value = own?.repopulateFields?.[name];
+  return {
+    error: own?.fieldErrors?.[name],
+    getInputProps: (props: Record<string, unknown>) => ({ ...props, name, defaultValue: typeof value === "string" ? value : undefined }),
+  };
+}
+const usePlainField: UseDemoField = usePlainDemoField;
+
+function usePlainSubmitting() {
+  const navigation = useNavigation();
+  return navigation.state === "submitting" && navigation.formData?.get("intent") === "demo-request";
+}
+
+function warmValidator() {
+  void preloadDemoValidator();
+}
+
+/** Reads what the visitor typed and where their focus is, just before the enhanced form takes over. */
+function takeHandover(): DemoFormHandover {
+  const form = document.getElementById(demoRequestFormId);
+  const values: Record<string, string> = {};
+  if (!(form instanceof HTMLFormElement)) return { values };
+  for (const [key, value] of new FormData(form)) if (typeof value === "string") values[key] = value;
+  const active = document.activeElement;
+  const inForm = (active instanceof HTMLInputElement || active instanceof HTMLTextAreaElement || active instanceof HTMLSelectElement) && form.contains(active);
+  if (!inForm || !active.name) return { values };
+  const selection = active instanceof HTMLSelectElement ? null : active.selectionStart;
+  return {
+    values,
+    focus: {
+      name: active.name,
+      selectionStart: selection ?? null,
+      selectionEnd: active instanceof HTMLSelectElement ? null : active.selectionEnd,
+    },
+  };
+}
+
+/**
+ * remix-validated-form and the form built on it, loaded when the visitor heads for the form; until then the
+ * page's own form (a Remix <Form> posting the same fields) does the job, without the live field checks.
+ */
+function useEnhancedDemoForm() {
+  const [enhanced, setEnhanced] = useState<{ Form: typeof EnhancedDemoForm; handover: DemoFormHandover }>();
+  useEffect(() => {
+    let active = true;
+    whenVisitorNears("#demo", "100% 0px")
+      .then(() => import("./demo-form-enhanced"))
+      .then(
+        (module) => active && setEnhanced({ Form: module.EnhancedDemoForm, handover: takeHandover() }),
+        () => {}, // offline: the plain form still posts
+      );
+    return () => {
+      active = false;
+    };
+  }, []);
+  return enhanced;
+}
+
 /**
  * The demo section (`#demo`): what the visitor gets on the left, the booking form (`#demo-booking`) on the
  * right. The form is a plain POST to the page action, validated by the shared schema on both sides.
  */
 export function DemoSection({ state }: { state: DemoSectionState }) {
   const hydrated = useHydrated();
+  const enhanced = useEnhancedDemoForm();
   const actionData = useActionData<DemoActionData>();
   const root = useRouteLoaderData<{ site?: { brandName?: string } }>("root");
   const brandName = root?.site?.brandName ?? "Groundwork";
@@ -216,42 +181,25 @@ export function DemoSection({ state }: { state: DemoSectionState }) {
             <>
               <h3 className="text-xl font-bold text-slate-900">Schedule Your Demo</h3>
               <p className="mt-1 text-sm text-slate-600">Fields marked * are required.</p>
-              <ValidatedForm
-                id={demoRequestFormId}
-                validator={lazyDemoRequestValidator}
-                // Fetch the schema as soon as the visitor heads for the form, before the first check needs it.
-                onFocus={warmValidator}
-                onPointerEnter={warmValidator}
-                method="post"
-                preventScrollReset
-                // Without JS the browser's own checks (required, type=email) help; with JS the schema's
-                // messages under each field replace the browser bubbles.
-                noValidate={hydrated}
-                className="mt-6 space-y-4"
-              >
-                <input type="hidden" name="intent" value="demo-request" />
-                <input type="hidden" name="submissionId" value={submissionId} />
-                {hydrated ? <input type="hidden" name={demoEnhancedField} value="1" /> : null}
-                <div className="grid gap-4 sm:grid-cols-2">
-                  <TextField name="firstName" label="First Name" autoComplete="given-name" />
-                  <TextField name="lastName" label="Last Name" autoComplete="family-name" />
-                </div>
-                <TextField name="email" label="Business Email" type="email" autoComplete="email" />
-                <TextField name="phone" label="Phone Number" type="tel" autoComplete="tel" />
-                <TextField name="company" label="Company Name" autoComplete="organization" />
-                <DealVolumeField />
-                <ChallengesField />
-                <div className="honeypot" aria-hidden="true">
-                  <label htmlFor="demo-website">Leave this field empty</label>
-                  <input id="demo-website" type="text" name={demoHoneypotField} tabIndex={-1} autoComplete="off" defaultValue="" />
-                </div>
-                <SubmitButton />
-                <p className="text-xs text-slate-500">
-                  By submitting this form, you agree to receive communications from {brandName} about your demo and our
-                  products. You can opt out at any time. See our <span className="font-medium text-slate-700">Privacy Policy</span>{" "}
-                  in the page footer.
-                </p>
-              </ValidatedForm>
+              {enhanced ? (
+                <enhanced.Form
+                  formId={demoRequestFormId}
+                  validator={lazyDemoRequestValidator}
+                  warmValidator={warmValidator}
+                  hidden={{ intent: "demo-request", submissionId, [demoEnhancedField]: "1" }}
+                  handover={enhanced.handover}
+                  renderFields={(binding) => <DemoFields {...binding} brandName={brandName} />}
+                />
+              ) : (
+                // Remix posts it without a reload once the page has hydrated; without JS it is a plain POST, and the
+                // browser's own checks (required, type=email) help.
+                <Form id={demoRequestFormId} method="post" preventScrollReset className="mt-6 space-y-4">
+                  <input type="hidden" name="__rvfInternalFormId" value={demoRequestFormId} />
+                  <input type="hidden" name="intent" value="demo-request" />
+                  <input type="hidden" name="submissionId" value={submissionId} />
+                  <DemoFields useField={usePlainField} useSubmitting={usePlainSubmitting} brandName={brandName} />
+                </Form>
+              )}
             </>
           )}
         </div>

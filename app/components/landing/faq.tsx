@@ -1,11 +1,11 @@
 // FAQ. The server render and the hydration pass use native <details name="faq"> (one open at a time in
-// current browsers, no JS needed); after hydration the same list becomes a Radix Accordion
-// (type="single", collapsible), keeping whichever item the visitor had opened. Both share the classes
-// below, so the switch is invisible.
-import * as Accordion from "@radix-ui/react-accordion";
-import { useRef, useState } from "react";
+// current browsers, no JS needed); when the visitor nears the FAQ, the same list becomes a Radix Accordion
+// (type="single", collapsible, from ./faq-accordion, loaded then), keeping whichever item the visitor had opened.
+// Both share the classes below, so the switch is invisible.
+import { useEffect, useRef, useState } from "react";
+import { whenVisitorNears } from "~/components/lazy-hydration";
 import { faqItems } from "~/content/faq";
-import { useHydrated } from "~/utils/use-hydrated";
+import type { AccordionFaq as AccordionFaqType, FaqLook } from "./faq-accordion";
 import { SectionHeading } from "./section-heading";
 import { ChevronDownIcon } from "./icons";
 
@@ -14,6 +14,13 @@ const triggerClass =
   "flex w-full min-h-14 cursor-pointer list-none items-center justify-between gap-4 py-5 text-left text-lg font-semibold text-slate-900 hover:text-brand-700 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 [&::-webkit-details-marker]:hidden";
 const chevronClass = "h-5 w-5 shrink-0 text-slate-600 transition-transform duration-200 motion-reduce:transition-none";
 const answerClass = "pb-6 pr-8 text-base leading-relaxed text-slate-700";
+
+const accordionLook: FaqLook = {
+  itemClass,
+  triggerClass,
+  answerClass,
+  chevron: (className) => <ChevronDownIcon className={`${chevronClass} ${className}`} />,
+};
 
 function NativeFaq({ onOpenChange }: { onOpenChange: (id: string) => void }) {
   return (
@@ -42,37 +49,32 @@ function NativeFaq({ onOpenChange }: { onOpenChange: (id: string) => void }) {
   );
 }
 
-function AccordionFaq({ initial }: { initial: string }) {
-  return (
-    <Accordion.Root type="single" collapsible defaultValue={initial}>
-      {faqItems.map((item) => (
-        <Accordion.Item key={item.id} value={item.id} className={itemClass}>
-          <Accordion.Header asChild>
-            <h3>
-              <Accordion.Trigger className={`group ${triggerClass}`}>
-                <span>{item.question}</span>
-                <ChevronDownIcon className={`${chevronClass} group-data-[state=open]:rotate-180`} />
-              </Accordion.Trigger>
-            </h3>
-          </Accordion.Header>
-          <Accordion.Content className={answerClass}>
-            <p>{item.answer}</p>
-          </Accordion.Content>
-        </Accordion.Item>
-      ))}
-    </Accordion.Root>
-  );
+function useAccordion() {
+  const [accordion, setAccordion] = useState<{ Accordion: typeof AccordionFaqType }>();
+  useEffect(() => {
+    let active = true;
+    whenVisitorNears("#faq", "100% 0px")
+      .then(() => import("./faq-accordion"))
+      .then(
+        (module) => active && setAccordion({ Accordion: module.AccordionFaq }),
+        () => {}, // offline: the native list keeps working
+      );
+    return () => {
+      active = false;
+    };
+  }, []);
+  return accordion?.Accordion;
 }
 
 export function Faq() {
-  const hydrated = useHydrated();
+  const AccordionFaq = useAccordion();
   const containerRef = useRef<HTMLDivElement>(null);
-  const [openBeforeHydration, setOpenBeforeHydration] = useState("");
+  const [openBeforeSwitch, setOpenBeforeSwitch] = useState("");
 
   // Read whichever <details> is open at the moment of the switch (a visitor may have opened one
   // before the scripts arrived, when no React handler was attached yet).
-  let initial = openBeforeHydration;
-  if (hydrated && !initial && containerRef.current) {
+  let initial = openBeforeSwitch;
+  if (AccordionFaq && !initial && containerRef.current) {
     const open = containerRef.current.querySelector<HTMLDetailsElement>("details[open]");
     initial = open?.dataset.faqId ?? "";
   }
@@ -87,7 +89,11 @@ export function Faq() {
           lead="Straight answers about setup, support, security and what happens to your data."
         />
         <div ref={containerRef} className="mt-10">
-          {hydrated ? <AccordionFaq initial={initial} /> : <NativeFaq onOpenChange={setOpenBeforeHydration} />}
+          {AccordionFaq ? (
+            <AccordionFaq initial={initial} items={faqItems} look={accordionLook} />
+          ) : (
+            <NativeFaq onOpenChange={setOpenBeforeSwitch} />
+          )}
         </div>
       </div>
     </section>

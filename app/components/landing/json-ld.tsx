@@ -3,13 +3,17 @@ export function serializeJsonLd(data: unknown): string {
   return JSON.stringify(data).replace(/</g, "\\u003c");
 }
 
+/**
+ * `data` null in the browser: React does not rewrite a hydrated element's inner HTML, so the server's JSON stays
+ * and the data never has to be shipped to the browser.
+ */
 export function JsonLd({ data, nonce }: { data: unknown; nonce: string }) {
   return (
     <script
       type="application/ld+json"
       nonce={nonce || undefined}
       suppressHydrationWarning
-      dangerouslySetInnerHTML={{ __html: serializeJsonLd(data) }}
+      dangerouslySetInnerHTML={{ __html: data === null ? "" : serializeJsonLd(data) }}
     />
   );
 }

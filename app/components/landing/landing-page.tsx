@@ -6,16 +6,10 @@ import type { SiteConfig } from "~/content/site";
 import { TooltipProvider } from "~/components/ui/tooltip";
 import { Header } from "./header";
 import { Hero } from "./hero";
-import { Testimonials } from "./testimonials";
 import { AiAgents } from "./ai-agents";
-import { Hubs } from "./hubs";
-import { Steps } from "./steps";
-import { Industries } from "./industries";
-import { Results } from "./results";
-import { Integrations } from "./integrations";
-import { Pricing } from "./pricing";
-import { Community } from "./community";
+import { StaticCommunity, StaticFeatureSections, StaticTestimonials } from "../lazy-sections";
 import { Faq } from "./faq";
+import { Pricing } from "./pricing";
 import { Footer } from "./footer";
 
 export type LandingPageProps = {
@@ -33,16 +27,12 @@ export function LandingPage({ billing, checkoutDialog, demoSection, site }: Land
       <main id="main-content" tabIndex={-1} className="focus:outline-none">
         {checkoutDialog}
         <Hero />
-        <Testimonials />
+        <StaticTestimonials />
         <AiAgents />
-        <Hubs brandName={site.brandName} />
-        <Steps />
-        <Industries />
-        <Results />
-        <Integrations />
+        <StaticFeatureSections brandName={site.brandName} />
         <Pricing billing={billing} />
         {demoSection}
-        <Community site={site} />
+        <StaticCommunity site={site} />
         <Faq />
       </main>
       <Footer site={site} />

@@ -1,0 +1,129 @@
+// The demo form's fields, shared by the form the page hydrates with and the remix-validated-form version that
+// replaces it once loaded (demo-form-enhanced.tsx). Each form passes the hooks that bind a field and report a
+// pending submit, so both render the same markup. (Passed as props, these hooks are called unconditionally in
+// the components below, once per render, as hooks must be.)
+import type { ReactNode } from "react";
+import { dealVolumes, demoHoneypotField } from "./demo-form-client";
+
+type InputProps = Record<string, unknown>;
+
+/** Binds one field: its error message and the props (name, default value, handlers) for its control. */
+export type UseDemoField = (name: string) => { error?: string; getInputProps: (props: InputProps) => InputProps };
+
+const inputClass =
+  "mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30 aria-[invalid=true]:border-red-600";
+
+function FieldShell({ name, label, required, error, children }: { name: string; label: string; required?: boolean; error?: string; children: ReactNode }) {
+  return (
+    <div>
+      <label htmlFor={`demo-${name}`} className="block text-sm font-medium text-slate-800">
+        {label}
+        {required ? (
+          <span aria-hidden="true" className="text-red-600">
+            {" "}
+            *
+          </span>
+        ) : null}
+      </label>
+      {children}
+      {error ? (
+        <p id={`demo-${name}-error`} className="mt-1 text-sm text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function useBoundField(useField: UseDemoField, name: string) {
+  const { error, getInputProps } = useField(name);
+  const a11y = {
+    id: `demo-${name}`,
+    "aria-invalid": error ? true : undefined,
+    "aria-describedby": error ? `demo-${name}-error` : undefined,
+  };
+  return { error, getInputProps, a11y };
+}
+
+type FieldProps = { useField: UseDemoField };
+
+function TextField({ useField, name, label, type = "text", autoComplete }: FieldProps & { name: string; label: string; type?: string; autoComplete: string }) {
+  const { error, getInputProps, a11y } = useBoundField(useField, name);
+  return (
+    <FieldShell name={name} label={label} required error={error}>
+      <input {...getInputProps({ ...a11y, type, autoComplete, required: true, className: inputClass })} />
+    </FieldShell>
+  );
+}
+
+function DealVolumeField({ useField }: FieldProps) {
+  const { error, getInputProps, a11y } = useBoundField(useField, "dealVolume");
+  return (
+    <FieldShell name="dealVolume" label="Monthly deal volume" error={error}>
+      <select {...getInputProps({ ...a11y, className: inputClass })}>
+        <option value="">Select deal volume</option>
+        {dealVolumes.map((volume) => (
+          <option key={volume} value={volume}>
+            {volume} deals
+          </option>
+        ))}
+      </select>
+    </FieldShell>
+  );
+}
+
+function ChallengesField({ useField }: FieldProps) {
+  const { error, getInputProps, a11y } = useBoundField(useField, "challenges");
+  return (
+    <FieldShell name="challenges" label="What are your biggest challenges?" error={error}>
+      <textarea
+        {...getInputProps({
+          ...a11y,
+          rows: 3,
+          className: inputClass,
+          placeholder: "Missed follow-ups, scheduling crews, chasing invoices…",
+        })}
+      />
+    </FieldShell>
+  );
+}
+
+function SubmitButton({ submitting }: { submitting: boolean }) {
+  return (
+    <button
+      type="submit"
+      disabled={submitting}
+      aria-disabled={submitting || undefined}
+      className="w-full rounded-md bg-brand-600 px-4 py-3 text-sm font-semibold text-white shadow-sm hover:bg-brand-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2 disabled:cursor-not-allowed disabled:opacity-70"
+    >
+      {submitting ? "Scheduling..." : "Schedule My Demo"}
+    </button>
+  );
+}
+
+export function DemoFields({ useField, useSubmitting, brandName }: FieldProps & { useSubmitting: () => boolean; brandName: string }) {
+  const submitting = useSubmitting();
+  return (
+    <>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField useField={useField} name="firstName" label="First Name" autoComplete="given-name" />
+        <TextField useField={useField} name="lastName" label="Last Name" autoComplete="family-name" />
+      </div>
+      <TextField useField={useField} name="email" label="Business Email" type="email" autoComplete="email" />
+      <TextField useField={useField} name="phone" label="Phone Number" type="tel" autoComplete="tel" />
+      <TextField useField={useField} name="company" label="Company Name" autoComplete="organization" />
+      <DealVolumeField useField={useField} />
+      <ChallengesField useField={useField} />
+      <div className="honeypot" aria-hidden="true">
+        <label htmlFor="demo-website">Leave this field empty</label>
+        <input id="demo-website" type="text" name={demoHoneypotField} tabIndex={-1} autoComplete="off" defaultValue="" />
+      </div>
+      <SubmitButton submitting={submitting} />
+      <p className="text-xs text-slate-500">
+        By submitting this form, you agree to receive communications from {brandName} about your demo and our products.
+        You can opt out at any time. See our <span className="font-medium text-slate-700">Privacy Policy</span> in the
+        page footer.
+      </p>
+    </>
+  );
+}

@@ -1,0 +1,80 @@
+// Two ways to keep code out of the landing page's first load while the server still renders everything (the
+// page must be complete without JavaScript). See docs/decisions/0005-hydrate-after-first-paint.md.
+import { createElement, lazy, memo, Suspense, useState, type ComponentType } from "react";
+import { renderStaticHtml } from "~/utils/static-html.server";
+import { useHydrated } from "~/utils/use-hydrated";
+
+type Load<P> = () => Promise<ComponentType<P>>;
+
+function lazyComponent<P extends object>(load: Load<P>): ComponentType<P> {
+  // React.lazy types its result as an exotic component; rendered with the same props, it is one of these.
+  return lazy(() => load().then((component) => ({ default: component }))) as unknown as ComponentType<P>;
+}
+
+/**
+ * A component whose code the browser loads when it is first rendered. The server renders `serverComponent`
+ * synchronously (pass it from a `*.server.tsx` re-export, which the browser build replaces with an empty module);
+ * the browser keeps that HTML as a dehydrated Suspense boundary until the code arrives, then hydrates it.
+ *
+ * Only for parts that render from the start of a page whose code starts loading at once (the checkout dialog when
+ * the URL opens it): Remix sets its own location state outside a transition, so a location change (even a hash
+ * link) that reaches a boundary still waiting makes React drop its server HTML and render it afresh.
+ */
+export function loadedWhenRendered<P extends object>(serverComponent: ComponentType<P> | undefined, load: Load<P>): ComponentType<P> {
+  const Component = typeof document === "undefined" ? serverComponent : lazyComponent(load);
+  if (!Component) throw new Error("loadedWhenRendered: import the server component from a *.server.tsx module");
+  return memo(function LoadedWhenRendered(props: P) {
+    return (
+      <Suspense fallback={null}>
+        <Component {...props} />
+      </Suspense>
+    );
+  });
+}
+
+/**
+ * A section with no interactivity (text, images, plain links): the server renders it to static HTML, and the
+ * browser never hydrates it, so its code is never needed for a page the server rendered. React leaves the inner
+ * HTML of a hydrated element alone, and this element never changes it afterwards. Only when the page is rendered
+ * in the browser (a client-side navigation to it) is the section's code loaded and rendered normally.
+ */
+export function staticIsland<P extends object>(serverComponent: ComponentType<P> | undefined, load: Load<P>): ComponentType<P> {
+  const Client = typeof document === "undefined" ? undefined : lazyComponent(load);
+  return function StaticIsland(props: P) {
+    // Decided once, when mounted: true for the server render and for hydration.
+    const [fromServerHtml] = useState(!useHydrated());
+    if (fromServerHtml || !Client) {
+      const html = serverComponent && typeof document === "undefined" ? renderStaticHtml(createElement(serverComponent, props)) : "";
+      return <div className="contents" suppressHydrationWarning dangerouslySetInnerHTML={{ __html: html }} />;
+    }
+    return (
+      <Suspense fallback={null}>
+        <Client {...props} />
+      </Suspense>
+    );
+  };
+}
+
+const intentEvents = ["pointerdown", "keydown", "focusin", "touchstart"] as const;
+
+/**
+ * Resolves when the visitor is about to need the element: it comes within `margin` of the viewport (scrolling, an
+ * anchor link) or the visitor interacts with the page at all.
+ */
+export function whenVisitorNears(selector: string, margin: string): Promise<void> {
+  return new Promise((resolve) => {
+    const element = document.querySelector(selector);
+    const observer =
+      element && typeof IntersectionObserver !== "undefined"
+        ? new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && done(), { rootMargin: margin })
+        : undefined;
+    function done() {
+      observer?.disconnect();
+      for (const type of intentEvents) document.removeEventListener(type, done, true);
+      resolve();
+    }
+    if (!element || !observer) return done();
+    for (const type of intentEvents) document.addEventListener(type, done, { capture: true, passive: true });
+    observer.observe(element);
+  });
+}
