@@ -13,6 +13,7 @@ import { logger } from "~/utils/logger.server";
 import { getEnv } from "~/utils/env.server";
 import { NonceContext } from "~/utils/nonce";
 import { stopServerOutboxWorker } from "~/utils/outbox-worker.server";
+import { acceptsGzip } from "~/utils/gzip-template.server";
 import { cachedDocument, pageCacheKey, type RenderedDocument } from "~/utils/page-cache.server";
 import { applySecurityHeaders, createNonce } from "~/utils/security-headers.server";
 import { startServer } from "~/utils/startup.server";
@@ -110,11 +111,17 @@ export default async function handleRequest(
   const page = { request, statusCode: responseStatusCode, context: remixContext, loadContext, streaming };
   const key = getEnv().PAGE_CACHE === "on" ? pageCacheKey(page) : undefined;
   if (key) {
-    const { body, status } = await cachedDocument(key, page, nonce, () =>
-      renderWholeDocument(request, responseStatusCode, remixContext, nonce),
+    const { body, status, encoding } = await cachedDocument(
+      key,
+      page,
+      nonce,
+      () => renderWholeDocument(request, responseStatusCode, remixContext, nonce),
+      { gzip: acceptsGzip(request.headers.get("Accept-Encoding")) },
     );
     const headers = documentHeaders(responseHeaders, nonce);
     headers.set("Content-Length", String(body.byteLength));
+    headers.append("Vary", "Accept-Encoding");
+    if (encoding) headers.set("Content-Encoding", encoding);
     return new Response(body, { headers, status });
   }
 

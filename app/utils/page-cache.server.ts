@@ -1,4 +1,5 @@
 import type { AppLoadContext, EntryContext } from "@remix-run/node";
+import { canGzipTemplates, deflatePart, gzipTemplate } from "./gzip-template.server";
 
 /**
  * A cache of rendered documents (ADR 0005). Rendering the 113 KB landing page with React costs ~10 ms of CPU,
@@ -35,8 +36,11 @@ function perRequestIds(context: AppLoadContext | undefined): string[] {
 
 export type RenderedDocument = { html: string; status: number };
 
-/** A cached document: `parts[i]` is followed by the value of slot `slots[i]` (0 = nonce, n = n-th per-request id). */
-type Template = { parts: Buffer[]; slots: number[] };
+/**
+ * A cached document: `parts[i]` is followed by the value of slot `slots[i]` (0 = nonce, n = n-th per-request id);
+ * `deflated[i]` is `parts[i]` compressed once, for gzip responses.
+ */
+type Template = { parts: Buffer[]; slots: number[]; deflated?: Buffer[] };
 
 export type PageRequest = {
   request: Request;
@@ -74,18 +78,26 @@ export function toTemplate(html: string, values: string[]): Template {
     parts.push(Buffer.from(pieces[index]));
     if (index + 1 < pieces.length) slots.push(slotOf.get(pieces[index + 1])!);
   }
-  return { parts, slots };
+  return { parts, slots, deflated: canGzipTemplates ? parts.map(deflatePart) : undefined };
 }
 
-/** The template filled with one response's values: the nonce first, then the per-request ids in minting order. */
-export function fillTemplate(template: Template, values: string[]): Uint8Array<ArrayBuffer> {
+export type DocumentBody = { body: Uint8Array<ArrayBuffer>; encoding?: "gzip" };
+
+/**
+ * The template filled with one response's values (the nonce first, then the per-request ids in minting order),
+ * gzip-encoded when the client accepts it.
+ */
+export function fillTemplate(template: Template, values: string[], gzip = false): DocumentBody {
   const encoded = values.map((value) => Buffer.from(value));
+  if (gzip && template.deflated) {
+    return { body: gzipTemplate(template.parts, template.deflated, template.slots, encoded), encoding: "gzip" };
+  }
   const chunks: Buffer[] = [];
   for (let index = 0; index < template.parts.length; index++) {
     chunks.push(template.parts[index]);
     if (index < template.slots.length) chunks.push(encoded[template.slots[index]]);
   }
-  return Buffer.concat(chunks);
+  return { body: Buffer.concat(chunks) };
 }
 
 /** Few distinct pages are cacheable (the landing page in a handful of states); bounded so odd URLs cannot grow it. */
@@ -103,7 +115,8 @@ export async function cachedDocument(
   page: PageRequest,
   nonce: string,
   render: () => Promise<RenderedDocument>,
-): Promise<{ body: Uint8Array<ArrayBuffer>; status: number }> {
+  { gzip }: { gzip: boolean },
+): Promise<DocumentBody & { status: number }> {
   const values = [nonce, ...perRequestIds(page.loadContext)];
   let entry = pages.get(key);
   if (entry) {
@@ -111,7 +124,7 @@ export async function cachedDocument(
     pages.delete(key);
     pages.set(key, entry);
     const template = await entry.catch(() => undefined);
-    if (template) return { body: fillTemplate(template, values), status: 200 };
+    if (template) return { ...fillTemplate(template, values, gzip), status: 200 };
   }
   let rendered: RenderedDocument | undefined;
   entry = render().then((result) => {
@@ -129,7 +142,7 @@ export async function cachedDocument(
     if (pages.get(key) === entry) pages.delete(key);
     return { body: Buffer.from(rendered!.html), status: rendered!.status };
   }
-  return { body: fillTemplate(template, values), status: 200 };
+  return { ...fillTemplate(template, values, gzip), status: 200 };
 }
 
 /** For tests: forget every cached document. */

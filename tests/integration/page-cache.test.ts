@@ -1,8 +1,11 @@
 // The cache of rendered pages (ADR 0005), through the production build: every response still carries its own
 // nonce and submission id, a cached page is byte-for-byte a fresh render apart from those, and a visitor whose
 // loaders see something else (a cookie, a query string) never gets another visitor's page. Needs `npm run build`.
+import { randomBytes } from "node:crypto";
+import { gunzipSync } from "node:zlib";
 import type { EntryContext } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { acceptsGzip } from "~/utils/gzip-template.server";
 import { cachedDocument, clearPageCache, fillTemplate, pageCacheKey, perRequestId, toTemplate } from "~/utils/page-cache.server";
 import { startAppServer } from "../support/app-server.mjs";
 
@@ -102,6 +105,25 @@ describe("page cache (production build)", () => {
     expect(normalized(hit)).toContain('value="SUBMISSION-ID"');
   });
 
+  it("sends a cached page gzip-encoded to clients that accept gzip, the same document once decoded", async () => {
+    const raw = async (encoding: string) => {
+      const response = await fetch(`${cached.baseUrl}/`, { headers: { "Accept-Encoding": encoding } });
+      const bytes = Buffer.from(await response.arrayBuffer());
+      return { response, bytes };
+    };
+    // undici's fetch decodes gzip itself; the declared length is that of the encoded body.
+    const gzipped = await raw("gzip, deflate, br");
+    expect(gzipped.response.headers.get("Content-Encoding")).toBe("gzip");
+    expect(gzipped.response.headers.get("Vary")).toMatch(/Accept-Encoding/i);
+    expect(Number(gzipped.response.headers.get("Content-Length"))).toBeLessThan(gzipped.bytes.length / 4);
+    const plain = await raw("identity");
+    expect(plain.response.headers.get("Content-Encoding")).toBeNull();
+    expect(Number(plain.response.headers.get("Content-Length"))).toBe(plain.bytes.length);
+    const page = (bytes: Buffer, response: Response) =>
+      normalized({ status: 200, html: bytes.toString(), csp: response.headers.get("Content-Security-Policy")!, setCookie: [] });
+    expect(page(gzipped.bytes, gzipped.response)).toBe(page(plain.bytes, plain.response));
+  });
+
   it("does not serve the anonymous page when a query string changes what the loaders return", async () => {
     const anonymous = await get(cached);
     const annual = await get(cached, "/?billing=annual");
@@ -177,23 +199,57 @@ describe("page cache key and templates", () => {
     const pages = [page(), page(), page()];
     const key = pageCacheKey(pages[0].request)!;
     const bodies = await Promise.all(
-      pages.map((one, index) => cachedDocument(key, one.request, `nonce${index}+/=`, render(one, `nonce${index}+/=`))),
+      pages.map((one, index) => cachedDocument(key, one.request, `nonce${index}+/=`, render(one, `nonce${index}+/=`), { gzip: index === 1 })),
     );
     expect(renders).toBe(1);
-    bodies.forEach(({ body, status }, index) => {
+    bodies.forEach(({ body, status, encoding }, index) => {
       expect(status).toBe(200);
       const id = pages[index].submissionId;
-      expect(Buffer.from(body).toString()).toBe(`<p nonce="nonce${index}+/=">a</p><input value="${id}"><script nonce="nonce${index}+/=">"${id}"</script>`);
+      expect(encoding).toBe(index === 1 ? "gzip" : undefined);
+      const text = encoding === "gzip" ? gunzipSync(body).toString() : Buffer.from(body).toString();
+      expect(text).toBe(`<p nonce="nonce${index}+/=">a</p><input value="${id}"><script nonce="nonce${index}+/=">"${id}"</script>`);
     });
 
     clearPageCache();
     const failed = page();
     const failedKey = pageCacheKey(failed.request)!;
-    expect((await cachedDocument(failedKey, failed.request, "n1", render(failed, "n1", 500))).status).toBe(500);
+    expect((await cachedDocument(failedKey, failed.request, "n1", render(failed, "n1", 500), { gzip: false })).status).toBe(500);
     const next = page();
-    expect((await cachedDocument(failedKey, next.request, "n2", render(next, "n2"))).status).toBe(200);
+    expect((await cachedDocument(failedKey, next.request, "n2", render(next, "n2"), { gzip: false })).status).toBe(200);
     expect(renders).toBe(3);
     expect(toTemplate("a-X-b-Y-X", ["X", "Y"]).slots).toEqual([0, 1, 0]);
-    expect(Buffer.from(fillTemplate(toTemplate("a-X-b-Y-X", ["X", "Y"]), ["1", "22"])).toString()).toBe("a-1-b-22-1");
+    expect(Buffer.from(fillTemplate(toTemplate("a-X-b-Y-X", ["X", "Y"]), ["1", "22"]).body).toString()).toBe("a-1-b-22-1");
+  });
+
+  it("gzips a template per response: parts compressed once, values stored, valid for any zlib", () => {
+    // Parts and values around 64 KB stored-block limits, repetitive and random text, empty parts.
+    const random = randomBytes(70_000).toString("base64");
+    const html = `#X#${"<p>groundwork</p>".repeat(5_000)}#X#${random}#Y#${"é€𝄞".repeat(2_000)}#X##Y#`;
+    const template = toTemplate(html, ["#X#", "#Y#"]);
+    expect(template.slots).toEqual([0, 0, 1, 0, 1]);
+    const values = [`n-${randomBytes(40_000).toString("hex")}`, "second+/="];
+    const { body, encoding } = fillTemplate(template, values, true);
+    expect(encoding).toBe("gzip");
+    const plain = Buffer.from(fillTemplate(template, values).body);
+    expect(gunzipSync(body).equals(plain)).toBe(true);
+    // Much smaller than the document: the fixed parts really are compressed.
+    expect(body.byteLength).toBeLessThan(plain.byteLength - 70_000);
+    // Empty parts (a value at the very start or end, two values side by side) and empty values.
+    const edges = toTemplate("XaYXY", ["X", "Y"]);
+    for (const edgeValues of [["1", "2"], ["", "2"], ["", ""]]) {
+      expect(gunzipSync(fillTemplate(edges, edgeValues, true).body).toString()).toBe(Buffer.from(fillTemplate(edges, edgeValues).body).toString());
+    }
+  });
+
+  it("reads Accept-Encoding as RFC 9110 does", () => {
+    expect(acceptsGzip("gzip, deflate, br, zstd")).toBe(true);
+    expect(acceptsGzip("br;q=1.0, gzip;q=0.8")).toBe(true);
+    expect(acceptsGzip("x-gzip")).toBe(true);
+    expect(acceptsGzip("*")).toBe(true);
+    expect(acceptsGzip("gzip;q=0, *")).toBe(false);
+    expect(acceptsGzip("br, *;q=0")).toBe(false);
+    expect(acceptsGzip("identity")).toBe(false);
+    expect(acceptsGzip("")).toBe(false);
+    expect(acceptsGzip(null)).toBe(false);
   });
 });
