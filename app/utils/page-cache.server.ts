@@ -55,6 +55,8 @@ export function pageCacheKey({ request, statusCode, context, loadContext, stream
   const { staticHandlerContext, serverHandoffString, isSpaMode } = context;
   if (request.method !== "GET" || statusCode !== 200 || isSpaMode) return undefined;
   if (staticHandlerContext.actionData || staticHandlerContext.errors || !serverHandoffString) return undefined;
+  // Deferred data resolves after the state above was serialized, so it would not be part of the key.
+  if (Object.keys(staticHandlerContext.activeDeferreds ?? {}).length > 0) return undefined;
   let state = serverHandoffString;
   for (const [index, id] of perRequestIds(loadContext).entries()) {
     // Minted ids are UUIDs: they occur nowhere else, so a plain replace cannot touch other content.

@@ -165,12 +165,16 @@ describe("page cache (production build)", () => {
 
 describe("page cache key and templates", () => {
   // What Remix hands entry.server, reduced to the fields the cache reads.
-  function page(options: { method?: string; status?: number; actionData?: unknown; extra?: string } = {}) {
+  function page(options: { method?: string; status?: number; actionData?: unknown; extra?: string; deferred?: boolean } = {}) {
     const loadContext = {};
     const submissionId = perRequestId(loadContext);
     const state = JSON.stringify({ loaderData: { "routes/_index": { demo: { submissionId }, extra: options.extra } } });
     const context = {
-      staticHandlerContext: { actionData: options.actionData ?? null, errors: null },
+      staticHandlerContext: {
+        actionData: options.actionData ?? null,
+        errors: null,
+        activeDeferreds: options.deferred ? { "routes/_index": {} } : null,
+      },
       serverHandoffString: JSON.stringify({ state }),
       isSpaMode: false,
     } as unknown as EntryContext;
@@ -187,6 +191,7 @@ describe("page cache key and templates", () => {
     expect(pageCacheKey(page({ method: "POST" }).request)).toBeUndefined();
     expect(pageCacheKey(page({ status: 404 }).request)).toBeUndefined();
     expect(pageCacheKey(page({ actionData: { "routes/_index": { formId: "x" } } }).request)).toBeUndefined();
+    expect(pageCacheKey(page({ deferred: true }).request)).toBeUndefined();
   });
 
   it("renders a page once and fills each response with its own nonce and ids; a failed render is not kept", async () => {
