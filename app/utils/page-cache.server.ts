@@ -62,8 +62,7 @@ export function pageCacheKey({ request, statusCode, context, loadContext, stream
     // Minted ids are UUIDs: they occur nowhere else, so a plain replace cannot touch other content.
     state = state.replaceAll(id, `\u0000slot-${index + 1}\u0000`);
   }
-  const url = new URL(request.url);
-  return JSON.stringify([url.pathname, url.search, streaming, state]);
+  return JSON.stringify([request.url, streaming, state]);
 }
 
 function escapeRegExp(value: string) {
