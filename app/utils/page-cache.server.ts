@@ -58,6 +58,8 @@ export function pageCacheKey({ request, statusCode, context, loadContext, stream
   // Deferred data resolves after the state above was serialized, so it would not be part of the key.
   if (Object.keys(staticHandlerContext.activeDeferreds ?? {}).length > 0) return undefined;
   let state = serverHandoffString;
+  // Slots are numbered in minting order. Two requests share a key only when their ids sit in the same slots of
+  // the state, so a template's slot n always stands for the same value; a different order is another key.
   for (const [index, id] of perRequestIds(loadContext).entries()) {
     // Minted ids are UUIDs: they occur nowhere else, so a plain replace cannot touch other content.
     state = state.replaceAll(id, `\u0000slot-${index + 1}\u0000`);
