@@ -75,6 +75,7 @@ export async function createDemoRequest(input: NewDemoRequest): Promise<{ row: D
         on conflict (${sql.identifier(demoRequests.submissionId.name)}) do nothing
         returning *
       ), queued as (
+        -- Runs although the final select does not read it: PostgreSQL executes every data-modifying CTE.
         insert into ${outbox} (${sql.identifier(outbox.id.name)}, ${sql.identifier(outbox.kind.name)}, ${sql.identifier(outbox.payload.name)})
         select ${crypto.randomUUID()}, ${newLeadEmail}, jsonb_build_object('demoRequestId', inserted.id) from inserted
       )
