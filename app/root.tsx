@@ -15,6 +15,7 @@ import { Toaster } from "~/components/ui/toaster";
 import { NotFound } from "~/components/not-found";
 import { getPublicEnv } from "~/utils/env.server";
 import { useNonce } from "~/utils/nonce";
+import { perRequestId } from "~/utils/page-cache.server";
 import { getToast } from "~/utils/toast.server";
 import stylesheet from "~/tailwind.css";
 
@@ -23,10 +24,10 @@ export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const { toast, headers } = await getToast(request);
   return json(
-    { site: getPublicEnv(), toast: toast ? { ...toast, id: crypto.randomUUID() } : undefined },
+    { site: getPublicEnv(), toast: toast ? { ...toast, id: perRequestId(context) } : undefined },
     // Only a consumed toast needs its cookie cleared; otherwise every page view would set a cookie.
     toast ? { headers } : undefined,
   );

@@ -20,14 +20,14 @@ export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({
   return site ? landingMeta(site) : [];
 };
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
-  const checkout = await loadCheckout(request);
+  const checkout = await loadCheckout(request, context);
   if (checkout.kind === "redirect") return checkout.response;
   return json({
     billing: billingFromParam(url.searchParams.get("billing")),
     checkout: checkout.kind === "open" ? checkout.view : null,
-    demo: await getDemoSectionState(request),
+    demo: await getDemoSectionState(request, context),
   });
 }
 

@@ -1,4 +1,4 @@
-import { createCookie, json as jsonResponse, redirect } from "@remix-run/node";
+import { createCookie, json as jsonResponse, redirect, type AppLoadContext } from "@remix-run/node";
 import { validationError } from "remix-validated-form";
 import { z } from "zod";
 import { billingFromParam, getPlan, isPlanId, type BillingPeriod, type PlanId } from "~/content/plans";
@@ -14,6 +14,7 @@ import {
 } from "~/schemas/checkout";
 import { getEnv } from "./env.server";
 import { logger } from "./logger.server";
+import { perRequestId } from "./page-cache.server";
 import { getPaymentProvider, type ValidCoupon } from "./payments/provider.server";
 import { consumeRateLimit } from "./rate-limit.server";
 import { getClientAddress, RequestRejected } from "./request.server";
@@ -86,7 +87,7 @@ export function parsePlanIds(values: unknown[], { allowEmpty }: { allowEmpty: bo
  * Reads the dialog's state from the URL and the cookie. Opening links (`?checkout=info[&plan=id][&billing=annual]`)
  * start the selection from the URL; "Edit Your Details" (`&edit=1`) and step 2 continue from the cookie.
  */
-export async function loadCheckout(request: Request): Promise<
+export async function loadCheckout(request: Request, context: AppLoadContext): Promise<
   { kind: "closed" } | { kind: "redirect"; response: Response } | { kind: "open"; view: CheckoutView }
 > {
   const url = new URL(request.url);
@@ -114,7 +115,7 @@ export async function loadCheckout(request: Request): Promise<
       planIds,
       billing,
       coupon,
-      attemptId: crypto.randomUUID(),
+      attemptId: perRequestId(context),
     },
   };
 }

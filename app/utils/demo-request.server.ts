@@ -1,4 +1,4 @@
-import { createCookie, json } from "@remix-run/node";
+import { createCookie, json, type AppLoadContext } from "@remix-run/node";
 import { validationError } from "remix-validated-form";
 import type { ZodError } from "zod";
 import {
@@ -17,6 +17,7 @@ import {
 import { apiErrorResponse, jsonError, jsonOk } from "./api.server";
 import { getEnv } from "./env.server";
 import { logger } from "./logger.server";
+import { perRequestId } from "./page-cache.server";
 import { consumeRateLimit } from "./rate-limit.server";
 import { getClientAddress, getRequestId, RequestRejected } from "./request.server";
 import { jsonWithError, redirectWithSuccess } from "./toast.server";
@@ -108,11 +109,11 @@ function thanksCookie() {
  * so it only shows to someone whose request was accepted, survives a refresh without resubmitting, and
  * keeps showing while the visitor browses the page for the next half hour.
  */
-export async function getDemoSectionState(request: Request) {
+export async function getDemoSectionState(request: Request, context: AppLoadContext) {
   const value = await thanksCookie().parse(request.headers.get("Cookie"));
   const showThanks = typeof value === "string" && value.length > 0;
   // A fresh id per rendered form: resubmitting this form can never store a second row.
-  return { showThanks, submissionId: crypto.randomUUID() };
+  return { showThanks, submissionId: perRequestId(context) };
 }
 
 function redirectTarget(request: Request) {

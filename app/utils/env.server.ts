@@ -38,6 +38,8 @@ const envSchema = z.object({
   SALES_EMAIL: z.string().trim().email().default("sales@groundworkcrm.com"),
   MAIL_FROM: z.string().trim().default("Groundwork <no-reply@groundworkcrm.com>"),
   OUTBOX_WORKER: z.enum(["on", "off"]).default("on"),
+  // The cache of rendered pages (ADR 0005); "off" renders every page for its request (tests compare the two).
+  PAGE_CACHE: z.enum(["on", "off"]).default("on"),
 
   ADMIN_USERNAME: z.string().trim().optional(),
   ADMIN_PASSWORD: z.string().optional(),

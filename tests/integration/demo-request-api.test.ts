@@ -87,6 +87,24 @@ describeWithDatabases("demo request JSON API", (kind) => {
     expect(await rowsFor(email)).toHaveLength(1);
   });
 
+  it("the same submissionId sent four times at once, then again: one row, one outbox message, one answer", async () => {
+    const email = uniqueEmail(kind);
+    const submissionId = crypto.randomUUID();
+    const responses = await Promise.all(Array.from({ length: 4 }, () => postJson(lead({ email, submissionId }))));
+    expect(responses.map((response) => response.status)).toEqual(Array(4).fill(201));
+    const ids = new Set(await Promise.all(responses.map(async (response) => ((await response.json()) as { id: string }).id)));
+    expect(ids.size).toBe(1);
+    const rows = await rowsFor(email);
+    expect(rows).toHaveLength(1);
+    const messages = await getDb().select().from(outbox).where(sql`${outbox.payload}->>'demoRequestId' = ${rows[0].id}`);
+    expect(messages).toHaveLength(1);
+    expect(messages[0]).toMatchObject({ kind: "new-lead-email", status: "pending", attempts: 0, payload: { demoRequestId: rows[0].id } });
+    // A later replay still finds the row and queues nothing.
+    const replay = await postJson(lead({ email, submissionId }));
+    expect(((await replay.json()) as { id: string }).id).toBe(rows[0].id);
+    expect(await getDb().select().from(outbox).where(sql`${outbox.payload}->>'demoRequestId' = ${rows[0].id}`)).toHaveLength(1);
+  });
+
   it("400 for a body that is not JSON", async () => {
     const response = await post('{"firstName": "Ana",');
     expect(response.status).toBe(400);
