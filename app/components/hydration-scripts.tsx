@@ -46,7 +46,7 @@ const INSERT_AFTER_FIRST_PAINT = `(function () {
  * an enhancement and must not compete with the first paint: the server parks the preloads and the hydration
  * scripts in an inert `<template>` and a nonce'd inline script moves them into the document after the first
  * paint. Moved there, they are exactly what `<Scripts>` renders in the browser, so hydration matches. See
- * docs/decisions/0005-hydrate-after-first-paint.md.
+ * docs/decisions/0006-hydrate-after-first-paint.md.
  */
 export function HydrationScripts({ nonce }: { nonce: string }) {
   if (typeof document !== "undefined") return <Scripts nonce={nonce} />;

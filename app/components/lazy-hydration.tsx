@@ -1,5 +1,5 @@
 // Two ways to keep code out of the landing page's first load while the server still renders everything (the
-// page must be complete without JavaScript). See docs/decisions/0005-hydrate-after-first-paint.md.
+// page must be complete without JavaScript). See docs/decisions/0006-hydrate-after-first-paint.md.
 import { createElement, lazy, memo, Suspense, useState, type ComponentType } from "react";
 import { renderStaticHtml } from "~/utils/static-html.server";
 import { useHydrated } from "~/utils/use-hydrated";

@@ -36,7 +36,7 @@ test("the first load fetches only what the first screen needs; the rest loads as
 
   // The demo form's library loads when the visitor heads there, its schema on the first focus in the form.
   await page.evaluate(() => document.getElementById("demo")!.scrollIntoView({ behavior: "instant" }));
-  await expect(page.locator('#demo-booking input[name="enhanced"]')).toBeAttached();
+  await expect(page.locator("#demo-booking form[novalidate]")).toBeAttached();
   expect(fetched("demo-form-enhanced")).toBe(true);
   await page.locator("#demo-booking").getByLabel("First Name").focus();
   await expect.poll(() => fetched("demo-request")).toBe(true);
@@ -55,9 +55,9 @@ test("what a visitor typed before the demo form's library arrived is kept, and s
   await waitForHydration(page);
   const firstName = page.locator("#demo-booking").getByLabel("First Name");
   await firstName.fill("Marisol");
-  await expect(page.locator('#demo-booking input[name="enhanced"]')).toHaveCount(0); // still the server's form
+  await expect(page.locator("#demo-booking form[novalidate]")).toHaveCount(0); // still the server's form
   release();
-  await expect(page.locator('#demo-booking input[name="enhanced"]')).toBeAttached();
+  await expect(page.locator("#demo-booking form[novalidate]")).toBeAttached();
   await expect(firstName).toHaveValue("Marisol");
   await expect(firstName).toBeFocused();
   await page.keyboard.type(" Reyes");

@@ -197,6 +197,8 @@ export function DemoSection({ state }: { state: DemoSectionState }) {
                   <input type="hidden" name="__rvfInternalFormId" value={demoRequestFormId} />
                   <input type="hidden" name="intent" value="demo-request" />
                   <input type="hidden" name="submissionId" value={submissionId} />
+                  {/* Hydrated, Remix submits it and shows a failure as a cookie toast (ADR 0004). */}
+                  {hydrated ? <input type="hidden" name={demoEnhancedField} value="1" /> : null}
                   <DemoFields useField={usePlainField} useSubmitting={usePlainSubmitting} brandName={brandName} />
                 </Form>
               )}
