@@ -81,3 +81,29 @@ test("a tooltip trigger reached by keyboard keeps focus when the tooltip code re
   await expect(badge).toHaveAttribute("data-state", /open|closed/);
   await expect(badge).toBeFocused();
 });
+
+test("before the form library arrives, the page's own form posts through Remix and shows the server's field errors", async ({ page, sql }) => {
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.route(/\/build\/_shared\/demo-form-enhanced-[^/]+\.js$/, () => {}); // never arrives
+  await page.goto("/");
+  await waitForHydration(page);
+  const form = page.locator("#demo-booking");
+  const email = `no.lib.${Date.now().toString(36)}@example.com`;
+  await form.getByLabel("First Name").fill("Ines");
+  await form.getByLabel("Last Name").fill("Duarte");
+  await form.getByLabel("Business Email").fill(email);
+  await form.getByLabel("Phone Number").fill("call me"); // the browser accepts it, the schema does not
+  await form.getByLabel("Company Name").fill("Duarte Roofing");
+  const [response] = await Promise.all([
+    page.waitForResponse((candidate) => candidate.request().method() === "POST"),
+    form.getByRole("button", { name: "Schedule My Demo" }).click(),
+  ]);
+  expect(response.status()).toBe(422);
+  const phone = form.getByLabel("Phone Number");
+  await expect(phone).toHaveAttribute("aria-invalid", "true");
+  await expect(page.locator("#demo-phone-error")).toContainText("Valid phone number is required");
+  await expect(form.getByLabel("Company Name")).toHaveValue("Duarte Roofing");
+  expect(await page.evaluate(() => performance.getEntriesByType("navigation").length)).toBe(1); // no reload
+  const rows = await sql`select 1 from demo_requests where email = ${email}`;
+  expect(rows).toHaveLength(0);
+});
