@@ -1,6 +1,6 @@
 // Two ways to keep code out of the landing page's first load while the server still renders everything (the
 // page must be complete without JavaScript). See docs/decisions/0006-hydrate-after-first-paint.md.
-import { createElement, lazy, memo, Suspense, useState, type ComponentType } from "react";
+import { createElement, lazy, memo, Suspense, useEffect, useState, type ComponentType } from "react";
 import { renderStaticHtml } from "~/utils/static-html.server";
 import { useHydrated } from "~/utils/use-hydrated";
 
@@ -77,4 +77,27 @@ export function whenVisitorNears(selector: string, margin: string): Promise<void
     for (const type of intentEvents) document.addEventListener(type, done, { capture: true, passive: true });
     observer.observe(element);
   });
+}
+
+/**
+ * After hydration, what `load` resolves to once the visitor nears the element (within a viewport of it, or any
+ * interaction); undefined until then, and for good if loading fails (offline): the part the page hydrated with
+ * keeps doing the job. `load` runs at that moment, so it can also read the page as the visitor left it.
+ */
+export function useLoadedWhenNear<T>(selector: string, load: () => Promise<T>): T | undefined {
+  // Wrapped: a function stored in state directly would be taken for an updater.
+  const [loaded, setLoaded] = useState<{ value: T }>();
+  useEffect(() => {
+    let active = true;
+    whenVisitorNears(selector, "100% 0px")
+      .then(load)
+      .then(
+        (value) => active && setLoaded({ value }),
+        () => {},
+      );
+    return () => {
+      active = false;
+    };
+  }, []); // once per mount: a part's selector and loader never change
+  return loaded?.value;
 }

@@ -6,13 +6,13 @@
 // hydrates, and what axe sees is exactly the server-rendered, no-JS page.
 import { AxeBuilder } from "@axe-core/playwright";
 import type { Browser, Page, TestInfo } from "@playwright/test";
-import { expect, hydrateDeferredSections, isNoJs, test } from "../support/fixtures";
+import { expect, loadOnDemandParts, isNoJs, test } from "../support/fixtures";
 
 async function auditPage(browser: Browser, page: Page, testInfo: TestInfo, width: number) {
   if (!isNoJs(testInfo)) {
     await page.setViewportSize({ width, height: 900 });
     await page.goto("/");
-    await hydrateDeferredSections(page);
+    await loadOnDemandParts(page);
     return { page, nojs: false, close: async () => {} };
   }
   const context = await browser.newContext({
@@ -71,7 +71,7 @@ test("axe finds no violations with the mobile menu and an FAQ answer open", asyn
 
 test("one h1 and no skipped heading levels", async ({ page }, testInfo) => {
   await page.goto("/");
-  if (!isNoJs(testInfo)) await hydrateDeferredSections(page);
+  if (!isNoJs(testInfo)) await loadOnDemandParts(page);
   const levels = await page
     .locator("h1, h2, h3, h4, h5, h6")
     .evaluateAll((nodes) => nodes.map((node) => Number(node.tagName.slice(1))));

@@ -4,14 +4,14 @@ import type { Page } from "@playwright/test";
 import { faqItems } from "~/content/faq";
 import { annualSavingPercent, plans } from "~/content/plans";
 import { defaultSiteConfig } from "~/content/site";
-import { expect, hydrateDeferredSections, isNoJs, test } from "../support/fixtures";
+import { expect, loadOnDemandParts, isNoJs, test } from "../support/fixtures";
 
 const webAppUrl = process.env.WEB_APP_URL || defaultSiteConfig.webAppUrl;
 const forumUrl = process.env.FORUM_URL || defaultSiteConfig.forumUrl;
 
-/** With JS, waits until React has hydrated every section and swapped in the enhanced controls. */
+/** With JS, waits until React has hydrated and the on-demand parts have swapped in their enhanced controls. */
 async function ready(page: Page, nojs: boolean) {
-  if (!nojs) await hydrateDeferredSections(page);
+  if (!nojs) await loadOnDemandParts(page);
 }
 
 function htmlEscape(text: string) {

@@ -46,11 +46,11 @@ export async function waitForHydration(page: Page) {
 }
 
 /**
- * With JS: the sections that hydrate on demand (app/components/lazy-sections.tsx) load their code when the visitor
- * nears them or first interacts with the page. A key press is such an interaction; this presses one and waits until
- * the FAQ has become an accordion.
+ * With JS: the parts whose code loads on demand (the FAQ's accordion, the demo form's library; see
+ * useLoadedWhenNear in app/components/lazy-hydration.tsx) load it when the visitor nears them or first interacts
+ * with the page. A key press is such an interaction; this presses one and waits until the FAQ is an accordion.
  */
-export async function hydrateDeferredSections(page: Page) {
+export async function loadOnDemandParts(page: Page) {
   await waitForHydration(page);
   await page.keyboard.press("Shift");
   await expect(page.locator("#faq button[aria-expanded]").first()).toBeAttached();

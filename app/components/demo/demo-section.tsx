@@ -1,9 +1,8 @@
 import { Form, useActionData, useNavigation, useRouteLoaderData } from "@remix-run/react";
-import { useEffect, useState } from "react";
-import { whenVisitorNears } from "~/components/lazy-hydration";
+import { useLoadedWhenNear } from "~/components/lazy-hydration";
 import { useHydrated } from "~/utils/use-hydrated";
 import { DemoFields, type UseDemoField } from "./demo-fields";
-import type { DemoFormHandover, EnhancedDemoForm } from "./demo-form-enhanced";
+import type { DemoFormHandover } from "./demo-form-enhanced";
 import { demoEnhancedField, demoRequestFormId, lazyDemoRequestValidator, preloadDemoValidator } from "./demo-form-client";
 
 export type DemoSectionState = { showThanks: boolean; submissionId: string };
@@ -67,16 +66,15 @@ function ServerNotice({ notice }: { notice: NonNullable<DemoActionData["notice"]
 }
 
 /** Fields bound to what the server answered (its messages and the values sent), as remix-validated-form shows them. */
-function usePlainDemoField(name: string) {
+const usePlainField: UseDemoField = (name) => {
   const actionData = useActionData<DemoActionData>();
   const own = actionData?.formId === demoRequestFormId ? actionData : undefined;
   const value = own?.repopulateFields?.[name];
   return {
     error: own?.fieldErrors?.[name],
-    getInputProps: (props: Record<string, unknown>) => ({ ...props, name, defaultValue: typeof value === "string" ? value : undefined }),
+    getInputProps: (props) => ({ ...props, name, defaultValue: typeof value === "string" ? value : undefined }),
   };
-}
-const usePlainField: UseDemoField = usePlainDemoField;
+};
 
 function usePlainSubmitting() {
   const navigation = useNavigation();
@@ -107,26 +105,6 @@ function takeHandover(): DemoFormHandover {
   };
 }
 
-/**
- * remix-validated-form and the form built on it, loaded when the visitor heads for the form; until then the
- * page's own form (a Remix <Form> posting the same fields) does the job, without the live field checks.
- */
-function useEnhancedDemoForm() {
-  const [enhanced, setEnhanced] = useState<{ Form: typeof EnhancedDemoForm; handover: DemoFormHandover }>();
-  useEffect(() => {
-    let active = true;
-    whenVisitorNears("#demo", "100% 0px")
-      .then(() => import("./demo-form-enhanced"))
-      .then(
-        (module) => active && setEnhanced({ Form: module.EnhancedDemoForm, handover: takeHandover() }),
-        () => {}, // offline: the plain form still posts
-      );
-    return () => {
-      active = false;
-    };
-  }, []);
-  return enhanced;
-}
 
 /**
  * The demo section (`#demo`): what the visitor gets on the left, the booking form (`#demo-booking`) on the
@@ -134,7 +112,11 @@ function useEnhancedDemoForm() {
  */
 export function DemoSection({ state }: { state: DemoSectionState }) {
   const hydrated = useHydrated();
-  const enhanced = useEnhancedDemoForm();
+  // remix-validated-form and the form built on it, loaded when the visitor heads for the form; until then the
+  // page's own form (a Remix <Form> posting the same fields) does the job, without the live field checks.
+  const enhanced = useLoadedWhenNear("#demo", () =>
+    import("./demo-form-enhanced").then((module) => ({ Form: module.EnhancedDemoForm, handover: takeHandover() })),
+  );
   const actionData = useActionData<DemoActionData>();
   const root = useRouteLoaderData<{ site?: { brandName?: string } }>("root");
   const brandName = root?.site?.brandName ?? "Groundwork";

@@ -2,10 +2,10 @@
 // current browsers, no JS needed); when the visitor nears the FAQ, the same list becomes a Radix Accordion
 // (type="single", collapsible, from ./faq-accordion, loaded then), keeping whichever item the visitor had opened.
 // Both share the classes below, so the switch is invisible.
-import { useEffect, useRef, useState } from "react";
-import { whenVisitorNears } from "~/components/lazy-hydration";
+import { useRef, useState } from "react";
+import { useLoadedWhenNear } from "~/components/lazy-hydration";
 import { faqItems } from "~/content/faq";
-import type { AccordionFaq as AccordionFaqType, FaqLook } from "./faq-accordion";
+import type { FaqLook } from "./faq-accordion";
 import { SectionHeading } from "./section-heading";
 import { ChevronDownIcon } from "./icons";
 
@@ -49,25 +49,9 @@ function NativeFaq({ onOpenChange }: { onOpenChange: (id: string) => void }) {
   );
 }
 
-function useAccordion() {
-  const [accordion, setAccordion] = useState<{ Accordion: typeof AccordionFaqType }>();
-  useEffect(() => {
-    let active = true;
-    whenVisitorNears("#faq", "100% 0px")
-      .then(() => import("./faq-accordion"))
-      .then(
-        (module) => active && setAccordion({ Accordion: module.AccordionFaq }),
-        () => {}, // offline: the native list keeps working
-      );
-    return () => {
-      active = false;
-    };
-  }, []);
-  return accordion?.Accordion;
-}
 
 export function Faq() {
-  const AccordionFaq = useAccordion();
+  const AccordionFaq = useLoadedWhenNear("#faq", () => import("./faq-accordion").then((module) => module.AccordionFaq));
   const containerRef = useRef<HTMLDivElement>(null);
   const [openBeforeSwitch, setOpenBeforeSwitch] = useState("");
 
