@@ -11,6 +11,7 @@ import {
 } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { HydrationScripts } from "~/components/hydration-scripts";
+import { SamePageLinks } from "~/components/same-page-links";
 import { Toaster } from "~/components/ui/toaster";
 import { NotFound } from "~/components/not-found";
 import { getPublicEnv } from "~/utils/env.server";
@@ -53,6 +54,7 @@ export function Layout({ children }: { children: ReactNode }) {
         </a>
         {children}
         <ScrollRestoration nonce={nonce} />
+        <SamePageLinks />
         <HydrationScripts nonce={nonce} />
       </body>
     </html>
