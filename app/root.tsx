@@ -17,6 +17,7 @@ import { NotFound } from "~/components/not-found";
 import { getPublicEnv } from "~/utils/env.server";
 import { useNonce } from "~/utils/nonce";
 import { perRequestId } from "~/utils/page-cache.server";
+import { keepDataWhenUnanswered } from "~/utils/server-answer";
 import { getToast } from "~/utils/toast.server";
 import stylesheet from "~/tailwind.css";
 
@@ -33,6 +34,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     toast ? { headers } : undefined,
   );
 }
+
+export const shouldRevalidate = keepDataWhenUnanswered;
 
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();

@@ -1,19 +1,24 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData, useRouteLoaderData, type ClientActionFunctionArgs } from "@remix-run/react";
+import { useEffect, useRef } from "react";
 import { DemoSection } from "~/components/demo/demo-section";
 import { LazyCheckoutDialog } from "~/components/lazy-sections";
 import { JsonLd } from "~/components/landing/json-ld";
 import { LandingPage } from "~/components/landing/landing-page";
+import { ServerNotice } from "~/components/ui/server-notice";
+import { showToast } from "~/components/ui/toaster";
+import { demoFailureNotice, paymentFailureNotice, refusalTitle } from "~/content/failure-notices";
 import { billingFromParam } from "~/content/plans";
 import type { loader as rootLoader } from "~/root";
 import { handleCouponStep, handleInfoStep, handlePayStep, handleUpdateStep, loadCheckout } from "~/utils/checkout.server";
 import { getDemoSectionState, handleDemoRequestForm, resetDemoForm } from "~/utils/demo-request.server";
 import { useNonce } from "~/utils/nonce";
+import { askServer, isUnanswered, keepDataWhenUnanswered } from "~/utils/server-answer";
+import { useHydrated } from "~/utils/use-hydrated";
 import { assertSameOrigin, readForm, RequestRejected } from "~/utils/request.server";
 import { landingJsonLd } from "~/utils/json-ld.server";
 import { landingMeta } from "~/utils/seo";
-import { jsonWithError } from "~/utils/toast.server";
 
 export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({ matches }) => {
   const site = matches.find((match) => match.id === "root")?.data?.site;
@@ -56,12 +61,45 @@ export async function action({ request }: ActionFunctionArgs) {
     }
   } catch (error) {
     if (!(error instanceof RequestRejected)) throw error;
-    return jsonWithError(
-      { error: error.message },
-      { message: "Error", description: error.message },
-      { status: error.status, headers: error.headers },
-    );
+    // A refusal is shown by the page that answers it (see RefusalNotice), never through the toast cookie: without
+    // JavaScript this response is the page, rendered before a cookie set here could be read.
+    return json({ error: error.message }, { status: error.status, headers: error.headers });
   }
+}
+
+/** What the page action's shared catch answers: the refusal's message. */
+function refusalOf(data: unknown): string | undefined {
+  const error = typeof data === "object" && data !== null ? (data as { error?: unknown }).error : undefined;
+  return typeof error === "string" ? error : undefined;
+}
+
+/** With JavaScript: every form of the page (demo, checkout steps, coupon, Complete Order) posts through here. */
+export async function clientAction({ request, serverAction }: ClientActionFunctionArgs) {
+  const intent = String((await request.clone().formData()).get("intent") ?? "");
+  const answer = await askServer(() => serverAction<typeof action>(), request.signal);
+  if (isUnanswered(answer)) {
+    showToast({ type: "error", ...(intent.startsWith("checkout-") ? paymentFailureNotice : demoFailureNotice) });
+  } else {
+    const refusal = refusalOf(answer);
+    if (refusal) showToast({ type: "error", message: refusalTitle, description: refusal });
+  }
+  return answer;
+}
+
+export const shouldRevalidate = keepDataWhenUnanswered;
+
+/** A refusal answered to a form posted without JavaScript (or before it loaded), shown on the page it answered. */
+function RefusalNotice() {
+  const refusal = refusalOf(useActionData());
+  const hydrated = useHydrated();
+  // Hydrating the page such a POST rendered: the toaster takes the notice over. Later refusals come through
+  // clientAction, so only the one present at hydration is handed over.
+  const atHydration = useRef(refusal);
+  useEffect(() => {
+    const handedOver = atHydration.current;
+    if (handedOver) showToast({ type: "error", message: refusalTitle, description: handedOver });
+  }, []);
+  return refusal && !hydrated ? <ServerNotice notice={{ message: refusalTitle, description: refusal }} /> : null;
 }
 
 export default function Index() {
@@ -76,6 +114,7 @@ export default function Index() {
         checkoutDialog={checkout ? <LazyCheckoutDialog view={checkout} /> : null}
         demoSection={<DemoSection state={demo} />}
       />
+      <RefusalNotice />
       {/* Rendered by the server only (the builder is server-only); hydration keeps the server's script as it is. */}
       <JsonLd data={typeof document === "undefined" ? landingJsonLd(site) : null} nonce={nonce} />
     </>

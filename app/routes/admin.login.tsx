@@ -1,12 +1,14 @@
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation, type ClientActionFunctionArgs } from "@remix-run/react";
+import { adminSignInFailure } from "~/content/failure-notices";
 import { verifyLogin } from "~/models/user.server";
 import { adminLoginSchema } from "~/schemas/admin-login";
 import { adminHeaders, createAdminSession, getAdmin, safeRedirectPath } from "~/utils/admin-session.server";
 import { getEnv } from "~/utils/env.server";
 import { consumeRateLimit, resetRateLimit } from "~/utils/rate-limit.server";
 import { assertSameOrigin, getClientAddress, readForm, RequestRejected } from "~/utils/request.server";
+import { askServer, isUnanswered, keepDataWhenUnanswered } from "~/utils/server-answer";
 
 export const meta: MetaFunction = () => [{ title: "Sign in · Admin" }, { name: "robots", content: "noindex" }];
 
@@ -54,9 +56,17 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 }
 
+/** With JavaScript: no answer from the server is said in the form, with the username kept, not by an error page. */
+export async function clientAction({ request, serverAction }: ClientActionFunctionArgs) {
+  const answer = await askServer(() => serverAction<typeof action>(), request.signal);
+  return isUnanswered(answer) ? { ...answer, error: adminSignInFailure } : answer;
+}
+
+export const shouldRevalidate = keepDataWhenUnanswered;
+
 export default function AdminLogin() {
   const { redirectTo } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  const actionData = useActionData<typeof clientAction>();
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting";
   return (

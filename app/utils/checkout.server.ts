@@ -2,6 +2,7 @@ import { createCookie, json as jsonResponse, redirect, type AppLoadContext } fro
 import { validationError } from "remix-validated-form";
 import { z } from "zod";
 import { billingFromParam, getPlan, isPlanId, type BillingPeriod, type PlanId } from "~/content/plans";
+import { paymentFailureNotice } from "~/content/failure-notices";
 import { createOrderForAttempt, setOrderSession, settleOrder } from "~/models/order.server";
 import {
   checkoutInfoSchema,
@@ -20,7 +21,7 @@ import { consumeRateLimit } from "./rate-limit.server";
 import { getClientAddress, RequestRejected } from "./request.server";
 import { redirectWithError, redirectWithSuccess } from "./toast.server";
 
-export const PAYMENT_FAILED = { message: "Error", description: "Failed to initialize payment. Please try again." };
+export const PAYMENT_FAILED = paymentFailureNotice;
 
 const stateSchema = z.object({
   info: checkoutInfoSchema.optional(),

@@ -1,6 +1,7 @@
 import { createCookie, json, type AppLoadContext } from "@remix-run/node";
 import { validationError } from "remix-validated-form";
 import type { ZodError } from "zod";
+import { demoFailureNotice } from "~/content/failure-notices";
 import {
   createDemoRequest,
   toStoredDemoRequest,
@@ -27,7 +28,7 @@ export const demoToasts = {
     message: "Demo Request Submitted!",
     description: "We'll contact you within 24 hours to schedule your personalized demo.",
   },
-  failure: { message: "Error", description: "Failed to submit demo request. Please try again." },
+  failure: demoFailureNotice,
 } as const;
 
 /**

@@ -1,5 +1,6 @@
 import { Form, useActionData, useNavigation, useRouteLoaderData } from "@remix-run/react";
 import { useLoadedWhenNear } from "~/components/lazy-hydration";
+import { ServerNotice } from "~/components/ui/server-notice";
 import { useHydrated } from "~/utils/use-hydrated";
 import { DemoFields, type UseDemoField } from "./demo-fields";
 import type { DemoFormHandover } from "./demo-form-enhanced";
@@ -49,18 +50,6 @@ function ThankYou() {
           Request another demo
         </button>
       </Form>
-    </div>
-  );
-}
-
-/** The destructive notice of a failed submit when the page was rendered without JavaScript. */
-function ServerNotice({ notice }: { notice: NonNullable<DemoActionData["notice"]> }) {
-  return (
-    <div role="alert" className="fixed bottom-4 right-4 z-[100] w-[min(24rem,calc(100vw-2rem))]">
-      <div data-toast-type="error" className="rounded-lg border border-red-700 bg-red-700 p-4 text-white shadow-lg">
-        <p className="text-sm font-semibold">{notice.message}</p>
-        <p className="mt-1 text-sm opacity-90">{notice.description}</p>
-      </div>
     </div>
   );
 }

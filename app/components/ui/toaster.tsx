@@ -47,6 +47,19 @@ function subscribe(listener: () => void) {
   return () => void listeners.delete(listener);
 }
 
+const shownByBrowser = new Set<(toast: ToastData) => void>();
+let shownCount = 0;
+
+/**
+ * Shows a toast from the browser itself, for a submission whose answer carried none: no answer at all (a dropped
+ * connection), an answer the app did not write (a proxy's 502), or a refusal.
+ */
+export function showToast(toast: Omit<ToastData, "id">) {
+  shownCount += 1;
+  const item = { ...toast, id: `browser-${shownCount}` };
+  for (const listener of shownByBrowser) listener(item);
+}
+
 /**
  * Shows the toast the server put in the cookie. Before hydration it is plain HTML in a live status region,
  * so it is seen without JavaScript; after hydration, once the first toast shows, it is a Radix Toast (one
@@ -70,6 +83,13 @@ export function Toaster({ toast }: { toast?: ToastData }) {
       current.some((item) => item.id === toast.id) ? current : [{ ...toast, open: true }],
     );
   }, [toast]);
+
+  useEffect(() => {
+    // At most one visible, as with the server's toasts.
+    const show = (item: ToastData) => setItems([{ ...item, open: true }]);
+    shownByBrowser.add(show);
+    return () => void shownByBrowser.delete(show);
+  }, []);
 
   function dismiss(id: string) {
     setItems((current) => current.map((item) => (item.id === id ? { ...item, open: false } : item)));
