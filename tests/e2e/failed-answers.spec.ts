@@ -154,9 +154,11 @@ test.describe("an answer the app did not write, with JavaScript", () => {
       await page.getByLabel("Username").fill("e2e-admin");
       await page.getByLabel("Password").fill("e2e-admin-password-1");
       await page.getByRole("button", { name: "Sign in" }).click();
+      // The line reads the same after each failure: wait for this one to be answered and settled first.
+      await expect.poll(() => failing.answered(), { message: failure }).toBe(1);
+      await expect(page.getByRole("button", { name: "Sign in" })).toBeEnabled();
       await expect(page.getByRole("alert")).toHaveText(adminSignInFailure);
       await expect(page.getByLabel("Username")).toHaveValue("e2e-admin");
-      expect(failing.answered(), failure).toBe(1);
       await failing.stop();
     }
     await page.getByRole("button", { name: "Sign in" }).click();
