@@ -1,5 +1,7 @@
 import { Form, Link, useFetcher, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState, type MouseEvent } from "react";
+import { ExternalLink } from "~/components/landing/external-link";
+import { legalLinks } from "~/content/legal-links";
 import { formatUsd, plans, planPrice, type PlanId } from "~/content/plans";
 import type { CheckoutView } from "~/schemas/checkout";
 import { useHydrated } from "~/utils/use-hydrated";
@@ -7,6 +9,7 @@ import { OrderSummary } from "./order-summary";
 
 type Props = Omit<CheckoutView, "step" | "edit">;
 
+const legalLinkClass = "font-medium text-slate-800 underline hover:text-slate-900";
 const buttonBase = "rounded-md px-4 py-2 font-semibold disabled:cursor-not-allowed disabled:opacity-60";
 
 export function PlanStep({ info, hasInfo, planIds: initialPlanIds, billing: initialBilling, coupon, attemptId }: Props) {
@@ -169,6 +172,18 @@ export function PlanStep({ info, hasInfo, planIds: initialPlanIds, billing: init
           >
             {submittingPay ? "Processing..." : "Complete Order"}
           </button>
+          {/* New tabs: the order being put together stays as it is while the visitor reads. */}
+          <p className="mt-2 text-center text-xs text-slate-600">
+            By completing your order you agree to our{" "}
+            <ExternalLink href={legalLinks.terms.href} className={legalLinkClass}>
+              {legalLinks.terms.label}
+            </ExternalLink>{" "}
+            and{" "}
+            <ExternalLink href={legalLinks.privacy.href} className={legalLinkClass}>
+              {legalLinks.privacy.label}
+            </ExternalLink>
+            .
+          </p>
         </div>
       </Form>
     </div>
