@@ -1,7 +1,12 @@
-import { LegalPage, legalPageMeta } from "~/components/legal/legal-page";
+import { json, type MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { LegalPage } from "~/components/legal/legal-page";
+import { legalPageData } from "~/utils/legal-page.server";
 
-export const meta = legalPageMeta("terms");
+export const loader = () => json(legalPageData("terms"));
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => data?.meta ?? [];
 
 export default function TermsOfService() {
-  return <LegalPage id="terms" />;
+  return <LegalPage {...useLoaderData<typeof loader>()} />;
 }

@@ -4,14 +4,16 @@ import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { JsonLd } from "~/components/landing/json-ld";
-import { legalPageMeta } from "~/components/legal/legal-page";
 import { LEGAL_LAST_UPDATED, legalDocument } from "~/content/legal";
 import { legalPageIds } from "~/content/legal-links";
 import { faqItems } from "~/content/faq";
 import { plans } from "~/content/plans";
 import type { SiteConfig } from "~/content/site";
+import * as privacyRoute from "~/routes/privacy";
 import { loader as robotsLoader } from "~/routes/robots[.]txt";
+import * as securityRoute from "~/routes/security";
 import { loader as sitemapLoader } from "~/routes/sitemap[.]xml";
+import * as termsRoute from "~/routes/terms";
 import { landingJsonLd } from "~/utils/json-ld.server";
 import { landingMeta } from "~/utils/seo";
 
@@ -53,10 +55,21 @@ describe("landing meta", () => {
 });
 
 describe("legal page meta", () => {
+  const routes = { privacy: privacyRoute, terms: termsRoute, security: securityRoute };
+  beforeAll(() => {
+    resetEnv();
+    process.env.APP_URL = "https://www.groundworkcrm.com";
+  });
+  afterAll(() => {
+    delete process.env.APP_URL;
+    resetEnv();
+  });
+
   for (const id of legalPageIds) {
-    it(`/${id} has its own title, description and canonical URL from the config`, () => {
-      const metaFunction = legalPageMeta(id);
-      const meta = metaFunction({ matches: [{ id: "root", data: { site } }] } as unknown as Parameters<typeof metaFunction>[0]) as Node[];
+    it(`/${id} has its own title, description and canonical URL from the config`, async () => {
+      const route = routes[id];
+      const data = await route.loader().json();
+      const meta = route.meta({ data } as Parameters<typeof route.meta>[0]) as Node[];
       const byKey = (key: string, value: string) => meta.find((entry) => entry[key] === value);
       const document = legalDocument(id, site.brandName);
       const title = meta.find((entry) => "title" in entry)?.title as string;

@@ -1,29 +1,13 @@
-// The Privacy Policy, Terms of Service and Security pages: text from app/content/legal.ts in a plain layout
-// whose header and footer lead back to the landing page. Server-rendered, plain links, no interactive parts,
-// so a page reads the same with or without JavaScript.
-import type { MetaFunction } from "@remix-run/node";
-import { useRouteLoaderData } from "@remix-run/react";
-import { focusRing } from "~/components/ui/button";
-import { ExternalLink } from "~/components/landing/external-link";
-import { LogoMark } from "~/components/landing/icons";
-import { legalDocument, type InlineText, type LegalBlock, type LegalDocument } from "~/content/legal";
-import { legalLinks, legalPageIds, type LegalPageId } from "~/content/legal-links";
-import { defaultSiteConfig, footerNav, siteCopy, type SiteConfig } from "~/content/site";
-import type { loader as rootLoader } from "~/root";
-import { pageMeta } from "~/utils/seo";
+// The Privacy Policy, Terms of Service and Security pages: text from app/content/legal.ts (built by the route's
+// loader, app/utils/legal-page.server.ts) in a plain layout whose header and footer lead back to the landing
+// page. Server-rendered, plain links, no interactive parts: a page reads the same with or without JavaScript.
+// This module imports no code of its own (types only), so the landing page's chunks stay as they are.
+import type { InlineText, LegalBlock, LegalDocument } from "~/content/legal";
+import type { LegalPageData } from "~/utils/legal-page.server";
 
-const linkClass = `font-medium text-brand-700 underline hover:text-brand-900 ${focusRing}`;
+const focusRing = "focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2";
+const linkClass = `font-medium text-brand-700 underline hover:text-brand-900 ${focusRing} focus-visible:outline-brand-700`;
 const footerLinkClass = `text-slate-300 hover:text-white ${focusRing} focus-visible:outline-white`;
-
-/** The route's meta: the document's title and description, canonical URL from the configured origin. */
-export function legalPageMeta(id: LegalPageId): MetaFunction<unknown, { root: typeof rootLoader }> {
-  return ({ matches }) => {
-    const site = matches.find((match) => match.id === "root")?.data?.site;
-    if (!site) return [];
-    const document = legalDocument(id, site.brandName);
-    return pageMeta(site, { path: document.path, title: document.metaTitle, description: document.metaDescription });
-  };
-}
 
 function formatDate(isoDate: string) {
   // Fixed locale and zone: the server and the browser must print the same text.
@@ -36,9 +20,10 @@ function Inline({ content }: { content: InlineText[] }) {
       {content.map((part, index) => {
         if (typeof part === "string") return part;
         return part.external ? (
-          <ExternalLink key={index} href={part.href} className={linkClass}>
+          <a key={index} href={part.href} target="_blank" rel="noopener noreferrer" className={linkClass}>
             {part.text}
-          </ExternalLink>
+            <span className="sr-only"> (opens in a new tab)</span>
+          </a>
         ) : (
           <a key={index} href={part.href} className={linkClass}>
             {part.text}
@@ -68,13 +53,12 @@ function Block({ block }: { block: LegalBlock }) {
   );
 }
 
-function LegalHeader({ site }: { site: SiteConfig }) {
+function LegalHeader({ brandName }: { brandName: string }) {
   return (
     <header className="border-b border-slate-200 bg-white">
       <div className="mx-auto flex h-16 max-w-3xl items-center justify-between gap-4 px-4 sm:px-6">
-        <a href="/" className={`flex items-center gap-2 text-lg font-bold text-slate-900 ${focusRing}`}>
-          <LogoMark className="h-8 w-8" />
-          <span>{site.brandName}</span>
+        <a href="/" className={`text-lg font-bold text-slate-900 ${focusRing} focus-visible:outline-brand-700`}>
+          {brandName}
           <span className="sr-only">, home page</span>
         </a>
         <a href="/" className={`text-sm ${linkClass}`}>
@@ -85,23 +69,18 @@ function LegalHeader({ site }: { site: SiteConfig }) {
   );
 }
 
-function LegalFooter({ site, current }: { site: SiteConfig; current: LegalPageId }) {
+function LegalFooter({ brandName, copyrightYear, homeLinks, legalNav, current }: Omit<LegalPageData, "document" | "meta">) {
   return (
     <footer className="bg-slate-900 text-slate-300">
       <div className="mx-auto grid max-w-3xl gap-8 px-4 py-10 text-sm sm:grid-cols-2 sm:px-6">
         <nav aria-labelledby="legal-footer-product">
           <h2 id="legal-footer-product" className="font-semibold uppercase tracking-wide text-white">
-            {site.brandName}
+            {brandName}
           </h2>
           <ul className="mt-4 space-y-3">
-            <li>
-              <a href="/" className={footerLinkClass}>
-                Home
-              </a>
-            </li>
-            {footerNav.map((item) => (
+            {homeLinks.map((item) => (
               <li key={item.href}>
-                <a href={`/${item.href}`} className={footerLinkClass}>
+                <a href={item.href} className={footerLinkClass}>
                   {item.label}
                 </a>
               </li>
@@ -113,17 +92,21 @@ function LegalFooter({ site, current }: { site: SiteConfig; current: LegalPageId
             Legal &amp; trust
           </h2>
           <ul className="mt-4 space-y-3">
-            {legalPageIds.map((id) => (
-              <li key={id}>
-                <a href={legalLinks[id].href} className={footerLinkClass} aria-current={id === current ? "page" : undefined}>
-                  {legalLinks[id].label}
+            {legalNav.map((item) => (
+              <li key={item.id}>
+                <a
+                  href={item.href}
+                  className={`${footerLinkClass} aria-[current=page]:font-semibold aria-[current=page]:text-white`}
+                  aria-current={item.id === current ? "page" : undefined}
+                >
+                  {item.label}
                 </a>
               </li>
             ))}
           </ul>
         </nav>
         <p className="border-t border-slate-700 pt-6 text-slate-400 sm:col-span-2">
-          © {siteCopy.copyrightYear} {site.brandName}. All rights reserved.
+          © {copyrightYear} {brandName}. All rights reserved.
         </p>
       </div>
     </footer>
@@ -152,16 +135,14 @@ export function LegalDocumentView({ document }: { document: LegalDocument }) {
   );
 }
 
-export function LegalPage({ id }: { id: LegalPageId }) {
-  const site = useRouteLoaderData<typeof rootLoader>("root")?.site ?? defaultSiteConfig;
-  const document = legalDocument(id, site.brandName);
+export function LegalPage({ document, ...chrome }: Omit<LegalPageData, "meta">) {
   return (
     <>
-      <LegalHeader site={site} />
+      <LegalHeader brandName={chrome.brandName} />
       <main id="main-content" tabIndex={-1} className="mx-auto max-w-3xl px-4 py-12 focus:outline-none sm:px-6">
         <LegalDocumentView document={document} />
       </main>
-      <LegalFooter site={site} current={id} />
+      <LegalFooter {...chrome} />
     </>
   );
 }
