@@ -89,7 +89,7 @@ function privacyPolicy(brand: string): LegalDocument {
             `To send you information about your demo and about ${brand}. You agree to this when you submit the demo form, and you can opt out at any time by replying to any of our e-mails or by writing to us.`,
             "To take your order, charge the plans you chose through Stripe, send your receipt and start your onboarding.",
             "To keep our records of payments, as tax and accounting law requires.",
-            "To protect the forms from abuse (see the limits described on our Security page).",
+            ["To protect the forms from abuse, as our ", page("security", "#forms"), " page describes."],
           ),
           p(
             "We do not sell or rent your personal information, we do not share it for advertising, and this website sets no advertising or tracking cookies.",
@@ -234,7 +234,7 @@ function termsOfService(brand: string): LegalDocument {
         blocks: [
           list(
             "You pay in advance, by card, through Stripe's secure payment page. Your subscription starts when Stripe confirms the payment.",
-            "Your subscription renews automatically at the end of each month or year, at the same price, until you cancel it.",
+            "Your subscription renews automatically at the end of each month or year until you cancel it.",
             `If we change a price, the new price applies only from a renewal at least ${policy.priceChangeNoticeDays} days after we tell you by e-mail.`,
             [
               "You can cancel at any time by writing to ",
