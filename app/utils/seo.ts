@@ -41,3 +41,22 @@ export function landingMeta(site: SiteConfig): MetaDescriptor[] {
     { name: "twitter:image:alt", content: imageAlt },
   ];
 }
+
+/** Meta tags for a page other than the landing page (the legal pages): its own title, description and URL. */
+export function pageMeta(site: SiteConfig, page: { path: string; title: string; description: string }): MetaDescriptor[] {
+  const url = absoluteUrl(site, page.path);
+  return [
+    { title: page.title },
+    { name: "description", content: page.description },
+    { tagName: "link", rel: "canonical", href: url },
+    { property: "og:type", content: "website" },
+    { property: "og:site_name", content: site.brandName },
+    { property: "og:title", content: page.title },
+    { property: "og:description", content: page.description },
+    { property: "og:url", content: url },
+    { property: "og:locale", content: "en_US" },
+    { name: "twitter:card", content: "summary" },
+    { name: "twitter:title", content: page.title },
+    { name: "twitter:description", content: page.description },
+  ];
+}

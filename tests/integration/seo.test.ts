@@ -4,11 +4,16 @@ import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { JsonLd } from "~/components/landing/json-ld";
+import { LEGAL_LAST_UPDATED, legalDocument } from "~/content/legal";
+import { legalPageIds } from "~/content/legal-links";
 import { faqItems } from "~/content/faq";
 import { plans } from "~/content/plans";
 import type { SiteConfig } from "~/content/site";
+import * as privacyRoute from "~/routes/privacy";
 import { loader as robotsLoader } from "~/routes/robots[.]txt";
+import * as securityRoute from "~/routes/security";
 import { loader as sitemapLoader } from "~/routes/sitemap[.]xml";
+import * as termsRoute from "~/routes/terms";
 import { landingJsonLd } from "~/utils/json-ld.server";
 import { landingMeta } from "~/utils/seo";
 
@@ -47,6 +52,39 @@ describe("landing meta", () => {
     expect(byKey("name", "twitter:card")?.content).toBe("summary_large_image");
     expect(byKey("name", "twitter:image")?.content).toBe("https://www.groundworkcrm.com/og-image.png");
   });
+});
+
+describe("legal page meta", () => {
+  const routes = { privacy: privacyRoute, terms: termsRoute, security: securityRoute };
+  beforeAll(() => {
+    resetEnv();
+    process.env.APP_URL = "https://www.groundworkcrm.com";
+  });
+  afterAll(() => {
+    delete process.env.APP_URL;
+    resetEnv();
+  });
+
+  for (const id of legalPageIds) {
+    it(`/${id} has its own title, description and canonical URL from the config`, async () => {
+      const route = routes[id];
+      const data = await route.loader().json();
+      const meta = route.meta({ data } as Parameters<typeof route.meta>[0]) as Node[];
+      const byKey = (key: string, value: string) => meta.find((entry) => entry[key] === value);
+      const document = legalDocument(id, site.brandName);
+      const title = meta.find((entry) => "title" in entry)?.title as string;
+      expect(title).toBe(document.metaTitle);
+      expect(title).toContain("Groundwork");
+      expect(title.length).toBeLessThanOrEqual(70);
+      const description = byKey("name", "description")?.content as string;
+      expect(description).toBe(document.metaDescription);
+      expect(description.length).toBeGreaterThan(70);
+      expect(description.length).toBeLessThanOrEqual(170);
+      expect(byKey("rel", "canonical")).toEqual({ tagName: "link", rel: "canonical", href: `https://www.groundworkcrm.com/${id}` });
+      expect(byKey("property", "og:url")?.content).toBe(`https://www.groundworkcrm.com/${id}`);
+      expect(byKey("property", "og:title")?.content).toBe(title);
+    });
+  }
 });
 
 describe("JSON-LD", () => {
@@ -129,7 +167,7 @@ describe("robots.txt and sitemap.xml", () => {
     expect(lines).toContain("Sitemap: https://www.groundworkcrm.com/sitemap.xml");
   });
 
-  it("sitemap.xml is a well-formed urlset listing the canonical home page", async () => {
+  it("sitemap.xml is a well-formed urlset listing the canonical home page and the three legal pages", async () => {
     const response = sitemapLoader();
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("application/xml; charset=utf-8");
@@ -137,7 +175,17 @@ describe("robots.txt and sitemap.xml", () => {
     expect(body.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n')).toBe(true);
     expect(body).toContain('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
     const locs = [...body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]);
-    expect(locs).toEqual(["https://www.groundworkcrm.com/"]);
+    expect(locs).toEqual([
+      "https://www.groundworkcrm.com/",
+      "https://www.groundworkcrm.com/privacy",
+      "https://www.groundworkcrm.com/terms",
+      "https://www.groundworkcrm.com/security",
+    ]);
+    // The legal pages carry the date their text last changed; the home page changes too often for one.
+    const urls = [...body.matchAll(/<url>([\s\S]*?)<\/url>/g)].map((match) => match[1]);
+    expect(urls[0]).not.toContain("<lastmod>");
+    for (const url of urls.slice(1)) expect(url).toContain(`<lastmod>${LEGAL_LAST_UPDATED}</lastmod>`);
+    expect(LEGAL_LAST_UPDATED).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     // Balanced tags: every opened element is closed, in order.
     const stack: string[] = [];
     for (const [, closing, name] of body.matchAll(/<(\/?)([a-z]+)[^>?]*>/g)) {

@@ -1,11 +1,25 @@
 import { Form, Link, useFetcher, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState, type MouseEvent } from "react";
+import { legalLinks } from "~/content/legal-links";
 import { formatUsd, plans, planPrice, type PlanId } from "~/content/plans";
 import type { CheckoutView } from "~/schemas/checkout";
 import { useHydrated } from "~/utils/use-hydrated";
 import { OrderSummary } from "./order-summary";
 
 type Props = Omit<CheckoutView, "step" | "edit">;
+
+/**
+ * In a new tab, so the order being put together stays as it is while the visitor reads. (Not ExternalLink: that
+ * module would then be shared by three chunks and split into one more file of the landing page's first load.)
+ */
+function LegalLink({ page }: { page: "terms" | "privacy" }) {
+  return (
+    <a href={legalLinks[page].href} target="_blank" rel="noopener noreferrer" className="font-medium text-slate-800 underline hover:text-slate-900">
+      {legalLinks[page].label}
+      <span className="sr-only"> (opens in a new tab)</span>
+    </a>
+  );
+}
 
 const buttonBase = "rounded-md px-4 py-2 font-semibold disabled:cursor-not-allowed disabled:opacity-60";
 
@@ -169,6 +183,9 @@ export function PlanStep({ info, hasInfo, planIds: initialPlanIds, billing: init
           >
             {submittingPay ? "Processing..." : "Complete Order"}
           </button>
+          <p className="mt-2 text-center text-xs text-slate-600">
+            By completing your order you agree to our <LegalLink page="terms" /> and <LegalLink page="privacy" />.
+          </p>
         </div>
       </Form>
     </div>

@@ -3,6 +3,8 @@
 // pending submit, so both render the same markup. (Passed as props, these hooks are called unconditionally in
 // the components below, once per render, as hooks must be.)
 import type { ReactNode } from "react";
+import { ExternalLink } from "~/components/landing/external-link";
+import { legalLinks } from "~/content/legal-links";
 import { dealVolumes, demoHoneypotField } from "./demo-form-client";
 
 type InputProps = Record<string, unknown>;
@@ -121,8 +123,12 @@ export function DemoFields({ useField, useSubmitting, brandName }: FieldProps & 
       <SubmitButton submitting={submitting} />
       <p className="text-xs text-slate-500">
         By submitting this form, you agree to receive communications from {brandName} about your demo and our products.
-        You can opt out at any time. See our <span className="font-medium text-slate-700">Privacy Policy</span> in the
-        page footer.
+        You can opt out at any time. See our{" "}
+        {/* A new tab, so that reading the policy never costs the visitor what they have typed. */}
+        <ExternalLink href={legalLinks.privacy.href} className="font-medium text-slate-700 underline hover:text-slate-900">
+          {legalLinks.privacy.label}
+        </ExternalLink>
+        .
       </p>
     </>
   );

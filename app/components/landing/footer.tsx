@@ -1,6 +1,7 @@
-// Footer. Pages that do not exist yet (Live Chat, Training Resources, legal pages, social profiles)
+// Footer. Pages that do not exist yet (Live Chat, Training Resources, social profiles)
 // are shown as plain text or disabled controls — never href="#" links that jump to the top.
 import type { ComponentType, SVGProps } from "react";
+import { legalLinks, legalPageIds } from "~/content/legal-links";
 import { footerNav, siteCopy, type SiteConfig } from "~/content/site";
 import { Tooltip } from "~/components/ui/tooltip";
 import { focusRing } from "~/components/ui/button";
@@ -96,15 +97,13 @@ export function Footer({ site }: { site: SiteConfig }) {
           <div>
             <h2 className="text-sm font-semibold uppercase tracking-wide text-white">Legal &amp; trust</h2>
             <ul className="mt-4 space-y-3 text-sm">
-              <li>
-                <Placeholder>Privacy Policy</Placeholder>
-              </li>
-              <li>
-                <Placeholder>Terms of Service</Placeholder>
-              </li>
-              <li>
-                <Placeholder>Security</Placeholder>
-              </li>
+              {legalPageIds.map((id) => (
+                <li key={id}>
+                  <a href={legalLinks[id].href} className={linkClass}>
+                    {legalLinks[id].label}
+                  </a>
+                </li>
+              ))}
             </ul>
             <ul className="mt-6 flex flex-wrap gap-2 text-xs font-semibold text-white" aria-label="Certifications">
               <li className="inline-flex items-center gap-1.5 rounded-md border border-slate-600 px-2.5 py-1.5">

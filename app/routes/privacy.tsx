@@ -1,0 +1,12 @@
+import { json, type MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { LegalPage } from "~/components/legal/legal-page";
+import { legalPageData } from "~/utils/legal-page.server";
+
+export const loader = () => json(legalPageData("privacy"));
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => data?.meta ?? [];
+
+export default function PrivacyPolicy() {
+  return <LegalPage {...useLoaderData<typeof loader>()} />;
+}

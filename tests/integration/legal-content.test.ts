@@ -1,0 +1,136 @@
+// The legal pages state facts about the code: cookie lifetimes, the password hash, HSTS and the CSP. These tests
+// read those facts from the real code paths, so a change to the code that makes a page untrue fails here.
+import { afterEach, describe, expect, it } from "vitest";
+import { legalDocument, legalPolicy, type InlineText, type LegalDocument } from "~/content/legal";
+import { legalLinks, legalPageIds } from "~/content/legal-links";
+import { plans, formatUsd } from "~/content/plans";
+import { hashPassword } from "~/models/user.server";
+import { createAdminSession } from "~/utils/admin-session.server";
+import { saveCheckoutState } from "~/utils/checkout.server";
+import { applySecurityHeaders } from "~/utils/security-headers.server";
+
+const brand = "Groundwork";
+const documents = Object.fromEntries(legalPageIds.map((id) => [id, legalDocument(id, brand)])) as Record<
+  (typeof legalPageIds)[number],
+  LegalDocument
+>;
+
+function inlineText(parts: InlineText[]) {
+  return parts.map((part) => (typeof part === "string" ? part : part.text)).join("");
+}
+
+function sectionText(document: LegalDocument, sectionId: string) {
+  const section = document.sections.find((candidate) => candidate.id === sectionId);
+  if (!section) throw new Error(`${document.id} has no section ${sectionId}`);
+  return section.blocks.map((block) => ("paragraph" in block ? inlineText(block.paragraph) : block.list.map(inlineText).join("\n"))).join("\n");
+}
+
+function maxAgeSeconds(setCookie: string) {
+  return Number(/Max-Age=(\d+)/i.exec(setCookie)?.[1]);
+}
+
+function resetEnv() {
+  delete (globalThis as Record<string, unknown>).__groundworkEnv;
+}
+
+afterEach(resetEnv);
+
+describe("legal pages: structure", () => {
+  it("each page has uniquely named sections with content, a summary and a contact section", () => {
+    for (const document of Object.values(documents)) {
+      const ids = document.sections.map((section) => section.id);
+      expect(new Set(ids).size, document.id).toBe(ids.length);
+      for (const section of document.sections) expect(section.blocks.length, `${document.id}#${section.id}`).toBeGreaterThan(0);
+      expect(ids.at(-1)).toBe("contact");
+      expect(sectionText(document, "contact")).toMatch(/@groundworkcrm\.com/);
+      expect(document.summary.length).toBeGreaterThan(50);
+    }
+  });
+
+  it("every link between the pages points at a page and a section that exist", () => {
+    const links = Object.values(documents).flatMap((document) =>
+      document.sections.flatMap((section) =>
+        section.blocks.flatMap((block) => ("paragraph" in block ? [block.paragraph] : block.list)).flat(),
+      ),
+    );
+    const internal = links.filter((part): part is Exclude<InlineText, string> => typeof part !== "string" && part.href.startsWith("/"));
+    expect(internal.length).toBeGreaterThan(3);
+    for (const link of internal) {
+      const [path, hash] = link.href.split("#");
+      const target = legalPageIds.find((id) => legalLinks[id].href === path);
+      expect(target, link.href).toBeDefined();
+      if (hash) expect(documents[target!].sections.map((section) => section.id), link.href).toContain(hash);
+    }
+  });
+
+  it("the Terms list every plan of the catalogue at its monthly and annual price", () => {
+    const text = sectionText(documents.terms, "plans-and-prices");
+    for (const plan of plans) {
+      expect(text).toContain(`${plan.name}: ${formatUsd(plan.price)} per month, or ${formatUsd(plan.annualPrice)} per year`);
+    }
+  });
+
+  it("retention periods are stated once, from the business policy", () => {
+    const retention = sectionText(documents.privacy, "retention");
+    expect(retention).toContain(`${legalPolicy.demoRequestRetentionMonths} months`);
+    expect(retention).toContain(`${legalPolicy.orderRetentionYears} years`);
+    expect(retention).toContain(`${legalPolicy.serverLogRetentionDays} days`);
+  });
+});
+
+describe("legal pages: what they say matches the code", () => {
+  it("the checkout cookie lasts as long as the Privacy Policy says (2 hours)", async () => {
+    const setCookie = await saveCheckoutState({ planIds: [], billing: "monthly", coupon: null });
+    expect(setCookie).toMatch(/^gw_checkout=/);
+    expect(setCookie).toMatch(/HttpOnly/i);
+    expect(maxAgeSeconds(setCookie)).toBe(2 * 60 * 60);
+    expect(sectionText(documents.privacy, "cookies")).toContain("gw_checkout keeps your details and your plan choice between the checkout steps. It expires after 2 hours");
+  });
+
+  it("the staff session lasts as long as the pages say (8 hours)", async () => {
+    const response = await createAdminSession("user-id", "/admin");
+    const setCookie = response.headers.get("Set-Cookie") ?? "";
+    expect(setCookie).toMatch(/^gw_admin=/);
+    expect(setCookie).toMatch(/HttpOnly/i);
+    expect(maxAgeSeconds(setCookie)).toBe(8 * 60 * 60);
+    expect(sectionText(documents.privacy, "cookies")).toContain("gw_admin keeps our staff signed in to the admin pages for up to 8 hours");
+    expect(sectionText(documents.security, "staff-access")).toContain("A staff session ends after 8 hours");
+  });
+
+  it("staff passwords are argon2id hashes with the memory and passes the Security page names", async () => {
+    const hash = await hashPassword("a-long-test-passphrase");
+    const [, algorithm, , parameters] = hash.split("$");
+    expect(algorithm).toBe("argon2id");
+    const { m, t } = Object.fromEntries(parameters.split(",").map((pair) => pair.split("=").map((value, index) => (index ? Number(value) : value))));
+    expect(sectionText(documents.security, "staff-access")).toContain(
+      `stored only as argon2id hashes (${Number(m) / 1024} MiB of memory, ${t} passes)`,
+    );
+  });
+
+  it("production responses carry the HSTS and CSP the Security page describes", () => {
+    const previous = process.env.NODE_ENV;
+    process.env.NODE_ENV = "production";
+    resetEnv();
+    try {
+      const headers = new Headers();
+      applySecurityHeaders(headers, "nonce-value");
+      const hsts = headers.get("Strict-Transport-Security") ?? "";
+      expect(Number(/max-age=(\d+)/.exec(hsts)?.[1])).toBe(2 * 365 * 24 * 60 * 60);
+      expect(hsts).toContain("includeSubDomains");
+      expect(sectionText(documents.security, "encryption")).toContain("for this site and its subdomains for the next two years");
+
+      const csp = headers.get("Content-Security-Policy") ?? "";
+      expect(csp).toContain("script-src 'self' 'nonce-nonce-value'");
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(csp).toMatch(/form-action 'self' https:\/\/checkout\.stripe\.com(;|$)/);
+      expect(headers.get("Permissions-Policy")).toMatch(/camera=\(\).*microphone=\(\).*geolocation=\(\)/);
+      const protections = sectionText(documents.security, "browser-protections");
+      expect(protections).toContain("Our forms can send their data only to us and to Stripe Checkout.");
+      expect(protections).toContain("No other site can show our pages inside a frame");
+      expect(protections).toContain("Pages do not get your camera, microphone or location");
+    } finally {
+      process.env.NODE_ENV = previous;
+      resetEnv();
+    }
+  });
+});
