@@ -7,7 +7,7 @@ function addressOfPortOnlyListen(env: Record<string, string> = {}) {
   const program =
     "const s = require('node:http').createServer(); s.listen(0, () => { console.log(s.address().address); s.close(); });";
   return execFileSync(process.execPath, ["--import", "./scripts/dev-server-host.mjs", "-e", program], {
-    env: { PATH: process.env.PATH ?? "", ...env },
+    env: { PATH: process.env.PATH ?? "", ...env } as Record<string, string> as NodeJS.ProcessEnv,
     encoding: "utf8",
   }).trim();
 }
