@@ -1,6 +1,6 @@
 import { spawn } from "node:child_process";
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
-import { connect } from "node:net";
+import { connect, createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -152,6 +152,29 @@ describe("start-up messages of the production server", () => {
       expect(listening.payments).toMatch(/^test mode \(STRIPE_SECRET_KEY is not set\)/);
     } finally {
       await child.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it("without PORT, when 3000 is taken, APP_URL follows the port remix-serve picks instead", async () => {
+    requireBuild();
+    // Hold 3000 (unless someone else already does): either way remix-serve must pick another port.
+    const blocker = createServer();
+    await new Promise<void>((resolve) => blocker.once("error", () => resolve()).listen(3000, () => resolve()));
+    const dataDir = mkdtempSync(path.join(tmpdir(), "gw-startup-"));
+    const child = runProcess(process.execPath, ["node_modules/@remix-run/serve/dist/cli.js", "build/index.js"], {
+      env: cleanEnv({ NODE_ENV: "production", LOG_LEVEL: "info", PGLITE_DATA_DIR: dataDir }),
+    });
+    try {
+      const listening = await waitFor("the listening line", () => logLines(child.output()).find((line) => line.message === "listening"));
+      const port = Number(new URL(String(listening.url)).port);
+      expect(port).not.toBe(3000);
+      expect(listening.appUrl).toBe(`http://localhost:${port}`);
+      const page = await (await fetch(`http://localhost:${port}/`)).text();
+      expect(page).toContain(`<link rel="canonical" href="http://localhost:${port}/"/>`);
+    } finally {
+      await child.stop();
+      blocker.close();
       rmSync(dataDir, { recursive: true, force: true });
     }
   });
