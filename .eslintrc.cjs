@@ -8,7 +8,7 @@ module.exports = {
   overrides: [
     {
       files: ["**/*.{js,jsx,ts,tsx}"],
-      plugins: ["react", "jsx-a11y"],
+      plugins: ["react", "jsx-a11y", "react-hooks"],
       extends: ["plugin:react/recommended", "plugin:react/jsx-runtime", "plugin:jsx-a11y/recommended"],
       settings: {
         react: { version: "detect" },
@@ -16,7 +16,9 @@ module.exports = {
         linkComponents: [{ name: "Link", linkAttribute: "to" }, { name: "NavLink", linkAttribute: "to" }],
         "import/resolver": { typescript: {} },
       },
-      rules: { "react/prop-types": "off" },
+      // The Rules of Hooks and complete effect dependencies. Not the plugin's "recommended" preset: since v7 it also
+      // carries the React Compiler's diagnostics, which this project (no compiler) does not follow (ADR 0009).
+      rules: { "react/prop-types": "off", "react-hooks/rules-of-hooks": "error", "react-hooks/exhaustive-deps": "error" },
     },
     {
       files: ["**/*.{ts,tsx}"],

@@ -87,10 +87,12 @@ export function whenVisitorNears(selector: string, margin: string): Promise<void
 export function useLoadedWhenNear<T>(selector: string, load: () => Promise<T>): T | undefined {
   // Wrapped: a function stored in state directly would be taken for an updater.
   const [loaded, setLoaded] = useState<{ value: T }>();
+  // Once per mount: a part's selector and loader never change, so the first ones are kept.
+  const [part] = useState(() => ({ selector, load }));
   useEffect(() => {
     let active = true;
-    whenVisitorNears(selector, "100% 0px")
-      .then(load)
+    whenVisitorNears(part.selector, "100% 0px")
+      .then(part.load)
       .then(
         (value) => active && setLoaded({ value }),
         () => {},
@@ -98,6 +100,6 @@ export function useLoadedWhenNear<T>(selector: string, load: () => Promise<T>): 
     return () => {
       active = false;
     };
-  }, []); // once per mount: a part's selector and loader never change
+  }, [part]);
   return loaded?.value;
 }

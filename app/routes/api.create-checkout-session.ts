@@ -2,6 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { checkoutOrderSchema } from "~/schemas/checkout";
 import { apiErrorResponse, jsonError, jsonOk } from "~/utils/api.server";
 import { checkOrderAmount, limitCheckout, parsePlanIds, PAYMENT_FAILED, PaymentFailed, startCheckout } from "~/utils/checkout.server";
+import { requestOrigin } from "~/utils/env.server";
 import { getPaymentProvider } from "~/utils/payments/provider.server";
 import { assertSameOrigin, getRequestId, readJson } from "~/utils/request.server";
 
@@ -39,7 +40,8 @@ export async function action({ request }: ActionFunctionArgs) {
         coupon,
         attemptId: payload.attemptId ?? crypto.randomUUID(),
       });
-      return jsonOk({ url: started.url, orderId: started.orderId });
+      // API clients get an absolute URL; test mode's is a path on this site.
+      return jsonOk({ url: new URL(started.url, `${requestOrigin(request)}/`).toString(), orderId: started.orderId });
     } catch (error) {
       if (error instanceof PaymentFailed) return jsonError(502, PAYMENT_FAILED.description);
       throw error;

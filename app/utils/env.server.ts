@@ -10,9 +10,25 @@ const optionalUrl = z
   .optional()
   .or(z.literal("").transform(() => undefined));
 
+// Stripe issues secret keys (sk_) and restricted keys (rk_); a publishable key (pk_) or a webhook secret here
+// would only fail at the first checkout, in front of a visitor.
+const stripeSecretKey = z
+  .string()
+  .trim()
+  .refine((key) => key === "" || /^(sk|rk)_\w+$/.test(key), {
+    message:
+      "must be a Stripe secret key (sk_test_… or sk_live_…) or restricted key (rk_…); leave it unset for the built-in test mode",
+  })
+  .transform((key) => key || undefined)
+  .optional();
+
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
-  APP_URL: z.string().trim().url().default("http://localhost:3000"),
+  // Unset → derived from PORT and HOST (see defaultAppUrl), so links follow the port the server listens on.
+  APP_URL: z.string().trim().url().optional().or(z.literal("").transform(() => undefined)),
+  // Read by remix-serve to listen; parsed here too so that a bad value is named and APP_URL can follow it.
+  PORT: z.coerce.number().int().min(1).max(65_535).optional().or(z.literal("").transform(() => undefined)),
+  HOST: z.string().trim().optional(),
   BRAND_NAME: z.string().trim().min(1).default("Groundwork"),
   WEB_APP_URL: z.string().trim().url().default("https://app.groundworkcrm.com"),
   FORUM_URL: z.string().trim().url().default("https://community.groundworkcrm.com"),
@@ -24,7 +40,7 @@ const envSchema = z.object({
   // Comma-separated; the first signs, all verify, so a secret can be rotated without logging everyone out.
   SESSION_SECRET: z.string().trim().optional(),
 
-  STRIPE_SECRET_KEY: z.string().trim().optional(),
+  STRIPE_SECRET_KEY: stripeSecretKey,
   STRIPE_WEBHOOK_SECRET: z.string().trim().optional(),
   STRIPE_PUBLISHABLE_KEY: z.string().trim().optional(),
   STRIPE_API_HOST: z.string().trim().optional(),
@@ -56,7 +72,24 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
 });
 
-export type Env = z.infer<typeof envSchema> & { sessionSecrets: string[] };
+export type Env = Omit<z.infer<typeof envSchema>, "APP_URL"> & {
+  /** The public origin: APP_URL as configured, else derived from PORT and HOST. */
+  APP_URL: string;
+  /** Whether APP_URL came from the environment (a derived one is only right for local use). */
+  appUrlConfigured: boolean;
+  sessionSecrets: string[];
+};
+
+const DEFAULT_PORT = 3000;
+// Addresses that mean "every interface": not something a browser can open, so links use localhost.
+const WILDCARD_HOSTS = new Set(["", "0.0.0.0", "::", "[::]"]);
+
+/** The origin a visitor on this machine opens when APP_URL is not set: remix-serve listens on PORT (and HOST). */
+export function defaultAppUrl(port: number | undefined, host: string | undefined): string {
+  const name = host?.trim() ?? "";
+  const hostname = WILDCARD_HOSTS.has(name) ? "localhost" : name.includes(":") && !name.startsWith("[") ? `[${name}]` : name;
+  return `http://${hostname}:${port ?? DEFAULT_PORT}`;
+}
 
 function formatIssues(error: z.ZodError): string {
   return error.issues
@@ -93,7 +126,7 @@ function parseEnv(source: NodeJS.ProcessEnv): Env {
       );
     }
   }
-  return { ...env, sessionSecrets };
+  return { ...env, APP_URL: env.APP_URL ?? defaultAppUrl(env.PORT, env.HOST), appUrlConfigured: Boolean(env.APP_URL), sessionSecrets };
 }
 
 const globalForEnv = globalThis as unknown as { __groundworkEnv?: Env };
@@ -102,6 +135,25 @@ const globalForEnv = globalThis as unknown as { __groundworkEnv?: Env };
 export function getEnv(): Env {
   globalForEnv.__groundworkEnv ??= parseEnv(process.env);
   return globalForEnv.__groundworkEnv;
+}
+
+/**
+ * Without PORT, remix-serve takes 3000 or, when that is busy, another free port; once it listens, a derived
+ * APP_URL follows the port it really got. Called before the first request, so no page has used the old one.
+ */
+export function adoptListeningPort(port: number) {
+  const env = getEnv();
+  if (env.appUrlConfigured || env.PORT !== undefined) return;
+  env.APP_URL = defaultAppUrl(port, env.HOST);
+}
+
+/**
+ * The origin for absolute links in an answer to `request`: APP_URL when configured; otherwise (local use) the
+ * origin the client used, which is right whatever the port or host name. Not for anything cached or shared.
+ */
+export function requestOrigin(request: Request): string {
+  const env = getEnv();
+  return env.appUrlConfigured ? new URL(env.APP_URL).origin : new URL(request.url).origin;
 }
 
 /** The only configuration that may reach the browser. */

@@ -3,6 +3,7 @@ import { getEnv } from "./env.server";
 import { logger } from "./logger.server";
 import { bootstrapAdminFromEnv } from "~/models/user.server";
 import { startServerOutboxWorker } from "./outbox-worker.server";
+import { reportWhenListening } from "./startup-report.server";
 
 const globalForStartup = globalThis as unknown as { __groundworkStartup?: Promise<void> };
 
@@ -14,10 +15,13 @@ export function startServer(): Promise<void> {
   globalForStartup.__groundworkStartup ??= (async () => {
     const env = getEnv();
     if (env.DATABASE_URL) survivePostgresClosedSocketWrites();
+    logger.info("applying migrations", { database: env.DATABASE_URL ? "postgres" : "pglite" });
     await migrateDatabase();
+    logger.info("migrations applied");
     if ((await bootstrapAdminFromEnv(env)) === "created") logger.info("created the first admin from ADMIN_USERNAME", { username: env.ADMIN_USERNAME });
     if (env.OUTBOX_WORKER === "on") startServerOutboxWorker();
-    logger.info("server ready", { database: env.DATABASE_URL ? "postgres" : "pglite", nodeEnv: env.NODE_ENV });
+    // Not "ready" yet: remix-serve binds the port after this returns; the report says so once it has.
+    reportWhenListening(env);
   })();
   return globalForStartup.__groundworkStartup;
 }

@@ -37,7 +37,9 @@ export async function startAppServer({ env = {}, port } = {}) {
     dataDir = mkdtempSync(path.join(tmpdir(), "gw-pglite-"));
     childEnv.PGLITE_DATA_DIR = dataDir;
   }
-  childEnv.APP_URL ??= `http://localhost:${listenPort}`;
+  // `env: { APP_URL: undefined }` starts the server without APP_URL, as an operator who did not set it would.
+  if ("APP_URL" in env && env.APP_URL === undefined) delete childEnv.APP_URL;
+  else childEnv.APP_URL ??= `http://localhost:${listenPort}`;
   const child = spawn(process.execPath, [path.resolve("node_modules/@remix-run/serve/dist/cli.js"), "build/index.js"], {
     env: childEnv,
     stdio: ["ignore", "pipe", "pipe"],

@@ -12,11 +12,27 @@ function resetSingletons() {
 }
 
 /**
+ * The databases the suites run on: both unless TEST_DATABASES names some. `npm run validate` sets
+ * TEST_DATABASES=pglite; `npm test` sets nothing, so there every suite runs on both and a missing PostgreSQL fails.
+ */
+export function selectedDatabases(): DatabaseKind[] {
+  const value = process.env.TEST_DATABASES?.trim();
+  if (!value) return ["pglite", "postgres"];
+  const kinds = value.split(",").map((kind) => kind.trim());
+  for (const kind of kinds) {
+    if (kind !== "pglite" && kind !== "postgres") {
+      throw new Error(`TEST_DATABASES: unknown database "${kind}"; use pglite, postgres or both, comma-separated.`);
+    }
+  }
+  return kinds as DatabaseKind[];
+}
+
+/**
  * Runs the same suite against embedded PGlite (in memory) and a fresh PostgreSQL database, migrated with
  * the project's migrations. A missing PostgreSQL fails the suite with a message saying how to point at one.
  */
 export function describeWithDatabases(name: string, suite: (kind: DatabaseKind) => void, env: Record<string, string> = {}) {
-  for (const kind of ["pglite", "postgres"] as const) {
+  for (const kind of selectedDatabases()) {
     describe(`${name} [${kind}]`, () => {
       let postgresName: string | undefined;
       beforeAll(async () => {

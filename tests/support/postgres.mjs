@@ -14,6 +14,14 @@ function withDatabase(url, name) {
 }
 
 async function withAdmin(run) {
+  const selected = process.env.TEST_DATABASES?.split(",").map((kind) => kind.trim());
+  if (selected && !selected.includes("postgres")) {
+    // Loud, not skipped: a test that needs PostgreSQL belongs in `npm test`, not in the PGlite-only `npm run validate`.
+    throw new Error(
+      `This test needs PostgreSQL, which TEST_DATABASES=${process.env.TEST_DATABASES} leaves out. ` +
+        "Add its file to the exclude list in tests/validate/vitest.config.ts.",
+    );
+  }
   const sql = postgres(adminUrl(), { max: 1, connect_timeout: 5, onnotice: () => {} });
   try {
     return await run(sql);

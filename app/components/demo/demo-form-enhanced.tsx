@@ -2,7 +2,7 @@
 // a pending state, and no full page reload. Loaded when the visitor heads for the form (see demo-section.tsx), so
 // the library is not part of the landing page's first load. It imports only the library: the fields, ids and
 // validator come from the section, so nothing the first load already has is bundled twice.
-import { useLayoutEffect, useRef, type ReactNode } from "react";
+import { useLayoutEffect, useRef, useState, type ReactNode } from "react";
 import { useField, useIsSubmitting, ValidatedForm, type Validator } from "remix-validated-form";
 import type { DemoRequestData } from "~/schemas/demo-request";
 
@@ -29,9 +29,11 @@ export type EnhancedDemoFormProps = {
 
 export function EnhancedDemoForm({ formId, validator, warmValidator, hidden, handover, renderFields }: EnhancedDemoFormProps) {
   const formRef = useRef<HTMLFormElement>(null);
+  // The handover as it was at the switch: later renders must not move the visitor's focus.
+  const [handoverAtSwitch] = useState(handover);
 
   useLayoutEffect(() => {
-    const { focus } = handover;
+    const { focus } = handoverAtSwitch;
     if (!focus) return;
     const restore = () => {
       const control = formRef.current?.elements.namedItem(focus.name);
@@ -40,7 +42,7 @@ export function EnhancedDemoForm({ formId, validator, warmValidator, hidden, han
       if (control instanceof HTMLSelectElement || focus.selectionStart === null) return;
       // Setting the value marks the field as edited (as the visitor's typing had), so that when the library sets
       // its default value again the browser leaves the value, and the caret, alone.
-      control.value = handover.values[focus.name] ?? control.value;
+      control.value = handoverAtSwitch.values[focus.name] ?? control.value;
       try {
         control.setSelectionRange(focus.selectionStart, focus.selectionEnd);
       } catch {
@@ -48,7 +50,7 @@ export function EnhancedDemoForm({ formId, validator, warmValidator, hidden, han
       }
     };
     restore();
-  }, []); // only at the switch: later renders must not move the visitor's focus
+  }, [handoverAtSwitch]);
 
   return (
     <ValidatedForm

@@ -6,6 +6,7 @@ import { createTestModeProvider } from "./test-mode.server";
 /** A coupon the provider accepted; `providerRef` is what the provider needs to apply it (a promotion code id). */
 export type ValidCoupon = { code: string; percentOff: number | null; amountOffCents: number | null; providerRef?: string };
 
+/** `url`: the provider's page (absolute), or a path on this site (test mode). */
 export type CheckoutRedirect = { url: string; sessionId: string };
 
 /** The one seam between the checkout and whoever takes the money. */

@@ -24,7 +24,8 @@ export function createTestModeProvider(env: Env): PaymentProvider {
       return percentOff ? ({ code: normalized, percentOff, amountOffCents: null } satisfies ValidCoupon) : null;
     },
     async createCheckout(order) {
-      return { url: `${env.APP_URL.replace(/\/$/, "")}/checkout/test/${order.id}`, sessionId: `test_${order.id}` };
+      // A path on this site, not an absolute URL: it stays right whatever host and port the visitor used.
+      return { url: `/checkout/test/${order.id}`, sessionId: `test_${order.id}` };
     },
   };
 }
