@@ -3,6 +3,9 @@ import { getEnv } from "./env.server";
 import { logger } from "./logger.server";
 import { bootstrapAdminFromEnv } from "~/models/user.server";
 import { startServerOutboxWorker } from "./outbox-worker.server";
+import { failStartup, waitForDatabase } from "./database-readiness.server";
+import { installGracefulShutdown } from "./graceful-shutdown.server";
+import { renderCheck, renderCheckMessage } from "./render-check.server";
 
 const globalForStartup = globalThis as unknown as { __groundworkStartup?: Promise<void> };
 
@@ -13,7 +16,11 @@ const globalForStartup = globalThis as unknown as { __groundworkStartup?: Promis
 export function startServer(): Promise<void> {
   globalForStartup.__groundworkStartup ??= (async () => {
     const env = getEnv();
+    const rendering = renderCheck();
+    if (!rendering.ok) failStartup(renderCheckMessage(rendering));
+    installGracefulShutdown();
     if (env.DATABASE_URL) survivePostgresClosedSocketWrites();
+    await waitForDatabase();
     await migrateDatabase();
     if ((await bootstrapAdminFromEnv(env)) === "created") logger.info("created the first admin from ADMIN_USERNAME", { username: env.ADMIN_USERNAME });
     if (env.OUTBOX_WORKER === "on") startServerOutboxWorker();
