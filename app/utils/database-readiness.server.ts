@@ -61,6 +61,8 @@ function describeDatabaseUrl(url: string): string {
 }
 
 function reasonOf(error: unknown): string {
+  // drizzle wraps the driver's error ("Failed query: …"); the driver's code and message say what is wrong.
+  while (error instanceof Error && error.cause) error = error.cause;
   if (error && typeof error === "object") {
     const { code, message } = error as { code?: unknown; message?: unknown };
     if (typeof code === "string" && typeof message === "string") return `${code}: ${message}`;

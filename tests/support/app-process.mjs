@@ -13,13 +13,14 @@ const quietDefaults = {
 /**
  * The production build under remix-serve as a process the test controls: unlike startAppServer it does not
  * wait for /healthz, so a test can watch start-up refuse or wait, send signals and read the exit code.
- * The caller chooses the database (DATABASE_URL or PGLITE_DATA_DIR) and `cwd` (the build to serve).
+ * The caller chooses the database (DATABASE_URL or PGLITE_DATA_DIR), `cwd` (the build to serve), or a
+ * `script` of scripts/ with its `args` instead of the server.
  */
-export async function spawnApp({ env = {}, cwd = process.cwd(), script } = {}) {
+export async function spawnApp({ env = {}, cwd = process.cwd(), script, args: scriptArgs = [] } = {}) {
   const port = await freePort();
   const childEnv = { ...process.env, ...quietDefaults, PORT: String(port), APP_URL: `http://localhost:${port}`, ...env };
   const args = script
-    ? [path.resolve(cwd, script)]
+    ? [path.resolve(cwd, script), ...scriptArgs]
     : [path.resolve(cwd, "node_modules/@remix-run/serve/dist/cli.js"), "build/index.js"];
   const child = spawn(process.execPath, args, { cwd, env: childEnv, stdio: ["ignore", "pipe", "pipe"] });
   let output = "";
