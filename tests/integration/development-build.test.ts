@@ -40,7 +40,7 @@ describe("the production server and a development build", () => {
   it("refuses to start on it, saying to run npm run build", async () => {
     const app = await spawnApp({ cwd: project, env: { NODE_ENV: "production", PGLITE_DATA_DIR: dataDir } });
     try {
-      const exit = await app.exitWithin(60_000);
+      const exit = await app.exitWithin(30_000);
       expect(exit?.code, app.output()).toBe(1);
       expect(app.output()).toContain("build/ holds a development build (made by `npm run dev`)");
       expect(app.output()).toContain("Run `npm run build`");
