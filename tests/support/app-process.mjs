@@ -16,6 +16,7 @@ const quietDefaults = {
  * The caller chooses the database (DATABASE_URL or PGLITE_DATA_DIR), `cwd` (the build to serve), or a
  * `script` of scripts/ with its `args` instead of the server.
  */
+/** @param {{ env?: Record<string, string>, cwd?: string, script?: string, args?: string[] }} [options] */
 export async function spawnApp({ env = {}, cwd = process.cwd(), script, args: scriptArgs = [] } = {}) {
   const port = await freePort();
   const childEnv = { ...process.env, ...quietDefaults, PORT: String(port), APP_URL: `http://localhost:${port}`, ...env };
