@@ -47,8 +47,8 @@ async function readPassword() {
 if (!process.env.DATABASE_URL) {
   console.log(
     "Using the embedded PGlite database (DATABASE_URL is not set).\n" +
-      "IMPORTANT: stop the server first. A PGlite data directory can be opened by one process only;\n" +
-      "running this while the server is up can corrupt the data.",
+      "Stop the server first: a PGlite data directory can be opened by one process only, and this script\n" +
+      "stops with a message while the server (or any other process) has it open.",
   );
 }
 

@@ -1,10 +1,23 @@
 import { json } from "@remix-run/node";
-import { isDatabaseHealthy } from "~/utils/db.server";
+import { probeDatabase } from "~/utils/database-readiness.server";
+import { isShuttingDown } from "~/utils/graceful-shutdown.server";
+import { renderCheck } from "~/utils/render-check.server";
 
+/**
+ * 200 only when this instance can serve pages: it is not shutting down, the database answers within 2 s, and
+ * a real page renders. Each failure says which, so an operator reading the 503 knows where to look.
+ */
 export async function loader() {
-  const healthy = await isDatabaseHealthy();
+  const shuttingDown = isShuttingDown();
+  const rendering = renderCheck();
+  const database = await probeDatabase();
+  const healthy = !shuttingDown && rendering.ok && database;
   return json(
-    { status: healthy ? "ok" : "unavailable", database: healthy ? "up" : "down" },
+    {
+      status: shuttingDown ? "shutting-down" : healthy ? "ok" : "unavailable",
+      database: database ? "up" : "down",
+      rendering: rendering.ok ? "ok" : "failing",
+    },
     { status: healthy ? 200 : 503, headers: { "Cache-Control": "no-store" } },
   );
 }

@@ -10,6 +10,7 @@ import postgres from "postgres";
 import * as schema from "~/db/schema.server";
 import { getEnv } from "./env.server";
 import { logger } from "./logger.server";
+import { lockPgliteDirectory } from "./pglite-lock.server";
 
 // Both drivers speak the same pg-core dialect; one type keeps every model driver-agnostic.
 export type Database = PostgresJsDatabase<typeof schema>;
@@ -64,14 +65,23 @@ function connectPostgres(url: string, poolSize: number): Connection {
 }
 
 function connectPglite(dataDir: string): Connection {
-  if (!dataDir.startsWith("memory://")) mkdirSync(dataDir, { recursive: true });
-  const client = new PGlite(dataDir);
+  const inMemory = dataDir.startsWith("memory://");
+  if (!inMemory) mkdirSync(dataDir, { recursive: true });
+  // Two processes on one directory each see only their own writes and leave it unreadable: refuse the second.
+  const lock = inMemory ? undefined : lockPgliteDirectory(dataDir);
+  let client: PGlite;
+  try {
+    client = new PGlite(dataDir);
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   return {
     db,
     kind: "pglite",
     migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder }),
-    close: () => client.close(),
+    close: () => client.close().finally(() => lock?.release()),
   };
 }
 

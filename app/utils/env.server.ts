@@ -36,6 +36,10 @@ const envSchema = z.object({
   DATABASE_URL: optionalUrl,
   PGLITE_DATA_DIR: z.string().trim().min(1).default("./data/pglite"),
   DATABASE_POOL_SIZE: positiveInt(10),
+  // How long start-up waits for an unreachable database before giving up (ADR 0010).
+  DATABASE_WAIT_SECONDS: positiveInt(30),
+  // How long SIGTERM/SIGINT waits for requests in flight before closing them (docker stop kills after 10 s).
+  SHUTDOWN_TIMEOUT_SECONDS: positiveInt(5),
 
   // Comma-separated; the first signs, all verify, so a secret can be rotated without logging everyone out.
   SESSION_SECRET: z.string().trim().optional(),

@@ -4,6 +4,9 @@ import { logger } from "./logger.server";
 import { bootstrapAdminFromEnv } from "~/models/user.server";
 import { startServerOutboxWorker } from "./outbox-worker.server";
 import { reportWhenListening } from "./startup-report.server";
+import { failStartup, waitForDatabase } from "./database-readiness.server";
+import { installGracefulShutdown } from "./graceful-shutdown.server";
+import { renderCheck, renderCheckMessage } from "./render-check.server";
 
 const globalForStartup = globalThis as unknown as { __groundworkStartup?: Promise<void> };
 
@@ -14,7 +17,11 @@ const globalForStartup = globalThis as unknown as { __groundworkStartup?: Promis
 export function startServer(): Promise<void> {
   globalForStartup.__groundworkStartup ??= (async () => {
     const env = getEnv();
+    const rendering = renderCheck();
+    if (!rendering.ok) failStartup(renderCheckMessage(rendering));
+    installGracefulShutdown();
     if (env.DATABASE_URL) survivePostgresClosedSocketWrites();
+    await waitForDatabase();
     logger.info("applying migrations", { database: env.DATABASE_URL ? "postgres" : "pglite" });
     await migrateDatabase();
     logger.info("migrations applied");

@@ -33,10 +33,10 @@ test("unknown pages answer 404 with the spec's texts, unknown API paths answer J
   expect(await api.json()).toEqual({ error: "No such API endpoint." });
 });
 
-test("/healthz reports the database", async ({ request }) => {
+test("/healthz reports the database and that pages render", async ({ request }) => {
   const response = await request.get("/healthz");
   expect(response.status()).toBe(200);
-  expect(await response.json()).toEqual({ status: "ok", database: "up" });
+  expect(await response.json()).toEqual({ status: "ok", database: "up", rendering: "ok" });
 });
 
 test("a toast set by an action shows after the redirect: in the server HTML without JS, as a Radix toast with JS", async ({ page }, testInfo) => {

@@ -70,7 +70,7 @@ describe("npm run admin:create", () => {
 
   it("with PGlite says plainly that the server must be stopped first", async () => {
     const result = await run(["dave"], { PGLITE_DATA_DIR: pgliteDir, ADMIN_PASSWORD: "pglite-password-789" });
-    expect(result.output).toContain("IMPORTANT: stop the server first.");
+    expect(result.output).toContain("Stop the server first: a PGlite data directory can be opened by one process only");
     expect(result.output).toContain('Admin "dave" created.');
     expect(result.code).toBe(0);
   });

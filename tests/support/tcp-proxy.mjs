@@ -55,8 +55,10 @@ export async function startTcpProxy({ targetHost, targetPort }) {
         socket.pause();
       }
     },
+    /** Forwards new connections again (after cut() or stall()). */
     restore() {
       cut = false;
+      stalled = false;
     },
     async close() {
       this.cut();

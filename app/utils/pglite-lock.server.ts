@@ -1,0 +1,52 @@
+import { closeSync, ftruncateSync, openSync, readFileSync, writeSync } from "node:fs";
+import path from "node:path";
+import { tryLock } from "fs-native-extensions";
+
+/** The file inside the PGlite directory whose lock says which process owns the directory. */
+export const PGLITE_LOCK_FILE = "groundwork.lock";
+
+export class PgliteDirectoryInUseError extends Error {
+  constructor(dataDir: string, holder: string) {
+    super(
+      `The PGlite data directory ${path.resolve(dataDir)} is in use by another process${holder ? ` (${holder})` : ""}.\n` +
+        "A PGlite directory can be opened by one process only; a second one would corrupt it. Stop the other " +
+        "process first (the server, npm run dev, npm run db:migrate or npm run admin:create), give this one its own " +
+        "PGLITE_DATA_DIR, or set DATABASE_URL to use PostgreSQL, which any number of processes can share.",
+    );
+    this.name = "PgliteDirectoryInUseError";
+  }
+}
+
+export type PgliteLock = { release: () => void };
+
+/**
+ * Takes the PGlite directory for this process, or throws PgliteDirectoryInUseError. The lock is an OS file lock
+ * (an open-file-description lock on Linux, LockFileEx on Windows), which the kernel drops the moment the holder
+ * exits, however it exits — a SIGKILL, a crash or a power cut cannot leave it behind (ADR 0010). The file's
+ * text only names the holder for the message; the lock, not the file's existence, is what counts.
+ */
+export function lockPgliteDirectory(dataDir: string): PgliteLock {
+  const lockPath = path.join(dataDir, PGLITE_LOCK_FILE);
+  const fd = openSync(lockPath, "a+");
+  if (!tryLock(fd)) {
+    let holder = "";
+    try {
+      holder = readFileSync(lockPath, "utf8").trim();
+    } catch {
+      // The holder's description is a courtesy; the refusal stands without it.
+    }
+    closeSync(fd);
+    throw new PgliteDirectoryInUseError(dataDir, holder);
+  }
+  ftruncateSync(fd);
+  writeSync(fd, `pid ${process.pid} since ${new Date().toISOString()}: ${process.argv.slice(1).join(" ")}\n`);
+  let released = false;
+  return {
+    release() {
+      if (released) return;
+      released = true;
+      // Closing the only descriptor of the file releases the lock; the file stays for the next holder.
+      closeSync(fd);
+    },
+  };
+}
