@@ -1,4 +1,5 @@
 import type { Env } from "../env.server";
+import { withOrderToken } from "./order-token.server";
 import type { PaymentProvider, ValidCoupon } from "./provider.server";
 
 /** COUPONS="LAUNCH20:20,SPRING10:10" → code → percent off; malformed entries are ignored, not guessed at. */
@@ -24,7 +25,8 @@ export function createTestModeProvider(env: Env): PaymentProvider {
       return percentOff ? ({ code: normalized, percentOff, amountOffCents: null } satisfies ValidCoupon) : null;
     },
     async createCheckout(order) {
-      return { url: `${env.APP_URL.replace(/\/$/, "")}/checkout/test/${order.id}`, sessionId: `test_${order.id}` };
+      const url = `${env.APP_URL.replace(/\/$/, "")}${withOrderToken(`/checkout/test/${order.id}`, order.id)}`;
+      return { url, sessionId: `test_${order.id}` };
     },
   };
 }
