@@ -16,7 +16,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const requestId = getRequestId(request);
   try {
     const secret = getEnv().STRIPE_WEBHOOK_SECRET;
-    if (!secret) return jsonError(503, "Stripe webhooks are not configured.");
+    // Without a secret there is no webhook to deliver to: a 404, not a 5xx that would page someone for junk.
+    if (!secret) return jsonError(404, "Stripe webhooks are not configured on this server.");
     const signature = request.headers.get("Stripe-Signature");
     if (!signature) return jsonError(400, "Missing Stripe-Signature header.");
     // Stripe's events are larger than a form post but bounded; the limit is counted as the bytes arrive.
