@@ -15,9 +15,12 @@ import { REFUSED_ORIGIN_HEADER } from "./request.server";
 /** Everything the site serves; anything else is answered here, never by the adapter. */
 export const SERVED_METHODS = ["GET", "HEAD", "POST"] as const;
 
-/** How long, and for how many more bytes, a body that is still arriving may go on once its answer is sent. */
+/**
+ * How long a client whose body is still arriving gets to read its answer before the connection is closed, and
+ * how much more the server reads meanwhile at most (the body reader itself stops after 1 MiB, see readLimitedBytes).
+ */
 export const LINGER_MS = 2_000;
-export const LINGER_BYTES = 1024 * 1024;
+export const LINGER_MAX_BYTES = 8 * 1024 * 1024;
 
 const hostPattern = /^(?:[A-Za-z0-9._-]+|\[[0-9A-Fa-f:.]+\])(?::(\d{1,5}))?$/;
 
@@ -69,6 +72,9 @@ function screen(req: IncomingMessage): Refusal | undefined {
   }
   const target = req.url ?? "";
   if (!target.startsWith("/")) return { status: 400, message: "Bad request target." };
+  // The router decodes "%5C" to "\" and then reads "/\…" like "//…", a URL with no host, and throws while
+  // rendering (a 500). No page of ours starts with two slashes, in any spelling.
+  if (/^[/\\]{2}/.test(target.split("?")[0].replace(/%5c/gi, "\\"))) return { status: 404, message: "Not found." };
   const host = firstHeader(req.headers.host);
   if (host !== undefined && !isHostHeader(host)) return { status: 400, message: "Bad Host header." };
 
@@ -107,8 +113,10 @@ function addBaselineHeaders(req: IncomingMessage, res: ServerResponse) {
 
 /**
  * An answer sent before its request body has fully arrived (413, 405, a refusal) would otherwise leave the
- * server reading whatever the client keeps sending. The client gets a short grace to read the answer, then
- * the connection is closed: the server never reads an unbounded body, and the answer is not lost to a reset.
+ * server reading whatever the client keeps sending. Closing at once loses the answer: the client's next write
+ * meets a reset, and many clients then drop the answer they had not read yet. So the server stops reading (the
+ * paused stream fills the TCP window and the client's writes simply wait), gives the client LINGER_MS to read
+ * its answer, then closes the connection.
  */
 function lingerAfterAnswer(req: IncomingMessage, res: ServerResponse) {
   res.once("finish", () => {
@@ -120,16 +128,20 @@ function lingerAfterAnswer(req: IncomingMessage, res: ServerResponse) {
     };
     const timer = setTimeout(close, LINGER_MS);
     timer.unref();
+    // Attaching a listener does not resume a paused stream; it only counts what a reader still pulls.
     req.on("data", (chunk: Buffer) => {
       received += chunk.byteLength;
-      if (received > LINGER_BYTES) close();
+      if (received > LINGER_MAX_BYTES) close();
     });
     req.once("end", () => clearTimeout(timer));
     req.once("close", () => clearTimeout(timer));
   });
 }
 
-function refuse(res: ServerResponse, refusal: Refusal) {
+function refuse(req: IncomingMessage, res: ServerResponse, refusal: Refusal) {
+  // A body nobody reads would be read and dropped by Node to its very end ("dumping", to keep the connection
+  // alive); marked as consumed, it is left unread and the linger above closes the connection instead.
+  req.read(0);
   const body = JSON.stringify({ error: refusal.message });
   res.writeHead(refusal.status, {
     "Content-Type": "application/json; charset=utf-8",
@@ -150,7 +162,7 @@ function guardServer(server: Server) {
       addBaselineHeaders(req, res);
       lingerAfterAnswer(req, res);
       const refusal = screen(req);
-      if (refusal) refuse(res, refusal);
+      if (refusal) refuse(req, res, refusal);
       else listener(req, res);
     });
   }

@@ -14,9 +14,9 @@ export class RequestRejected extends Error {
 
 /**
  * Reads a body up to `limit` bytes, counting what actually arrives (Content-Length can be absent, as with
- * chunked bodies, or wrong). Past the limit nothing more is kept: the rest is read and dropped in the background
- * instead of cancelling the stream, because a cancel destroys the socket and the client would get a connection
- * reset instead of the 413. The front door closes the connection soon after the answer (see front-door.server).
+ * chunked bodies, or wrong). Past the limit nothing more is kept. The stream is not cancelled: a cancel destroys
+ * the socket at once and the client gets a connection reset instead of the 413. The front door closes the
+ * connection a moment after the answer (see front-door.server).
  */
 async function readLimitedBytes(request: Request, limit = getEnv().BODY_LIMIT_BYTES): Promise<ArrayBuffer> {
   const tooLarge = () => new RequestRejected(413, `Request body is too large (limit ${limit} bytes).`);
@@ -43,9 +43,18 @@ async function readLimitedBytes(request: Request, limit = getEnv().BODY_LIMIT_BY
   return bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
 }
 
+// What is read and dropped past a limit, so that a client sending a little too much can finish and keep its
+// connection. Beyond it nothing more is read: the stream stays paused and the front door closes the connection.
+const DISCARD_BYTES = 1024 * 1024;
+
 async function discardRest(reader: ReadableStreamDefaultReader<Uint8Array>) {
+  let dropped = 0;
   try {
-    for (;;) if ((await reader.read()).done) return;
+    while (dropped <= DISCARD_BYTES) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      dropped += value.byteLength;
+    }
   } catch {
     // The connection was closed: nothing left to drop.
   }

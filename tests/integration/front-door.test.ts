@@ -40,8 +40,8 @@ describe("junk requests never get a 5xx", () => {
     }
   });
 
-  it("a NUL or malformed escape in a path is a 404, not a database error", async () => {
-    for (const target of ["/checkout/test/%00", "/checkout/test/%00?token=x", "/checkout/success?order_id=%00", "/%00", "/%E0%A4%A", "/admin?q=%00"]) {
+  it("a NUL, a malformed escape or a leading backslash in a path is a 4xx, not a database or router error", async () => {
+    for (const target of ["/checkout/test/%00", "/checkout/test/%00?token=x", "/checkout/success?order_id=%00", "/%00", "/%E0%A4%A", "/admin?q=%00", "/%5C", "/%5c%5cevil.example", "//evil.example", "/\\evil.example"]) {
       const response = await request("GET", target);
       expect(response?.status, target).toBeLessThan(500);
     }
@@ -92,6 +92,12 @@ describe("request bodies are capped while they stream in, and the client gets th
       "Content-Length": String(ENDLESS),
     }, { chunked: false });
     expect(response?.status).toBe(413);
+    expect(sentBytes).toBeLessThan(ENDLESS / 4);
+  });
+
+  it("a refused method's body is not read to its end", async () => {
+    const { response, sentBytes } = await sendEndlessChunkedBody(app.port, "/", {}, { maxBytes: ENDLESS, method: "PUT" });
+    expect(response?.status).toBe(405);
     expect(sentBytes).toBeLessThan(ENDLESS / 4);
   });
 

@@ -42,7 +42,7 @@ function parseResponse(received) {
  * answers and closes or `maxBytes` have been sent. Resolves with the answer's status and how many body bytes the
  * client managed to send: far below `maxBytes` means the server stopped reading.
  */
-export function sendEndlessChunkedBody(port, path, headers = {}, { maxBytes = 256 * 1024 * 1024, chunked = true } = {}) {
+export function sendEndlessChunkedBody(port, path, headers = {}, { maxBytes = 256 * 1024 * 1024, chunked = true, method = "POST" } = {}) {
   return new Promise((resolve) => {
     const socket = net.connect(port, "127.0.0.1");
     const chunk = Buffer.alloc(64 * 1024, "a");
@@ -60,7 +60,7 @@ export function sendEndlessChunkedBody(port, path, headers = {}, { maxBytes = 25
     const head = Object.entries({ Host: `localhost:${port}`, ...(chunked ? { "Transfer-Encoding": "chunked" } : {}), ...headers })
       .map(([name, value]) => `${name}: ${value}\r\n`)
       .join("");
-    socket.write(`POST ${path} HTTP/1.1\r\n${head}\r\n`);
+    socket.write(`${method} ${path} HTTP/1.1\r\n${head}\r\n`);
     (async () => {
       while (!closed && sent < maxBytes) {
         const flushed = socket.write(frame);
