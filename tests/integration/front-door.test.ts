@@ -136,7 +136,7 @@ describe("headers", () => {
     expect(staticFile.headers.get("Strict-Transport-Security")).toBe("max-age=63072000; includeSubDomains");
   });
 
-  it("the test checkout page, which shows the customer's e-mail, is private and never stored", async () => {
+  it("the test checkout and receipt pages, which show the customer's e-mail, are private and never stored", async () => {
     const created = await fetch(`${app.baseUrl}/api/create-checkout-session`, {
       method: "POST",
       headers: { "Content-Type": "application/json" },
@@ -150,10 +150,23 @@ describe("headers", () => {
     });
     expect(created.status).toBe(200);
     const { url } = await created.json();
-    const page = await fetch(url.replace(/^http:\/\/localhost:\d+/, app.baseUrl));
+    const signedLink = url.replace(/^http:\/\/localhost:\d+/, app.baseUrl);
+    const page = await fetch(signedLink);
     expect(page.status).toBe(200);
     expect(await page.text()).toContain("ana@ruizroofing.com");
     expect(page.headers.get("Cache-Control")).toBe("private, no-store");
+
+    const paid = await fetch(signedLink, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: app.baseUrl },
+      body: "intent=pay",
+    });
+    expect(paid.status).toBe(303);
+    const receipt = await fetch(`${app.baseUrl}${paid.headers.get("Location")}`);
+    expect(receipt.status).toBe(200);
+    expect(await receipt.text()).toContain("ana@ruizroofing.com");
+    expect(receipt.headers.get("Cache-Control")).toBe("private, no-store");
   });
 
   it("the no-JS demo form's 429 says when to come back (Retry-After)", async () => {
