@@ -15,10 +15,12 @@ import { NonceContext } from "~/utils/nonce";
 import { stopServerOutboxWorker } from "~/utils/outbox-worker.server";
 import { acceptsGzip } from "~/utils/gzip-template.server";
 import { cachedDocument, pageCacheKey, type RenderedDocument } from "~/utils/page-cache.server";
+import { installFrontDoor } from "~/utils/front-door.server";
 import { applySecurityHeaders, createNonce } from "~/utils/security-headers.server";
 import { startServer } from "~/utils/startup.server";
 
 // remix-serve imports the build before it listens, so this runs (and can fail fast) before any traffic.
+installFrontDoor();
 await startServer();
 
 const ABORT_DELAY = 5_000;

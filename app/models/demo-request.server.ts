@@ -86,3 +86,20 @@ export async function createDemoRequest(input: NewDemoRequest): Promise<{ row: D
   if (!existing) throw new Error("demo request insert conflicted but no row holds its submission id");
   return { row: existing, created: false };
 }
+
+/**
+ * Whether a stored row holds exactly this submission's content (stored as createDemoRequest stores it). A
+ * replay may only confirm its own submission: the same id with other details is someone else's, or a changed
+ * form, and must not be answered with what is stored.
+ */
+export function isSameSubmission(row: DemoRequestRow, input: NewDemoRequest): boolean {
+  return (
+    row.firstName === input.firstName &&
+    row.lastName === input.lastName &&
+    row.email === input.email &&
+    row.phone === input.phone &&
+    row.company === input.company &&
+    row.dealVolume === (input.dealVolume || null) &&
+    row.challenges === (input.challenges || null)
+  );
+}

@@ -11,8 +11,15 @@ export function escapeLike(value: string): string {
   return value.replace(/[\\%_]/g, (char) => `\\${char}`);
 }
 
+// eslint-disable-next-line no-control-regex
+const unsearchable = /[\u0000-\u001f\u007f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+
+/**
+ * The search text as it is matched. Control characters (a NUL from `?q=%00` makes PostgreSQL fail the whole
+ * query) and lone surrogates cannot occur in stored text, so they are dropped rather than searched for.
+ */
 export function normalizeSearch(value: string | null | undefined): string {
-  return (value ?? "").trim().slice(0, MAX_QUERY_LENGTH);
+  return (value ?? "").replace(unsearchable, "").trim().slice(0, MAX_QUERY_LENGTH);
 }
 
 /** A page number from the URL: anything that is not a positive integer is page 1. */

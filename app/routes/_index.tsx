@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useActionData, useLoaderData, useRouteLoaderData, type ClientActionFunctionArgs } from "@remix-run/react";
 import { useEffect, useRef } from "react";
@@ -23,6 +23,14 @@ import { landingMeta } from "~/utils/seo";
 export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({ matches }) => {
   const site = matches.find((match) => match.id === "root")?.data?.site;
   return site ? landingMeta(site) : [];
+};
+
+// A refusal's Retry-After (429) must reach the visitor without JavaScript too, whose page this response is.
+export const headers: HeadersFunction = ({ actionHeaders, parentHeaders }) => {
+  const headers = new Headers(parentHeaders);
+  const retryAfter = actionHeaders.get("Retry-After");
+  if (retryAfter) headers.set("Retry-After", retryAfter);
+  return headers;
 };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { formatCents, getPlan } from "~/content/plans";
@@ -8,8 +8,11 @@ import { clearCheckoutState } from "~/utils/checkout.server";
 import { getEnv } from "~/utils/env.server";
 import { logger } from "~/utils/logger.server";
 import { getStripeClient } from "~/utils/payments/stripe.server";
+import { findTestOrder, privatePageHeaders } from "~/utils/payments/test-checkout.server";
 
 export const meta: MetaFunction = () => [{ title: "Thank you for your order" }, { name: "robots", content: "noindex" }];
+
+export const headers: HeadersFunction = () => privatePageHeaders;
 
 async function findOrder(url: URL): Promise<{ order?: OrderRow; paymentStatus?: string }> {
   const sessionId = url.searchParams.get("session_id");
@@ -29,16 +32,14 @@ async function findOrder(url: URL): Promise<{ order?: OrderRow; paymentStatus?: 
     const order = (orderRef ? await getOrder(orderRef) : undefined) ?? (await getOrderBySessionId(sessionId));
     return { order, paymentStatus };
   }
-  if (orderId && /^[\w-]{1,64}$/.test(orderId)) {
-    const order = await getOrder(orderId);
-    if (order?.provider === "test") return { order };
-  }
+  // A test-mode order is shown only with the signed link its checkout page redirected to.
+  if (orderId) return { order: await findTestOrder(orderId, url.searchParams.get("token")) };
   return {};
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { order, paymentStatus } = await findOrder(new URL(request.url));
-  if (!order) throw new Response("Not found", { status: 404 });
+  if (!order) throw new Response("Not found", { status: 404, headers: privatePageHeaders });
   return json(
     {
       status: order.status,
@@ -52,7 +53,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       companyName: order.companyName,
     },
     // The order is placed: the dialog starts afresh next time.
-    { headers: { "Set-Cookie": await clearCheckoutState(), "Cache-Control": "no-store" } },
+    { headers: { "Set-Cookie": await clearCheckoutState(), ...privatePageHeaders } },
   );
 }
 

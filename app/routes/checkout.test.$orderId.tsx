@@ -1,27 +1,24 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
-import { Form, useLoaderData, useNavigation } from "@remix-run/react";
+import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { formatCents, getPlan } from "~/content/plans";
-import { getOrder, settleOrder } from "~/models/order.server";
-import { getEnv } from "~/utils/env.server";
+import { cancelTestOrder, findTestOrder, payTestOrder, privatePageHeaders } from "~/utils/payments/test-checkout.server";
+import { withOrderToken } from "~/utils/payments/order-token.server";
 import { assertSameOrigin, readForm, RequestRejected } from "~/utils/request.server";
-import { redirectWithError, redirectWithSuccess } from "~/utils/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Test checkout — no payment is taken" }, { name: "robots", content: "noindex" }];
 
-async function loadTestOrder(orderId: string | undefined) {
-  // The simulated payment exists only while no real provider is configured, and only for its own orders.
-  if (getEnv().STRIPE_SECRET_KEY || !orderId) throw new Response("Not found", { status: 404 });
-  const order = await getOrder(orderId);
-  if (!order || order.provider !== "test") throw new Response("Not found", { status: 404 });
-  return order;
-}
+export const headers: HeadersFunction = () => privatePageHeaders;
 
-export async function loader({ params }: LoaderFunctionArgs) {
-  const order = await loadTestOrder(params.orderId);
+const tokenOf = (request: Request) => new URL(request.url).searchParams.get("token");
+
+export async function loader({ params, request }: LoaderFunctionArgs) {
+  const order = await findTestOrder(params.orderId, tokenOf(request));
   return json(
     {
       id: order.id,
+      // The forms post back to this same signed link.
+      formAction: withOrderToken(`/checkout/test/${order.id}`, order.id),
       status: order.status,
       billing: order.billingPeriod,
       lines: order.planIds.map((id) => {
@@ -34,36 +31,30 @@ export async function loader({ params }: LoaderFunctionArgs) {
       couponCode: order.couponCode,
       email: order.email,
     },
-    { headers: { "Cache-Control": "no-store" } },
+    { headers: privatePageHeaders },
   );
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
   try {
     assertSameOrigin(request);
-    const order = await loadTestOrder(params.orderId);
+    const order = await findTestOrder(params.orderId, tokenOf(request));
     const form = await readForm(request);
     const intent = form.get("intent");
-    if (intent === "pay") {
-      if (order.status === "pending") await settleOrder(order.id, "paid");
-      else if (order.status !== "paid") {
-        return redirectWithError("/#pricing", { message: "Error", description: "This order can no longer be paid. Please start a new one." });
-      }
-      return redirect(`/checkout/success?order_id=${encodeURIComponent(order.id)}`, 303);
-    }
-    if (intent === "cancel") {
-      await settleOrder(order.id, "canceled");
-      return redirectWithSuccess("/#pricing", { message: "Order canceled", description: "No payment was taken. You can pick a plan again at any time." });
-    }
+    if (intent === "pay") return await payTestOrder(order);
+    if (intent === "cancel") return await cancelTestOrder(order);
     throw new RequestRejected(400, "Unknown form intent.");
   } catch (error) {
-    if (error instanceof RequestRejected) return json({ error: error.message }, { status: error.status, headers: error.headers });
+    if (error instanceof RequestRejected) {
+      return json({ error: error.message }, { status: error.status, headers: { ...privatePageHeaders, ...error.headers } });
+    }
     throw error;
   }
 }
 
 export default function TestCheckout() {
   const order = useLoaderData<typeof loader>();
+  const refusal = useActionData<typeof action>();
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
   return (
@@ -72,6 +63,11 @@ export default function TestCheckout() {
         Test mode — no payment is taken
       </p>
       <h1 className="text-3xl font-bold">Test checkout</h1>
+      {refusal && "error" in refusal ? (
+        <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-4 py-2 text-sm text-red-800">
+          {refusal.error}
+        </p>
+      ) : null}
       <p className="text-slate-700">
         This page stands in for the payment provider while none is configured. Billing: {order.billing === "annual" ? "annual" : "monthly"}, receipt to{" "}
         {order.email}.
@@ -109,7 +105,7 @@ export default function TestCheckout() {
       </table>
       {order.status === "pending" ? (
         <div className="flex gap-3">
-          <Form method="post">
+          <Form method="post" action={order.formAction}>
             <button
               type="submit"
               name="intent"
@@ -120,7 +116,7 @@ export default function TestCheckout() {
               Pay (test)
             </button>
           </Form>
-          <Form method="post">
+          <Form method="post" action={order.formAction}>
             <button
               type="submit"
               name="intent"

@@ -2,6 +2,7 @@ import { createCookieSessionStorage, redirect } from "@remix-run/node";
 import { getUserById, type AdminUser } from "~/models/user.server";
 import { jsonError } from "./api.server";
 import { getEnv } from "./env.server";
+import { safeRedirectPath } from "./redirect-path.server";
 
 const SESSION_MAX_AGE_SECONDS = 60 * 60 * 8;
 
@@ -48,11 +49,7 @@ export async function getAdmin(request: Request): Promise<AdminUser | undefined>
   return getUserById(userId);
 }
 
-/** Only paths on this site: an open redirect after sign-in would hand a phishing page our credibility. */
-export function safeRedirectPath(value: unknown, fallback = "/admin"): string {
-  if (typeof value !== "string" || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return fallback;
-  return value;
-}
+export { safeRedirectPath } from "./redirect-path.server";
 
 /**
  * Guards admin routes. Pages send an anonymous visitor to the sign-in page (and back afterwards);

@@ -4,6 +4,7 @@ import type { ZodError } from "zod";
 import { demoFailureNotice } from "~/content/failure-notices";
 import {
   createDemoRequest,
+  isSameSubmission,
   toStoredDemoRequest,
   type StoredDemoRequest,
 } from "~/models/demo-request.server";
@@ -70,8 +71,11 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
+export const SUBMISSION_CONFLICT =
+  "A request with this submission id was already received with different details. Reload the form (or send a new submissionId) to make a new request.";
+
 async function store(data: Submitted, requestId: string, channel: "form" | "api") {
-  const { row, created } = await withTimeout(createDemoRequest({
+  const input = {
     firstName: data.firstName,
     lastName: data.lastName,
     email: data.email,
@@ -80,7 +84,12 @@ async function store(data: Submitted, requestId: string, channel: "form" | "api"
     dealVolume: data.dealVolume,
     challenges: data.challenges,
     submissionId: data.submissionId,
-  }), DEMO_STORE_TIMEOUT_MS);
+  };
+  const { row, created } = await withTimeout(createDemoRequest(input), DEMO_STORE_TIMEOUT_MS);
+  if (!created && !isSameSubmission(row, input)) {
+    logger.warn("demo request replayed with different details; refused", { requestId, channel });
+    throw new RequestRejected(409, SUBMISSION_CONFLICT);
+  }
   logger.info(created ? "demo request stored" : "demo request replayed", {
     requestId,
     channel,
@@ -148,11 +157,12 @@ function isEnhancedSubmit(form: FormData) {
   return form.get(demoEnhancedField) === "1";
 }
 
-function formValues(form: FormData): Record<string, string> {
+function formValues(form: FormData, { keepSubmissionId = true } = {}): Record<string, string> {
   const values: Record<string, string> = {};
   for (const [key, value] of form.entries()) {
     if (typeof value === "string" && key !== demoHoneypotField && key !== demoEnhancedField) values[key] = value;
   }
+  if (!keepSubmissionId) delete values.submissionId;
   return values;
 }
 
@@ -167,7 +177,9 @@ async function keepFormWithNotice(
   status: number,
   headers: Record<string, string> = {},
 ) {
-  const data = { fieldErrors: {}, repopulateFields: formValues(form), formId: demoRequestFormId };
+  // A retry keeps its submission id so it cannot store twice, except after a conflict: that id is taken.
+  const repopulateFields = formValues(form, { keepSubmissionId: status !== 409 });
+  const data = { fieldErrors: {}, repopulateFields, formId: demoRequestFormId };
   if (!isEnhancedSubmit(form)) {
     return json({ ...data, notice: { type: "error", ...notice } satisfies DemoFormNotice }, { status, headers });
   }

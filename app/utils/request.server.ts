@@ -12,15 +12,21 @@ export class RequestRejected extends Error {
   }
 }
 
-async function readLimitedBytes(request: Request): Promise<ArrayBuffer> {
-  const limit = getEnv().BODY_LIMIT_BYTES;
+/**
+ * Reads a body up to `limit` bytes, counting what actually arrives (Content-Length can be absent, as with
+ * chunked bodies, or wrong). Past the limit nothing more is kept. The stream is not cancelled: a cancel destroys
+ * the socket at once and the client gets a connection reset instead of the 413. The front door closes the
+ * connection a moment after the answer (see front-door.server).
+ */
+async function readLimitedBytes(request: Request, limit = getEnv().BODY_LIMIT_BYTES): Promise<ArrayBuffer> {
   const tooLarge = () => new RequestRejected(413, `Request body is too large (limit ${limit} bytes).`);
-  const declared = Number(request.headers.get("Content-Length") ?? "0");
-  if (declared > limit) throw tooLarge();
   if (!request.body) return new ArrayBuffer(0);
-
-  // Count what actually arrives: Content-Length can be absent (chunked) or wrong.
   const reader = request.body.getReader();
+  const declared = Number(request.headers.get("Content-Length") ?? "0");
+  if (declared > limit) {
+    void discardRest(reader);
+    throw tooLarge();
+  }
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {
@@ -28,13 +34,35 @@ async function readLimitedBytes(request: Request): Promise<ArrayBuffer> {
     if (done) break;
     size += value.byteLength;
     if (size > limit) {
-      await reader.cancel().catch(() => {});
+      void discardRest(reader);
       throw tooLarge();
     }
     chunks.push(value);
   }
   const bytes = Buffer.concat(chunks);
   return bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
+}
+
+// What is read and dropped past a limit, so that a client sending a little too much can finish and keep its
+// connection. Beyond it nothing more is read: the stream stays paused and the front door closes the connection.
+const DISCARD_BYTES = 1024 * 1024;
+
+async function discardRest(reader: ReadableStreamDefaultReader<Uint8Array>) {
+  let dropped = 0;
+  try {
+    while (dropped <= DISCARD_BYTES) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      dropped += value.byteLength;
+    }
+  } catch {
+    // The connection was closed: nothing left to drop.
+  }
+}
+
+/** The exact bytes of a body (e.g. for a signature check), read with a size limit like every other body. */
+export async function readRawBody(request: Request, limit: number): Promise<Buffer> {
+  return Buffer.from(await readLimitedBytes(request, limit));
 }
 
 // remix-validated-form turns field names into object paths ("a.b", "a[0]") and throws on malformed ones
@@ -78,14 +106,23 @@ export async function readJson(request: Request): Promise<unknown> {
   }
 }
 
+/**
+ * Where the front door puts an Origin that Remix's own check would turn into a 500 ("null", malformed, another
+ * host), so that assertSameOrigin can refuse it with a 403 the page shows. Cleared on every incoming request.
+ */
+export const REFUSED_ORIGIN_HEADER = "x-groundwork-refused-origin";
+
+export const CROSS_SITE_MESSAGE =
+  "This form was sent from another site or from a page without an origin, so it was not accepted. Reload this page and try again.";
+
 /** Refuses cross-site form posts: a browser always sends Origin on a POST, and ours must match. */
 export function assertSameOrigin(request: Request) {
-  const origin = request.headers.get("Origin");
+  const origin = request.headers.get("Origin") ?? request.headers.get(REFUSED_ORIGIN_HEADER);
   const fetchSite = request.headers.get("Sec-Fetch-Site");
-  if (fetchSite === "cross-site") throw new RequestRejected(403, "Cross-site requests are not allowed.");
-  if (!origin) return;
+  if (fetchSite === "cross-site") throw new RequestRejected(403, CROSS_SITE_MESSAGE);
+  if (origin === null) return;
   const allowed = new Set([new URL(request.url).origin, new URL(getEnv().APP_URL).origin]);
-  if (!allowed.has(origin)) throw new RequestRejected(403, "Cross-site requests are not allowed.");
+  if (!allowed.has(origin)) throw new RequestRejected(403, CROSS_SITE_MESSAGE);
 }
 
 /**

@@ -56,7 +56,5 @@ export function applySecurityHeaders(headers: Headers, nonce?: string) {
   headers.set("X-Frame-Options", "DENY");
   headers.set("Cross-Origin-Opener-Policy", "same-origin");
   headers.set("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=()");
-  if (getEnv().NODE_ENV === "production") {
-    headers.set("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
-  }
+  // Strict-Transport-Security depends on how the request arrived, so the front door sets it (front-door.server).
 }

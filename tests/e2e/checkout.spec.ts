@@ -137,12 +137,12 @@ test.describe("checkout dialog (test mode)", () => {
     const complete = d.getByRole("button", { name: "Complete Order" });
     await expect(complete).toBeEnabled();
     await complete.click();
-    await expect(page).toHaveURL(/\/checkout\/test\/[0-9a-f-]{36}$/);
+    await expect(page).toHaveURL(/\/checkout\/test\/[0-9a-f-]{36}\?token=[\w-]{43}$/);
     await expect(page.getByText("Test mode — no payment is taken")).toBeVisible();
     await expect(page.getByRole("cell", { name: "Business Builder" })).toBeVisible();
     await expect(page.getByRole("cell", { name: "Scale Master" })).toBeVisible();
     await expect(page.getByTestId("test-checkout-total")).toHaveText("$5,152");
-    const orderId = page.url().split("/").pop()!;
+    const orderId = new URL(page.url()).pathname.split("/").pop()!;
     const [pending] = await sql`select status, plan_ids, billing_period, subtotal_cents, discount_cents, total_cents, coupon_code, email from orders where id = ${orderId}`;
     expect(pending).toMatchObject({
       status: "pending",
@@ -156,7 +156,7 @@ test.describe("checkout dialog (test mode)", () => {
     });
 
     await page.getByRole("button", { name: "Pay (test)" }).click();
-    await expect(page).toHaveURL(new RegExp(`/checkout/success\\?order_id=${orderId}$`));
+    await expect(page).toHaveURL(new RegExp(`/checkout/success\\?order_id=${orderId}&token=[\\w-]{43}$`));
     await expect(page.getByRole("heading", { name: "Thank you for your order!" })).toBeVisible();
     await expect(page.getByTestId("ordered-plans")).toHaveText(/Business Builder\s*Scale Master/);
     const [paid] = await sql`select status from orders where id = ${orderId}`;
@@ -169,11 +169,39 @@ test.describe("checkout dialog (test mode)", () => {
     await continueToPlans(page);
     await dialog(page).getByRole("button", { name: "Complete Order" }).click();
     await expect(page).toHaveURL(/\/checkout\/test\//);
-    const orderId = page.url().split("/").pop()!;
+    const orderId = new URL(page.url()).pathname.split("/").pop()!;
     await page.getByRole("button", { name: "Cancel" }).click();
     await expect(page).toHaveURL(/\/#pricing$/);
     const [order] = await sql`select status from orders where id = ${orderId}`;
     expect(order.status).toBe("canceled");
+  });
+
+  test("the test checkout and receipt open only from their signed link, and a paid order is never called canceled", async ({ page, sql }) => {
+    await page.goto("/?checkout=info&plan=power-platform");
+    await fillInfo(page);
+    await continueToPlans(page);
+    await dialog(page).getByRole("button", { name: "Complete Order" }).click();
+    await expect(page).toHaveURL(/\/checkout\/test\//);
+    const signedLink = page.url();
+    const orderId = new URL(signedLink).pathname.split("/").pop()!;
+
+    // The order id alone (from a log, a shared screen) opens nothing and shows no e-mail address.
+    const bare = await page.goto(`/checkout/test/${orderId}`);
+    expect(bare?.status()).toBe(404);
+    await expect(page.getByText(info.email)).toHaveCount(0);
+    const receipt = await page.goto(`/checkout/success?order_id=${orderId}`);
+    expect(receipt?.status()).toBe(404);
+
+    // Paid in another tab, then "Cancel" on this stale page: the page says the truth and the order stays paid.
+    const stale = await page.goto(signedLink);
+    expect(stale?.headers()["cache-control"]).toBe("private, no-store");
+    await sql`update orders set status = 'paid' where id = ${orderId}`;
+    await page.getByRole("button", { name: "Cancel" }).click();
+    await expect(page.getByText("This order is paid, so it can no longer be canceled.")).toBeVisible();
+    await expect(page.getByText("Order canceled")).toHaveCount(0);
+    await expect(page.getByText("This order is paid.")).toBeVisible();
+    const [order] = await sql`select status from orders where id = ${orderId}`;
+    expect(order.status).toBe("paid");
   });
 
   test("closing clears the checkout: reopening starts at an empty step 1, no plans, monthly, no coupon", async ({ page }, testInfo) => {

@@ -33,7 +33,7 @@ const loginCase = fc.record({
   ),
   redirectTo: fc.oneof(
     fc.constant(undefined),
-    fc.constantFrom("/admin", "/admin?page=2", "//evil.example", "/\\evil.example", "https://evil.example", "javascript:alert(1)", "/%2F%2Fevil.example"),
+    fc.constantFrom("/admin", "/admin?page=2", "//evil.example", "/\\evil.example", "https://evil.example", "javascript:alert(1)", "/%2F%2Fevil.example", "/\t/evil.example", "/\n/evil.example", "/\r/evil.example", "/.//evil.example"),
     hostileString,
   ),
   extra: fc.option(
@@ -110,6 +110,9 @@ describeWithDatabases(
           if (signedIn) {
             const location = response.headers.get("Location") ?? "";
             expect(location).toMatch(/^\/(?![/\\])/);
+            // Nothing a browser strips (tabs, line breaks) to find another site behind it.
+            expect(location).toMatch(/^[\x21-\x7e]+$/);
+            expect(new URL(location, "http://site.invalid").origin).toBe("http://site.invalid");
             expect(response.headers.get("Set-Cookie")).toBeTruthy();
           }
         }),

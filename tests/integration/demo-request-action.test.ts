@@ -4,6 +4,7 @@ import { demoRequests, outbox } from "~/db/schema.server";
 import { action, loader } from "~/routes/_index";
 import { getDb } from "~/utils/db.server";
 import { resetRateLimit } from "~/utils/rate-limit.server";
+import { CROSS_SITE_MESSAGE } from "~/utils/request.server";
 import { getToast } from "~/utils/toast.server";
 import { describeWithDatabases } from "../support/database";
 
@@ -158,7 +159,7 @@ describeWithDatabases(
       const email = uniqueEmail(kind);
       const crossSite = await runAction(postForm(validFields({ email }), { headers: { Origin: "https://evil.example" } }));
       expect(crossSite.status).toBe(403);
-      expect(await crossSite.json()).toEqual({ error: "Cross-site requests are not allowed." });
+      expect(await crossSite.json()).toEqual({ error: CROSS_SITE_MESSAGE });
 
       const wrongType = await runAction(
         new Request(`${origin}/?index`, { method: "POST", body: JSON.stringify(validFields({ email })), headers: { Origin: origin, "Content-Type": "application/json" } }),

@@ -1,4 +1,5 @@
 import type { Env } from "../env.server";
+import { withOrderToken } from "./order-token.server";
 import type { PaymentProvider, ValidCoupon } from "./provider.server";
 
 /** COUPONS="LAUNCH20:20,SPRING10:10" → code → percent off; malformed entries are ignored, not guessed at. */
@@ -25,7 +26,7 @@ export function createTestModeProvider(env: Env): PaymentProvider {
     },
     async createCheckout(order) {
       // A path on this site, not an absolute URL: it stays right whatever host and port the visitor used.
-      return { url: `/checkout/test/${order.id}`, sessionId: `test_${order.id}` };
+      return { url: withOrderToken(`/checkout/test/${order.id}`, order.id), sessionId: `test_${order.id}` };
     },
   };
 }
