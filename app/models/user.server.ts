@@ -4,6 +4,8 @@ import type { z } from "zod";
 import { users } from "~/db/schema.server";
 import { adminPasswordSchema, adminUsernameSchema } from "~/schemas/admin-login";
 import { getDb } from "~/utils/db.server";
+import { runPasswordWork } from "~/utils/password-work.server";
+import { RequestRejected } from "~/utils/request.server";
 
 // OWASP's argon2id baseline (19 MiB, 2 passes, 1 lane); @node-rs/argon2 defaults to argon2id.
 const hashOptions = { memoryCost: 19_456, timeCost: 2, parallelism: 1 };
@@ -65,6 +67,12 @@ export async function getUserById(id: string): Promise<AdminUser | undefined> {
 
 let dummyHash: Promise<string> | undefined;
 
+// A malformed stored hash is a failed check; a full sign-in queue is the caller's to answer.
+const rethrowRefusal = (error: unknown): false => {
+  if (error instanceof RequestRejected) throw error;
+  return false;
+};
+
 /**
  * Checks a sign-in. An unknown username still costs one argon2 verification (against a throwaway
  * hash), so the response time does not reveal which usernames exist; argon2's own comparison is
@@ -74,10 +82,11 @@ export async function verifyLogin(username: string, password: string): Promise<A
   const [row] = await getDb().select().from(users).where(eq(users.username, normalizeUsername(username)));
   if (!row) {
     dummyHash ??= hashPassword(crypto.randomUUID());
-    await verify(await dummyHash, password).catch(() => false);
+    const throwaway = await dummyHash;
+    await runPasswordWork(() => verify(throwaway, password)).catch(rethrowRefusal);
     return undefined;
   }
-  const ok = await verify(row.password, password).catch(() => false);
+  const ok = await runPasswordWork(() => verify(row.password, password)).catch(rethrowRefusal);
   return ok ? { id: row.id, username: row.username } : undefined;
 }
 
