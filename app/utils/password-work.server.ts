@@ -9,6 +9,9 @@ const concurrency = Math.max(1, Math.floor(availableParallelism() / 2));
 // Beyond this many waiting, a sign-in would wait longer than a person would: refuse it at once instead.
 const maxWaiting = concurrency * 8;
 
+/** How many checks run at once and how many may wait (tests fill the queue to see the refusal). */
+export const passwordWorkCapacity = { concurrency, maxWaiting } as const;
+
 const globalForWork = globalThis as unknown as { __groundworkPasswordWork?: ReturnType<typeof pLimit> };
 const queue = (globalForWork.__groundworkPasswordWork ??= pLimit(concurrency));
 
