@@ -1,7 +1,7 @@
 import { hash, verify } from "@node-rs/argon2";
 import { count, eq } from "drizzle-orm";
 import type { z } from "zod";
-import { users } from "~/db/schema.server";
+import { adminSessions, users } from "~/db/schema.server";
 import { adminPasswordSchema, adminUsernameSchema } from "~/schemas/admin-login";
 import { getDb } from "~/utils/db.server";
 import { runPasswordWork } from "~/utils/password-work.server";
@@ -44,25 +44,25 @@ export async function createUser(username: string, password: string): Promise<Ad
   return row;
 }
 
-/** Replaces an admin's password; false when there is no such admin. */
+/** Replaces an admin's password and ends every session of theirs; false when there is no such admin. */
 export async function setUserPassword(username: string, password: string): Promise<boolean> {
   parseOrThrow(adminPasswordSchema, password, "Password");
-  const rows = await getDb()
-    .update(users)
-    .set({ password: await hashPassword(password) })
-    .where(eq(users.username, normalizeUsername(username)))
-    .returning({ id: users.id });
-  return rows.length > 0;
+  const passwordHash = await hashPassword(password);
+  return getDb().transaction(async (tx) => {
+    const rows = await tx
+      .update(users)
+      .set({ password: passwordHash })
+      .where(eq(users.username, normalizeUsername(username)))
+      .returning({ id: users.id });
+    // A reset is what an admin does when a password or a device is lost: whoever holds an old cookie is out.
+    for (const row of rows) await tx.delete(adminSessions).where(eq(adminSessions.userId, row.id));
+    return rows.length > 0;
+  });
 }
 
 export async function countUsers(): Promise<number> {
   const [row] = await getDb().select({ value: count() }).from(users);
   return Number(row?.value ?? 0);
-}
-
-export async function getUserById(id: string): Promise<AdminUser | undefined> {
-  const [row] = await getDb().select({ id: users.id, username: users.username }).from(users).where(eq(users.id, id));
-  return row;
 }
 
 let dummyHash: Promise<string> | undefined;
