@@ -197,6 +197,15 @@ describeWithDatabases(
       expect(new Set(ids).size).toBe(1101);
     });
 
+    it("exports a formula after a ; or a line break defused and quoted, for spreadsheets that split on ;", async () => {
+      const lead = await insertLead({ company: 'Acme;=HYPERLINK("http://evil.example")', challenges: "fine\n=1+1" });
+      const response = await respond(() => csvLoader(args(get("/admin/demo-requests.csv", cookie))));
+      const text = new TextDecoder("utf-8", { ignoreBOM: true }).decode(new Uint8Array(await response.arrayBuffer()));
+      const record = text.split("\r\n").find((line) => line.startsWith(`${lead.id},`));
+      expect(record).toContain(`,"Acme;'=HYPERLINK(""http://evil.example"")",`);
+      expect(record).toContain(`,"fine\n'=1+1",`);
+    });
+
     it("accepts a session signed with an older secret after rotation", async () => {
       const globals = globalThis as Record<string, unknown>;
       const saved = process.env.SESSION_SECRET;
