@@ -5,7 +5,8 @@
 //   another address starts a checkout with the real code every 250 ms.
 // - flood-sign-in: wrong passwords for random usernames from ever-new addresses (X-Forwarded-For behind
 //   TRUST_PROXY=1, i.e. a botnet that no per-client limit stops); GET / is measured alone, then during the flood.
-// Clients are told apart by their TCP peer: the flood comes from 127.0.0.1, the visitor from 127.0.0.2.
+// Clients are told apart by their TCP peer: the flood comes from 127.0.0.1, each visitor attempt from its own
+// 127.0.x.y (a different real visitor each time, as on a live site, so no visitor meets its own limit).
 import autocannon from "autocannon";
 import { requestFrom } from "../tests/support/from-address.mjs";
 import { startAppServer } from "../tests/support/app-server.mjs";
@@ -13,7 +14,7 @@ import { startAppServer } from "../tests/support/app-server.mjs";
 export const abuseCaseNames = ["flood-demo", "flood-coupon", "flood-sign-in"];
 
 const admin = { username: "bench-admin", password: "bench-admin-password-1" };
-const visitorAddress = "127.0.0.2";
+const visitorAddress = (n) => `127.0.${1 + Math.floor(n / 250)}.${(n % 250) + 2}`;
 
 function load(options) {
   return new Promise((resolve, reject) => {
@@ -88,7 +89,7 @@ async function floodDemo({ baseUrl, database, duration, connections, runId }) {
     ],
   });
   const visitor = visitorWhile(flood, async (n) => {
-    const response = await requestFrom(visitorAddress, `${baseUrl}/api/demo-requests`, {
+    const response = await requestFrom(visitorAddress(n), `${baseUrl}/api/demo-requests`, {
       method: "POST",
       headers: { "Content-Type": "application/json" },
       body: leadBody(`visitor${n}.${runId}@example.com`),
@@ -117,7 +118,7 @@ async function floodCoupon({ baseUrl, database, duration, connections, runId }) 
     ],
   });
   const visitor = visitorWhile(flood, async (n) => {
-    const response = await requestFrom(visitorAddress, `${baseUrl}/api/create-checkout-session`, {
+    const response = await requestFrom(visitorAddress(n), `${baseUrl}/api/create-checkout-session`, {
       method: "POST",
       headers: { "Content-Type": "application/json" },
       body: JSON.stringify({
