@@ -1,4 +1,4 @@
-import fc from "fast-check";
+import * as fc from "fast-check";
 import { expect, it } from "vitest";
 import { csvCell, csvRow, csvStream } from "~/utils/csv.server";
 
