@@ -21,11 +21,11 @@ async function postDemo(email: string, client: string) {
   return { status: response.status, retryAfter: response.headers["retry-after"], body: JSON.parse(response.text) as { error?: string } };
 }
 
-async function signIn(password: string, client: string) {
+async function signIn(password: string, client: string, username = admin.username) {
   const response = await requestFrom(client, `${app.baseUrl}/admin/login`, {
     method: "POST",
     headers: { Origin: app.baseUrl, "Content-Type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ username: admin.username, password }).toString(),
+    body: new URLSearchParams({ username, password }).toString(),
   });
   return { status: response.status, retryAfter: response.headers["retry-after"] };
 }
@@ -117,5 +117,11 @@ describe("rate limits with the default settings (production build, real sockets)
     expect(refused.status).toBe(429);
     expect(Number(refused.retryAfter)).toBeGreaterThan(0);
     expect((await signIn(admin.password, "127.0.3.2")).status).toBe(302);
+  });
+
+  it("admin sign-in: one client spraying different usernames is refused after 5 attempts", async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) statuses.push((await signIn("sprayed-password-guess", "127.0.3.9", `sprayed-user-${i}`)).status);
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
   });
 });
