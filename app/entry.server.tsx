@@ -8,6 +8,7 @@ import {
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
+import { recordPeerAddresses } from "~/utils/client-address.server";
 import { closeDatabase } from "~/utils/db.server";
 import { logger } from "~/utils/logger.server";
 import { getEnv } from "~/utils/env.server";
@@ -22,6 +23,7 @@ import { startServer } from "~/utils/startup.server";
 // remix-serve imports the build before it listens, so this runs (and can fail fast) before any traffic.
 installFrontDoor();
 await startServer();
+recordPeerAddresses();
 
 const ABORT_DELAY = 5_000;
 

@@ -7,7 +7,8 @@
 //
 // Settings (env): BENCH_DURATION seconds per case (10), BENCH_WARMUP seconds (3), BENCH_CONNECTIONS (50),
 // BENCH_MAX_REQUESTS per case (200000), BENCH_DATABASES ("pglite,postgres"), BENCH_CASES (all; a comma list of
-// "static,home,floor,demo,checkout"), BENCH_PROFILE_DIR (writes a V8 CPU profile of the app server per database).
+// "static,home,floor,demo,checkout,flood-demo,flood-coupon,flood-sign-in"), BENCH_PROFILE_DIR (writes a V8 CPU
+// profile of the app server per database). The flood-* cases run against the default limits: scripts/bench-abuse.mjs.
 // The build must exist (`npm run bench` builds first).
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -17,6 +18,7 @@ import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
 import postgres from "postgres";
 import { freePort, startAppServer } from "../tests/support/app-server.mjs";
+import { abuseCaseNames, runAbuseCases } from "./bench-abuse.mjs";
 import { createDatabase, dropDatabase } from "../tests/support/postgres.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -33,7 +35,9 @@ const config = {
   connections: numberFromEnv("BENCH_CONNECTIONS", 50),
   maxRequests: numberFromEnv("BENCH_MAX_REQUESTS", 200_000),
   databases: (process.env.BENCH_DATABASES ?? "pglite,postgres").split(",").map((kind) => kind.trim()),
-  cases: (process.env.BENCH_CASES ?? "static,home,floor,demo,checkout").split(",").map((name) => name.trim()),
+  cases: (process.env.BENCH_CASES ?? ["static", "home", "floor", "demo", "checkout", ...abuseCaseNames].join(","))
+    .split(",")
+    .map((name) => name.trim()),
   profileDir: process.env.BENCH_PROFILE_DIR ? path.resolve(process.env.BENCH_PROFILE_DIR) : undefined,
 };
 for (const kind of config.databases) {
@@ -47,6 +51,7 @@ const liftedLimits = {
   RATE_LIMIT_PER_EMAIL: "1000000000",
   RATE_LIMIT_GLOBAL: "1000000000",
   LOGIN_RATE_LIMIT: "1000000000",
+  RATE_LIMIT_COUPONS_PER_SESSION: "1000000000",
 };
 
 // The catalogue's Scale Master, monthly: the server recomputes the amount and refuses a mismatch.
@@ -364,6 +369,16 @@ async function benchDatabase(kind) {
   } finally {
     await server?.stop();
   }
+  results.push(
+    ...(await runAbuseCases({
+      cases: config.cases,
+      database: kind,
+      storeEnv: kind === "postgres" ? { DATABASE_URL: store.databaseUrl } : { PGLITE_DATA_DIR: store.dataDir },
+      duration: config.duration,
+      connections: config.connections,
+      runId,
+    })),
+  );
 
   const durability = {};
   try {
@@ -414,6 +429,7 @@ function printTable(results) {
     non2xx: r.non2xx,
     "vs static": r.ratioToStatic === undefined ? "" : `${Math.round(r.ratioToStatic * 100)} %`,
     "2xx→rows": r.rowsCheck ? `${r.rowsCheck.acknowledged2xx}→${r.rowsCheck.distinctRows} (lost ${r.rowsCheck.lost})` : "",
+    visitor: r.visitor ? `${JSON.stringify(r.visitor.statuses)} p50 ${r.visitor.p50Ms} ms` : r.home ? `GET / p50 ${r.home.alone.p50}→${r.home.duringFlood.p50} ms` : "",
   }));
   console.table(rows);
 }
@@ -440,7 +456,7 @@ const report = {
     loadAverageBefore: loadBefore.map((value) => Number(value.toFixed(2))),
     loadAverageAfter: loadAfter.map((value) => Number(value.toFixed(2))),
   },
-  settings: { ...config, profileDir: undefined, rateLimits: "lifted via RATE_LIMIT_* env" },
+  settings: { ...config, profileDir: undefined, rateLimits: "lifted via RATE_LIMIT_* env, except the flood-* cases (defaults)" },
   results: all.results,
   durability: all.durability,
   notes: all.notes,

@@ -37,6 +37,21 @@ export const users = pgTable("users", {
   createdAt: createdAt(),
 });
 
+// One row per signed-in admin session. The cookie carries a random token and the row its SHA-256, so signing
+// out or resetting the password ends a session even for someone holding a copy of the cookie.
+export const adminSessions = pgTable(
+  "admin_sessions",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (table) => [index("admin_sessions_user_id_idx").on(table.userId)],
+);
+
 export const orderStatuses = ["pending", "paid", "expired", "canceled"] as const;
 export type OrderStatus = (typeof orderStatuses)[number];
 

@@ -1,9 +1,11 @@
 import { hash, verify } from "@node-rs/argon2";
 import { count, eq } from "drizzle-orm";
 import type { z } from "zod";
-import { users } from "~/db/schema.server";
+import { adminSessions, users } from "~/db/schema.server";
 import { adminPasswordSchema, adminUsernameSchema } from "~/schemas/admin-login";
 import { getDb } from "~/utils/db.server";
+import { runPasswordWork } from "~/utils/password-work.server";
+import { RequestRejected } from "~/utils/request.server";
 
 // OWASP's argon2id baseline (19 MiB, 2 passes, 1 lane); @node-rs/argon2 defaults to argon2id.
 const hashOptions = { memoryCost: 19_456, timeCost: 2, parallelism: 1 };
@@ -42,15 +44,20 @@ export async function createUser(username: string, password: string): Promise<Ad
   return row;
 }
 
-/** Replaces an admin's password; false when there is no such admin. */
+/** Replaces an admin's password and ends every session of theirs; false when there is no such admin. */
 export async function setUserPassword(username: string, password: string): Promise<boolean> {
   parseOrThrow(adminPasswordSchema, password, "Password");
-  const rows = await getDb()
-    .update(users)
-    .set({ password: await hashPassword(password) })
-    .where(eq(users.username, normalizeUsername(username)))
-    .returning({ id: users.id });
-  return rows.length > 0;
+  const passwordHash = await hashPassword(password);
+  return getDb().transaction(async (tx) => {
+    const rows = await tx
+      .update(users)
+      .set({ password: passwordHash })
+      .where(eq(users.username, normalizeUsername(username)))
+      .returning({ id: users.id });
+    // A reset is what an admin does when a password or a device is lost: whoever holds an old cookie is out.
+    for (const row of rows) await tx.delete(adminSessions).where(eq(adminSessions.userId, row.id));
+    return rows.length > 0;
+  });
 }
 
 export async function countUsers(): Promise<number> {
@@ -58,12 +65,13 @@ export async function countUsers(): Promise<number> {
   return Number(row?.value ?? 0);
 }
 
-export async function getUserById(id: string): Promise<AdminUser | undefined> {
-  const [row] = await getDb().select({ id: users.id, username: users.username }).from(users).where(eq(users.id, id));
-  return row;
-}
-
 let dummyHash: Promise<string> | undefined;
+
+// A malformed stored hash is a failed check; a full sign-in queue is the caller's to answer.
+const rethrowRefusal = (error: unknown): false => {
+  if (error instanceof RequestRejected) throw error;
+  return false;
+};
 
 /**
  * Checks a sign-in. An unknown username still costs one argon2 verification (against a throwaway
@@ -74,10 +82,11 @@ export async function verifyLogin(username: string, password: string): Promise<A
   const [row] = await getDb().select().from(users).where(eq(users.username, normalizeUsername(username)));
   if (!row) {
     dummyHash ??= hashPassword(crypto.randomUUID());
-    await verify(await dummyHash, password).catch(() => false);
+    const throwaway = await dummyHash;
+    await runPasswordWork(() => verify(throwaway, password)).catch(rethrowRefusal);
     return undefined;
   }
-  const ok = await verify(row.password, password).catch(() => false);
+  const ok = await runPasswordWork(() => verify(row.password, password)).catch(rethrowRefusal);
   return ok ? { id: row.id, username: row.username } : undefined;
 }
 

@@ -3,6 +3,7 @@ import { json } from "@remix-run/node";
 import { Form, useLoaderData, useLocation } from "@remix-run/react";
 import { formatTimestamp } from "~/components/admin/format";
 import { Pagination } from "~/components/admin/pagination";
+import { VisibleText } from "~/components/admin/visible-text";
 import { formatCents, getPlan } from "~/content/plans";
 import { listDemoRequests, listOrders, normalizeSearch, parsePage } from "~/models/lead.server";
 import { toStoredDemoRequest } from "~/models/demo-request.server";
@@ -151,17 +152,21 @@ export default function AdminIndex() {
                         <time dateTime={lead.createdAt}>{formatTimestamp(lead.createdAt)}</time>
                       </td>
                       <td className={td}>
-                        {lead.firstName} {lead.lastName}
+                        <VisibleText text={lead.firstName} /> <VisibleText text={lead.lastName} />
                       </td>
                       <td className={td}>
                         <a href={`mailto:${lead.email}`} className="text-brand-700 underline">
-                          {lead.email}
+                          <VisibleText text={lead.email} />
                         </a>
                       </td>
-                      <td className={`${td} whitespace-nowrap`}>{lead.phone}</td>
-                      <td className={td}>{lead.company}</td>
+                      <td className={`${td} whitespace-nowrap`}>
+                        <VisibleText text={lead.phone} />
+                      </td>
+                      <td className={td}>
+                        <VisibleText text={lead.company} />
+                      </td>
                       <td className={`${td} whitespace-nowrap`}>{lead.dealVolume ?? "—"}</td>
-                      <td className={`${td} max-w-md whitespace-pre-line`}>{lead.challenges || "—"}</td>
+                      <td className={`${td} max-w-md whitespace-pre-line`}>{lead.challenges ? <VisibleText text={lead.challenges} multiline /> : "—"}</td>
                     </tr>
                   ))
                 )}
@@ -215,10 +220,14 @@ export default function AdminIndex() {
                       </td>
                       <td className={td}>{order.plans}</td>
                       <td className={td}>
-                        {order.fullName}
-                        <span className="block text-xs text-slate-600">{order.email}</span>
+                        <VisibleText text={order.fullName} />
+                        <span className="block text-xs text-slate-600">
+                          <VisibleText text={order.email} />
+                        </span>
                       </td>
-                      <td className={td}>{order.companyName}</td>
+                      <td className={td}>
+                        <VisibleText text={order.companyName} />
+                      </td>
                     </tr>
                   ))
                 )}

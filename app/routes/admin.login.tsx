@@ -5,10 +5,9 @@ import { adminSignInFailure } from "~/content/failure-notices";
 import { verifyLogin } from "~/models/user.server";
 import { adminLoginSchema } from "~/schemas/admin-login";
 import { adminHeaders, createAdminSession, getAdmin, safeRedirectPath } from "~/utils/admin-session.server";
-import { getEnv } from "~/utils/env.server";
-import { consumeRateLimit, resetRateLimit } from "~/utils/rate-limit.server";
-import { assertSameOrigin, getClientAddress, readForm, RequestRejected } from "~/utils/request.server";
+import { assertSameOrigin, readForm, RequestRejected } from "~/utils/request.server";
 import { askServer, isUnanswered, keepDataWhenUnanswered } from "~/utils/server-answer";
+import { startSignInAttempt } from "~/utils/sign-in-limits.server";
 
 export const meta: MetaFunction = () => [{ title: "Sign in · Admin" }, { name: "robots", content: "noindex" }];
 
@@ -36,22 +35,18 @@ export async function action({ request }: ActionFunctionArgs) {
       return json({ error: parsed.error.issues[0]?.message ?? INVALID }, { status: 400, headers: adminHeaders });
     }
     const { username, password, redirectTo } = parsed.data;
-    const usernameKey = username.toLowerCase();
-    const client = getClientAddress(request);
-    const limit = getEnv().LOGIN_RATE_LIMIT;
-    // Counted before the (deliberately slow) hash check, so a guesser also cannot burn our CPU;
-    // a successful sign-in clears the counters.
-    consumeRateLimit("admin-login-user", usernameKey, limit);
-    if (client) consumeRateLimit("admin-login-client", client, limit);
-
+    const attempt = await startSignInAttempt(request, username);
     const admin = await verifyLogin(username, password);
-    if (!admin) return json({ error: INVALID }, { status: 401, headers: adminHeaders });
-    resetRateLimit("admin-login-user", usernameKey);
-    if (client) resetRateLimit("admin-login-client", client);
+    if (!admin) {
+      await attempt.failed();
+      return json({ error: INVALID }, { status: 401, headers: adminHeaders });
+    }
+    await attempt.succeeded();
     return await createAdminSession(admin.id, safeRedirectPath(redirectTo));
   } catch (error) {
     if (!(error instanceof RequestRejected)) throw error;
-    const message = error.status === 429 ? `Too many sign-in attempts. ${error.message.replace(/^Too many requests\. /, "")}` : error.message;
+    const retryAfter = error.headers["Retry-After"];
+    const message = error.status === 429 ? `Too many sign-in attempts. Please try again in ${retryAfter} seconds.` : error.message;
     return json({ error: message }, { status: error.status, headers: { ...adminHeaders, ...error.headers } });
   }
 }

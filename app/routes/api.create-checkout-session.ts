@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { checkoutOrderSchema } from "~/schemas/checkout";
 import { apiErrorResponse, jsonError, jsonOk } from "~/utils/api.server";
-import { checkOrderAmount, limitCheckout, parsePlanIds, PAYMENT_FAILED, PaymentFailed, startCheckout } from "~/utils/checkout.server";
+import { checkOrderAmount, limitCheckout, limitCouponCheck, parsePlanIds, PAYMENT_FAILED, PaymentFailed, startCheckout } from "~/utils/checkout.server";
 import { requestOrigin } from "~/utils/env.server";
 import { getPaymentProvider } from "~/utils/payments/provider.server";
 import { assertSameOrigin, getRequestId, readJson } from "~/utils/request.server";
@@ -25,10 +25,11 @@ export async function action({ request }: ActionFunctionArgs) {
     const planIds = parsePlanIds(payload.planIds, { allowEmpty: false });
     const billing = payload.isAnnual ? "annual" : "monthly";
     checkOrderAmount(planIds, billing, payload.amount);
-    limitCheckout(request, payload.userInfo.email);
+    await limitCheckout(request, payload.userInfo.email);
 
     let coupon = null;
     if (payload.couponCode) {
+      await limitCouponCheck(request, undefined);
       coupon = await getPaymentProvider().findCoupon(payload.couponCode);
       if (!coupon) return jsonError(400, `Coupon "${payload.couponCode}" is not valid.`, { fieldErrors: { couponCode: "Invalid coupon" } });
     }

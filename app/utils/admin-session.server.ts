@@ -1,5 +1,6 @@
 import { createCookieSessionStorage, redirect } from "@remix-run/node";
-import { getUserById, type AdminUser } from "~/models/user.server";
+import { endAdminSession, findSessionAdmin, startAdminSession } from "~/models/admin-session.server";
+import type { AdminUser } from "~/models/user.server";
 import { jsonError } from "./api.server";
 import { getEnv } from "./env.server";
 import { safeRedirectPath } from "./redirect-path.server";
@@ -8,7 +9,7 @@ const SESSION_MAX_AGE_SECONDS = 60 * 60 * 8;
 
 function createStorage() {
   const env = getEnv();
-  return createCookieSessionStorage<{ userId: string; issuedAt: number }>({
+  return createCookieSessionStorage<{ sessionToken: string }>({
     cookie: {
       name: "gw_admin",
       httpOnly: true,
@@ -38,15 +39,16 @@ function storage() {
 /** Headers every admin response carries: never cached, never indexed. */
 export const adminHeaders = { "Cache-Control": "no-store", "X-Robots-Tag": "noindex" } as const;
 
-/** The signed-in admin, or undefined. The user row is re-read so that deleting an admin ends its sessions. */
+/**
+ * The signed-in admin, or undefined. The cookie only names a server-side session: signing out, a password reset
+ * and deleting the admin end it, for every copy of the cookie, and it runs out after 8 hours whatever the
+ * browser does with Max-Age.
+ */
 export async function getAdmin(request: Request): Promise<AdminUser | undefined> {
   const session = await storage().getSession(request.headers.get("Cookie"));
-  const userId = session.get("userId");
-  const issuedAt = session.get("issuedAt");
-  if (typeof userId !== "string" || typeof issuedAt !== "number") return undefined;
-  // The cookie's Max-Age is only advice to the browser; a copied cookie must expire too.
-  if (Date.now() - issuedAt > SESSION_MAX_AGE_SECONDS * 1000) return undefined;
-  return getUserById(userId);
+  const token = session.get("sessionToken");
+  if (typeof token !== "string" || token.length > 128) return undefined;
+  return findSessionAdmin(token);
 }
 
 export { safeRedirectPath } from "./redirect-path.server";
@@ -66,8 +68,7 @@ export async function requireAdmin(request: Request, options: { api?: boolean } 
 
 export async function createAdminSession(userId: string, redirectTo: string) {
   const session = await storage().getSession();
-  session.set("userId", userId);
-  session.set("issuedAt", Date.now());
+  session.set("sessionToken", await startAdminSession(userId, SESSION_MAX_AGE_SECONDS));
   return redirect(safeRedirectPath(redirectTo), {
     headers: { ...adminHeaders, "Set-Cookie": await storage().commitSession(session) },
   });
@@ -75,6 +76,8 @@ export async function createAdminSession(userId: string, redirectTo: string) {
 
 export async function destroyAdminSession(request: Request) {
   const session = await storage().getSession(request.headers.get("Cookie"));
+  const token = session.get("sessionToken");
+  if (typeof token === "string") await endAdminSession(token);
   return redirect("/admin/login", {
     headers: { ...adminHeaders, "Set-Cookie": await storage().destroySession(session) },
   });

@@ -17,13 +17,15 @@ import { getEnv } from "./env.server";
 import { logger } from "./logger.server";
 import { perRequestId } from "./page-cache.server";
 import { getPaymentProvider, type ValidCoupon } from "./payments/provider.server";
-import { consumeRateLimit } from "./rate-limit.server";
+import { consumeLimits, emailLimitKey, limitRules } from "./rate-limit.server";
 import { getClientAddress, RequestRejected } from "./request.server";
 import { redirectWithError, redirectWithSuccess } from "./toast.server";
 
 export const PAYMENT_FAILED = paymentFailureNotice;
 
 const stateSchema = z.object({
+  // A random id per visitor's checkout, the key of its coupon-attempt limit.
+  sessionId: z.string().max(64).optional(),
   info: checkoutInfoSchema.optional(),
   planIds: z.array(z.enum(["business-builder", "scale-master", "power-platform"])).max(3).default([]),
   billing: z.enum(["monthly", "annual"]).default("monthly"),
@@ -121,12 +123,26 @@ export async function loadCheckout(request: Request, context: AppLoadContext): P
   };
 }
 
-function limitCheckout(request: Request, email?: string) {
-  const env = getEnv();
-  consumeRateLimit("checkout-global", "all", env.RATE_LIMIT_GLOBAL);
-  const address = getClientAddress(request);
-  if (address) consumeRateLimit("checkout-client", address, env.RATE_LIMIT_PER_CLIENT);
-  if (email) consumeRateLimit("checkout-email", email.toLowerCase(), env.RATE_LIMIT_PER_EMAIL);
+/** Starting a checkout: per client, then per e-mail (by mailbox), then the last-resort global limit (ADR 0012). */
+async function limitCheckout(request: Request, email: string) {
+  await consumeLimits([
+    [limitRules.checkoutClient, getClientAddress(request)],
+    [limitRules.checkoutEmail, emailLimitKey(email)],
+    [limitRules.checkoutGlobal, "all"],
+  ]);
+}
+
+/**
+ * Checking a coupon code: per checkout session and per client, then the global limit. Coupons have their own
+ * counters, so guessing codes can neither use up the allowance for starting checkouts nor lock other visitors
+ * out of theirs.
+ */
+export async function limitCouponCheck(request: Request, checkoutSessionId: string | undefined) {
+  await consumeLimits([
+    [limitRules.couponSession, checkoutSessionId],
+    [limitRules.couponClient, getClientAddress(request)],
+    [limitRules.couponGlobal, "all"],
+  ]);
 }
 
 function selectionFromForm(form: FormData) {
@@ -166,13 +182,22 @@ export async function handleCouponStep(request: Request, form: FormData) {
     const cookie = await saveCheckoutState({ ...state, ...selection });
     return redirectWithError("/?checkout=plan", { message: "Invalid coupon", description: "Enter a coupon code to apply." }, toPlanStep(cookie));
   }
-  limitCheckout(request, state.info?.email);
+  const sessionState = { ...state, ...selection, sessionId: state.sessionId ?? crypto.randomUUID() };
+  try {
+    await limitCouponCheck(request, sessionState.sessionId);
+  } catch (error) {
+    if (!(error instanceof RequestRejected)) throw error;
+    const cookie = await saveCheckoutState(sessionState);
+    return redirectWithError("/?checkout=plan", { message: "Error", description: error.message }, {
+      headers: { "Set-Cookie": cookie, ...error.headers },
+    });
+  }
   let coupon: ValidCoupon | null;
   try {
     coupon = await getPaymentProvider().findCoupon(code);
   } catch (error) {
     logger.error("coupon lookup failed", { error });
-    const cookie = await saveCheckoutState({ ...state, ...selection });
+    const cookie = await saveCheckoutState(sessionState);
     return redirectWithError(
       "/?checkout=plan",
       { message: "Error", description: "We could not check that coupon right now. Please try again." },
@@ -180,10 +205,10 @@ export async function handleCouponStep(request: Request, form: FormData) {
     );
   }
   if (!coupon) {
-    const cookie = await saveCheckoutState({ ...state, ...selection, coupon: null });
+    const cookie = await saveCheckoutState({ ...sessionState, coupon: null });
     return redirectWithError("/?checkout=plan", { message: "Invalid coupon", description: `Coupon "${code}" is not valid.` }, toPlanStep(cookie));
   }
-  const cookie = await saveCheckoutState({ ...state, ...selection, coupon });
+  const cookie = await saveCheckoutState({ ...sessionState, coupon });
   return redirectWithSuccess(
     "/?checkout=plan",
     { message: "Coupon Applied", description: `Coupon "${coupon.code}" has been applied to your order.` },
@@ -260,7 +285,7 @@ export async function handlePayStep(request: Request, form: FormData) {
   const attempt = attemptIdSchema.safeParse(form.get("attemptId"));
   if (!attempt.success) throw new RequestRejected(400, "The order form is missing its attempt id. Please reload and try again.");
   try {
-    limitCheckout(request, state.info.email);
+    await limitCheckout(request, state.info.email);
     const started = await startCheckout({ info: state.info, ...selection, coupon: state.coupon, attemptId: attempt.data });
     if (json) return jsonResponse({ url: started.url, orderId: started.orderId }, { headers: { "Set-Cookie": cookie } });
     return redirect(started.url, { status: 303, headers: { "Set-Cookie": cookie } });

@@ -1,12 +1,24 @@
-// Spreadsheets run a cell that starts with one of these as a formula (CSV injection); tab and CR too.
-const FORMULA_START = /^[=+\-@\t\r]/;
+// Spreadsheets run a cell that starts with one of these as a formula (CSV injection): = + - @, tab, CR and LF,
+// and their full-width forms, which some East Asian versions of Excel read as the same operators. Leading
+// spaces and quotes do not hide an operator from every reader.
+const FORMULA_START = /^(?:[\t\r\n]|[\s"]*[=+\-@\uFF1D\uFF0B\uFF0D\uFF20])/;
+// A separator the reader may split on instead of the comma: Excel in many European locales splits a .csv on
+// ";", LibreOffice offers tab, and such a reader takes a quote in the middle of a comma-separated line literally,
+// so even a line break inside a quoted cell can end its row. Whatever follows one of these can start a cell.
+const FORMULA_AFTER_SEPARATOR = /([;\t\r\n][\s"]*)(?=[=+\-@\uFF1D\uFF0B\uFF0D\uFF20])/g;
+const NEEDS_QUOTES = /[",;\t\r\n]/;
 
-/** One CSV field: formula-looking text defused with a leading ', then RFC 4180 quoting where needed. */
+/**
+ * One CSV field, safe in a spreadsheet whatever separator it splits on: formula-looking text at the start or
+ * after a `;`, tab or line break is defused with a ', then the field is quoted per RFC 4180 (and also when it
+ * holds a `;` or tab, so a reader that honours quotes keeps it one cell of text).
+ */
 export function csvCell(value: unknown): string {
   if (value === null || value === undefined) return "";
   let text = value instanceof Date ? value.toISOString() : String(value);
+  text = text.replace(FORMULA_AFTER_SEPARATOR, "$1'");
   if (FORMULA_START.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  return NEEDS_QUOTES.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
 /** One record with RFC 4180's CRLF line ending. */

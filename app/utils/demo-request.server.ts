@@ -20,7 +20,7 @@ import { apiErrorResponse, jsonError, jsonOk } from "./api.server";
 import { getEnv } from "./env.server";
 import { logger } from "./logger.server";
 import { perRequestId } from "./page-cache.server";
-import { consumeRateLimit } from "./rate-limit.server";
+import { consumeLimits, emailLimitKey, limitRules } from "./rate-limit.server";
 import { getClientAddress, getRequestId, RequestRejected } from "./request.server";
 import { jsonWithError, redirectWithSuccess } from "./toast.server";
 
@@ -33,25 +33,23 @@ export const demoToasts = {
 } as const;
 
 /**
- * Rate limits for demo requests (numbers from env, on by default, per RATE_LIMIT_WINDOW_SECONDS = 60 s):
- * - per client (RATE_LIMIT_PER_CLIENT = 10): only when TRUST_PROXY lets us know the address; a few
- *   colleagues behind one office NAT fit, a script hammering the form does not.
- * - per e-mail (RATE_LIMIT_PER_EMAIL = 5): a person sends one request, maybe a corrected second one;
- *   five leaves room for mistakes while stopping one address from flooding the sales inbox.
- * - global (RATE_LIMIT_GLOBAL = 600): a flood guard that always applies, even when neither the client
- *   nor the e-mail can pin an attacker down (rotating addresses and e-mails). Ten a second is far above
- *   any real lead volume for this business, and caps how fast junk can fill the table and the outbox.
- * Global and per-client are counted for every attempt (valid or not); per-e-mail once the e-mail is valid.
+ * Rate limits for demo requests (numbers from env, on by default, per RATE_LIMIT_WINDOW_SECONDS = 60 s; ADR 0012):
+ * - per client (RATE_LIMIT_PER_CLIENT = 10), every attempt, valid or not: a few colleagues behind one office
+ *   NAT fit, a script hammering the form does not.
+ * - per e-mail (RATE_LIMIT_PER_EMAIL = 5), once the e-mail is valid, keyed by mailbox (`a+1@` is `a@`): a
+ *   person sends one request, maybe a corrected second one; five stops one address flooding the sales inbox.
+ * - global (RATE_LIMIT_GLOBAL = 3000), a last resort for what gets past the two above (many clients at once):
+ *   charged only for attempts that passed them, so one client cannot exhaust it for everyone else.
  */
-function limitAttempt(request: Request) {
-  const env = getEnv();
-  consumeRateLimit("demo-requests:global", "all", env.RATE_LIMIT_GLOBAL);
-  const client = getClientAddress(request);
-  if (client) consumeRateLimit("demo-requests:client", client, env.RATE_LIMIT_PER_CLIENT);
+async function limitAttempt(request: Request) {
+  await consumeLimits([[limitRules.demoClient, getClientAddress(request)]]);
 }
 
-function limitEmail(email: string) {
-  consumeRateLimit("demo-requests:email", email.toLowerCase(), getEnv().RATE_LIMIT_PER_EMAIL);
+async function limitStoring(email: string) {
+  await consumeLimits([
+    [limitRules.demoEmail, emailLimitKey(email)],
+    [limitRules.demoGlobal, "all"],
+  ]);
 }
 
 type Submitted = DemoRequestData & { submissionId: string };
@@ -193,7 +191,7 @@ async function keepFormWithNotice(
 export async function handleDemoRequestForm(request: Request, form: FormData): Promise<Response> {
   const requestId = getRequestId(request);
   try {
-    limitAttempt(request);
+    await limitAttempt(request);
 
     // Honeypot: the field is invisible to people (CSS class, not focusable, labelled "leave empty"),
     // so a value means a form-filling bot. The bot gets the ordinary success answer, so it learns
@@ -208,7 +206,7 @@ export async function handleDemoRequestForm(request: Request, form: FormData): P
     if (result.error) {
       return validationError(result.error, formValues(form));
     }
-    limitEmail(result.data.email);
+    await limitStoring(result.data.email);
     const submissionId = result.data.submissionId ?? crypto.randomUUID();
     const row = await store({ ...result.data, submissionId }, requestId, "form");
     return await redirectToThanks(request, row.id);
@@ -233,7 +231,7 @@ function fieldErrorsOf(error: ZodError) {
 export async function handleDemoRequestApi(request: Request, body: unknown): Promise<Response> {
   const requestId = getRequestId(request);
   try {
-    limitAttempt(request);
+    await limitAttempt(request);
     if (typeof body !== "object" || body === null || Array.isArray(body)) {
       return jsonError(422, "The request body must be a JSON object with the demo request fields.", { fieldErrors: {} });
     }
@@ -242,7 +240,7 @@ export async function handleDemoRequestApi(request: Request, body: unknown): Pro
       const { fieldErrors } = fieldErrorsOf(parsed.error);
       return jsonError(422, "The demo request is not valid; see fieldErrors.", { fieldErrors });
     }
-    limitEmail(parsed.data.email);
+    await limitStoring(parsed.data.email);
     // The honeypot belongs to the HTML form; API callers are not form-filling bots, so it is ignored here.
     const submissionId = parsed.data.submissionId ?? crypto.randomUUID();
     const row = await store({ ...parsed.data, submissionId }, requestId, "api");

@@ -70,7 +70,9 @@ const envSchema = z.object({
   RATE_LIMIT_WINDOW_SECONDS: positiveInt(60),
   RATE_LIMIT_PER_CLIENT: positiveInt(10),
   RATE_LIMIT_PER_EMAIL: positiveInt(5),
-  RATE_LIMIT_GLOBAL: positiveInt(600),
+  // A last resort against many clients at once, far above real traffic (ADR 0012).
+  RATE_LIMIT_GLOBAL: positiveInt(3000),
+  RATE_LIMIT_COUPONS_PER_SESSION: positiveInt(5),
   LOGIN_RATE_LIMIT: positiveInt(5),
 
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),

@@ -1,3 +1,4 @@
+import { resolveClientAddress } from "./client-address.server";
 import { getEnv } from "./env.server";
 
 /** A request the server refuses before doing any work; routes turn it into JSON or a toast. */
@@ -125,18 +126,9 @@ export function assertSameOrigin(request: Request) {
   if (!allowed.has(origin)) throw new RequestRejected(403, CROSS_SITE_MESSAGE);
 }
 
-/**
- * The client's address, when it can be known. remix-serve hands the app no socket address, so the only
- * source is X-Forwarded-For, and only the hops TRUST_PROXY says our own proxies added.
- */
+/** The client's address (see client-address.server.ts for where it comes from and why). */
 export function getClientAddress(request: Request): string | undefined {
-  const hops = getEnv().TRUST_PROXY;
-  if (hops === 0) return undefined;
-  const forwarded = (request.headers.get("X-Forwarded-For") ?? "")
-    .split(",")
-    .map((part) => part.trim())
-    .filter(Boolean);
-  return forwarded[forwarded.length - hops];
+  return resolveClientAddress(request, getEnv().TRUST_PROXY);
 }
 
 export function getRequestId(request: Request): string {

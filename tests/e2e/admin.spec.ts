@@ -130,11 +130,31 @@ test("an admin signs in, finds a lead from the landing page, exports it as CSV a
   ]);
   expect(stored.challenges).toMatch(/^Two crews, one calendar\.\r?\nInvoices go out late\.$/);
 
-  // Sign out (a POST) ends the session for pages and the API alike.
+  // Sign out (a POST) ends the session for pages and the API alike, also for a copy of the cookie.
   await page.goto("/admin");
+  const copied = (await page.context().cookies()).find((cookie) => cookie.name === "gw_admin")!;
   await page.getByRole("button", { name: "Sign out" }).click();
   await expect(page).toHaveURL(/\/admin\/login$/);
   await page.goto("/admin");
   await expect(page).toHaveURL(/\/admin\/login\?redirectTo=%2Fadmin$/);
   expect((await page.request.get("/api/demo-requests")).status()).toBe(401);
+  await page.context().addCookies([copied]);
+  await page.goto("/admin");
+  await expect(page).toHaveURL(/\/admin\/login\?redirectTo=%2Fadmin$/);
+  expect((await page.request.get("/api/demo-requests")).status()).toBe(401);
+});
+
+test("the admin shows invisible and direction-changing characters of an old lead as codes, not as effects", async ({ page, sql }, testInfo) => {
+  const tag = `${testInfo.project.name}${Date.now().toString(36)}`;
+  const email = `hidden-${tag}@example.com`;
+  // Stored before the input rules refused such characters (the forms no longer accept them).
+  await sql`insert into demo_requests (id, first_name, last_name, email, phone, company, submission_id)
+    values (${crypto.randomUUID()}, ${"Eve\u200B"}, ${"Smith"}, ${email}, ${"555 010 2000"}, ${`Acme\u202Egpj.exe ${tag}`}, ${crypto.randomUUID()})`;
+  await page.goto("/admin/login");
+  await signIn(page, "e2e-admin-password-1");
+  await expect(page).toHaveURL(/\/admin$/);
+  const row = page.getByRole("row").filter({ hasText: email });
+  await expect(row).toContainText(`AcmeU+202Egpj.exe ${tag}`);
+  await expect(row).toContainText("EveU+200B Smith");
+  expect(await row.innerText()).not.toContain("\u202E");
 });

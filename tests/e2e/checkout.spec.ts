@@ -65,6 +65,15 @@ test.describe("checkout dialog (test mode)", () => {
     await expect(d.getByLabel("Email")).toHaveValue("ana@");
     await expect(page).toHaveURL(/checkout=info/);
 
+    // The demo form's character rules: a worded phone and a text-direction override are refused.
+    await fillInfo(page, { companyName: "Ruiz Roofing", fullName: "Ana\u202ERuiz", email: "ana@ruizroofing.com", phone: "call me maybe now" });
+    await d.getByRole("button", { name: "Continue to plans" }).click();
+    await expect(d.locator("#checkout-fullName-error")).toHaveText(
+      "Full name contains invisible characters (such as text-direction marks or zero-width spaces); please retype it",
+    );
+    await expect(d.locator("#checkout-phone-error")).toHaveText("Valid phone number is required");
+    await expect(page).toHaveURL(/checkout=info/);
+
     await fillInfo(page);
     await continueToPlans(page);
     await expect(d).toContainText("Ruiz Roofing");

@@ -22,6 +22,13 @@ const hostileFragments = [
   "\u0000",
   "\ud800",
   "\u202e",
+  // Invisible or line-breaking characters the shared text rules refuse (issue 12).
+  "\u200b",
+  "\u2028",
+  "\u0085",
+  "\ufeff",
+  "\u2066",
+  "call me maybe now",
   "\r\nSet-Cookie: x=1",
   "__proto__",
   "constructor",

@@ -23,6 +23,13 @@ const hostileFragments = [
   "\ud800",
   "\udfff",
   "\u202e",
+  // Invisible or line-breaking characters the shared text rules refuse (issue 12).
+  "\u200b",
+  "\u2028",
+  "\u0085",
+  "\ufeff",
+  "\u2066",
+  "call me maybe now",
   "\r\n",
   "%00",
   "null",

@@ -197,6 +197,15 @@ describeWithDatabases(
       expect(new Set(ids).size).toBe(1101);
     });
 
+    it("exports a formula after a ; or a line break defused and quoted, for spreadsheets that split on ;", async () => {
+      const lead = await insertLead({ company: 'Acme;=HYPERLINK("http://evil.example")', challenges: "fine\n=1+1" });
+      const response = await respond(() => csvLoader(args(get("/admin/demo-requests.csv", cookie))));
+      const text = new TextDecoder("utf-8", { ignoreBOM: true }).decode(new Uint8Array(await response.arrayBuffer()));
+      const record = text.split("\r\n").find((line) => line.startsWith(`${lead.id},`));
+      expect(record).toContain(`,"Acme;'=HYPERLINK(""http://evil.example"")",`);
+      expect(record).toContain(`,"fine\n'=1+1",`);
+    });
+
     it("accepts a session signed with an older secret after rotation", async () => {
       const globals = globalThis as Record<string, unknown>;
       const saved = process.env.SESSION_SECRET;
@@ -231,10 +240,10 @@ describeWithDatabases(
       expect(plain.headers.get("Set-Cookie")).not.toMatch(/Secure/);
     });
 
-    it("answers a wrong password with the generic error and rate limits sign-in per username (429)", async () => {
+    it("answers a wrong password with the generic error and limits one client's attempts, whatever the username (429)", async () => {
       const limited = `limited-${kind}`;
       await createUser(limited, password);
-      for (const attempt of [1, 2, 3]) {
+      for (const attempt of [1, 2]) {
         const response = await respond(() => loginAction(args(loginRequest(limited, `wrong-${attempt}`))));
         expect(response.status).toBe(401);
         expect(await response.json()).toEqual({ error: "Invalid username or password" });
@@ -244,7 +253,8 @@ describeWithDatabases(
       expect(unknown.status).toBe(401);
       expect(await unknown.json()).toEqual({ error: "Invalid username or password" });
 
-      // LOGIN_RATE_LIMIT is 3 here: the fourth try is refused, even with the right password.
+      // LOGIN_RATE_LIMIT is 3 here: this client's fourth try is refused, even with the right password (another
+      // client that has not failed still gets in: tests/integration/rate-limits.test.ts).
       const refused = await respond(() => loginAction(args(loginRequest(limited, password))));
       expect(refused.status).toBe(429);
       expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(0);

@@ -45,8 +45,16 @@ describe("npm run admin:create", () => {
     expect(again.code).toBe(1);
     expect(again.output).toContain('an admin named "alice" already exists. To set a new password, add --reset-password.');
 
-    const reset = await run(["alice", "--reset-password"], { ...env, ADMIN_PASSWORD: "second-password-456" });
-    expect(reset.code).toBe(0);
+    // A signed-in session of alice's (as the sign-in page stores it) must end with the reset.
+    const sessions = postgres(database.url, { max: 1, onnotice: () => {} });
+    try {
+      await sessions`insert into admin_sessions (token_hash, user_id, expires_at) select ${"f".repeat(64)}, id, now() + interval '1 hour' from users where username = 'alice'`;
+      const reset = await run(["alice", "--reset-password"], { ...env, ADMIN_PASSWORD: "second-password-456" });
+      expect(reset.code).toBe(0);
+      expect(await sessions`select token_hash from admin_sessions`).toHaveLength(0);
+    } finally {
+      await sessions.end({ timeout: 5 });
+    }
 
     const weak = await run(["bob"], { ...env, ADMIN_PASSWORD: "short" });
     expect(weak.code).toBe(1);

@@ -3,7 +3,7 @@ import { beforeEach, expect, it } from "vitest";
 import { demoRequests, outbox } from "~/db/schema.server";
 import { action, loader } from "~/routes/api.demo-requests";
 import { getDb } from "~/utils/db.server";
-import { resetRateLimit } from "~/utils/rate-limit.server";
+import { forgetAttempts, limitRules } from "~/utils/rate-limit.server";
 import { describeWithDatabases } from "../support/database";
 
 const endpoint = "http://localhost:3000/api/demo-requests";
@@ -37,8 +37,8 @@ let counter = 0;
 const uniqueEmail = (kind: string) => `api-${kind}-${++counter}-${Date.now()}@bellhvac.com`;
 
 describeWithDatabases("demo request JSON API", (kind) => {
-  beforeEach(() => {
-    resetRateLimit("demo-requests:global", "all");
+  beforeEach(async () => {
+    await forgetAttempts(limitRules.demoGlobal, "all");
   });
 
   it("201: stores the request and answers it as JSON (id, fields, createdAt), strings trimmed", async () => {

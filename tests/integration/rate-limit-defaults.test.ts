@@ -1,7 +1,9 @@
 // Benchmarks and fuzzing lift the limits through env; this proves that the production build, started with
-// none of those settings, enforces the default numbers. Needs `npm run build` first (like the E2E tests).
+// none of those settings, enforces the default numbers. Each client is a real TCP peer (a 127.x.y.z source
+// address), as the server sees visitors with the default TRUST_PROXY=0. Needs `npm run build` first.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startAppServer } from "../support/app-server.mjs";
+import { requestFrom } from "../support/from-address.mjs";
 
 const admin = { username: "limits-admin", password: "limits-admin-password-1" };
 let app: Awaited<ReturnType<typeof startAppServer>>;
@@ -10,27 +12,30 @@ function lead(email: string) {
   return { firstName: "Rita", lastName: "Limit", email, phone: "+1 555 010 2000", company: "Default Limits Roofing" };
 }
 
-async function postDemo(email: string) {
-  const response = await fetch(`${app.baseUrl}/api/demo-requests`, {
+async function postDemo(email: string, client: string) {
+  const response = await requestFrom(client, `${app.baseUrl}/api/demo-requests`, {
     method: "POST",
     headers: { "Content-Type": "application/json" },
     body: JSON.stringify(lead(email)),
   });
-  return { status: response.status, retryAfter: response.headers.get("Retry-After"), body: (await response.json()) as { error?: string } };
+  return { status: response.status, retryAfter: response.headers["retry-after"], body: JSON.parse(response.text) as { error?: string } };
 }
 
-async function signIn(password: string) {
-  const response = await fetch(`${app.baseUrl}/admin/login`, {
+async function signIn(password: string, client: string, username = admin.username) {
+  const response = await requestFrom(client, `${app.baseUrl}/admin/login`, {
     method: "POST",
-    headers: { Origin: app.baseUrl },
-    body: new URLSearchParams({ username: admin.username, password }),
-    redirect: "manual",
+    headers: { Origin: app.baseUrl, "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ username, password }).toString(),
   });
-  await response.body?.cancel();
-  return { status: response.status, retryAfter: response.headers.get("Retry-After") };
+  return { status: response.status, retryAfter: response.headers["retry-after"] };
 }
 
-describe("rate limits with the default settings (production build)", () => {
+/** A distinct loopback address per number: 127.1.x.y. */
+const client = (n: number) => `127.1.${Math.floor(n / 250)}.${(n % 250) + 1}`;
+
+describe("rate limits with the default settings (production build, real sockets)", () => {
+  let storedSoFar = 0;
+
   beforeAll(async () => {
     // Whatever this process was given, the server under test gets the defaults.
     for (const name of Object.keys(process.env)) {
@@ -43,36 +48,46 @@ describe("rate limits with the default settings (production build)", () => {
     await app?.stop();
   });
 
-  it("demo requests: the 6th request for one e-mail within a minute is refused with 429 and Retry-After", async () => {
-    const email = `limits.${Date.now()}@example.com`;
+  it("demo requests: the 6th request for one mailbox (plus-tags and case ignored) within a minute is refused with 429", async () => {
+    const stamp = Date.now();
     const statuses: number[] = [];
-    for (let i = 0; i < 5; i++) statuses.push((await postDemo(email)).status);
-    const refused = await postDemo(email.toUpperCase());
+    for (let i = 0; i < 5; i++) statuses.push((await postDemo(`limits.${stamp}+${i}@example.com`, `127.0.0.${10 + i}`)).status);
+    const refused = await postDemo(`LIMITS.${stamp}+again@EXAMPLE.com`, "127.0.0.20");
     expect(statuses).toEqual([201, 201, 201, 201, 201]);
     expect(refused.status).toBe(429);
     expect(Number(refused.retryAfter)).toBeGreaterThan(0);
     expect(refused.body.error).toMatch(/^Too many requests/);
-    // Another address is not affected by that one's limit.
-    expect((await postDemo(`other.${Date.now()}@example.com`)).status).toBe(201);
+    // Another mailbox is not affected by that one's limit.
+    expect((await postDemo(`other.${stamp}@example.com`, "127.0.0.21")).status).toBe(201);
+    storedSoFar += 6;
   });
 
-  it("demo requests: the global default (600 a minute) refuses the 601st request, whatever the e-mail", async () => {
-    // 7 requests have been counted above; fill the window up to the limit with distinct addresses.
+  it("demo requests: one client gets 10 a minute, then 429, while another client still gets in", async () => {
+    const stamp = Date.now();
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i++) statuses.push((await postDemo(`flood.${stamp}.${i}@example.com`, "127.0.0.30")).status);
+    expect(statuses).toEqual([...Array(10).fill(201), 429, 429]);
+    expect((await postDemo(`visitor.${stamp}@example.com`, "127.0.0.31")).status).toBe(201);
+    storedSoFar += 11;
+  });
+
+  it("demo requests: the global default (3000 a minute) is reached only by many clients, and refuses past it", async () => {
+    const stamp = Date.now();
     const statuses = new Map<number, number>();
     let refusedAt: number | undefined;
-    for (let i = 8; i <= 700 && refusedAt === undefined; i++) {
-      const { status } = await postDemo(`global.${i}.${Date.now()}@example.com`);
+    for (let i = storedSoFar + 1; i <= 3100 && refusedAt === undefined; i++) {
+      const { status } = await postDemo(`global.${stamp}.${i}@example.com`, client(i));
       statuses.set(status, (statuses.get(status) ?? 0) + 1);
       if (status === 429) refusedAt = i;
     }
-    expect(refusedAt).toBe(601);
-    expect(statuses.get(201)).toBe(593);
-  });
+    expect(refusedAt).toBe(3001);
+    expect(statuses.get(201)).toBe(3000 - storedSoFar);
+  }, 300_000);
 
   it("checkout: the 6th session for one e-mail within a minute is refused with 429 and Retry-After", async () => {
     const email = `checkout.limits.${Date.now()}@example.com`;
-    const start = async () => {
-      const response = await fetch(`${app.baseUrl}/api/create-checkout-session`, {
+    const start = async (from: string) => {
+      const response = await requestFrom(from, `${app.baseUrl}/api/create-checkout-session`, {
         method: "POST",
         headers: { "Content-Type": "application/json" },
         body: JSON.stringify({
@@ -84,23 +99,29 @@ describe("rate limits with the default settings (production build)", () => {
           userInfo: { companyName: "Default Limits Roofing", fullName: "Rita Limit", email, phone: "+1 555 010 2000" },
         }),
       });
-      await response.body?.cancel();
-      return { status: response.status, retryAfter: response.headers.get("Retry-After") };
+      return { status: response.status, retryAfter: response.headers["retry-after"] };
     };
     const statuses: number[] = [];
-    for (let i = 0; i < 5; i++) statuses.push((await start()).status);
-    const refused = await start();
+    for (let i = 0; i < 5; i++) statuses.push((await start(`127.0.2.${i + 1}`)).status);
+    const refused = await start("127.0.2.10");
     expect(statuses).toEqual([200, 200, 200, 200, 200]);
     expect(refused.status).toBe(429);
     expect(Number(refused.retryAfter)).toBeGreaterThan(0);
   });
 
-  it("admin sign-in: after the default 5 attempts for one username, even the right password gets 429", async () => {
+  it("admin sign-in: after 5 wrong passwords that client is refused, but the right password from another client gets in", async () => {
     const statuses: number[] = [];
-    for (let i = 0; i < 5; i++) statuses.push((await signIn(`wrong-password-${i}`)).status);
-    const refused = await signIn(admin.password);
+    for (let i = 0; i < 5; i++) statuses.push((await signIn(`wrong-password-${i}`, "127.0.3.1")).status);
+    const refused = await signIn(admin.password, "127.0.3.1");
     expect(statuses).toEqual([401, 401, 401, 401, 401]);
     expect(refused.status).toBe(429);
     expect(Number(refused.retryAfter)).toBeGreaterThan(0);
+    expect((await signIn(admin.password, "127.0.3.2")).status).toBe(302);
+  });
+
+  it("admin sign-in: one client spraying different usernames is refused after 5 attempts", async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) statuses.push((await signIn("sprayed-password-guess", "127.0.3.9", `sprayed-user-${i}`)).status);
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
   });
 });
