@@ -5,7 +5,7 @@ import { action as pageAction } from "~/routes/_index";
 import { action as apiAction } from "~/routes/api.demo-requests";
 import { getDb } from "~/utils/db.server";
 import { SUBMISSION_CONFLICT } from "~/utils/demo-request.server";
-import { resetRateLimit } from "~/utils/rate-limit.server";
+import { forgetAttempts, limitRules } from "~/utils/rate-limit.server";
 import { describeWithDatabases } from "../support/database";
 
 const origin = "http://localhost:3000";
@@ -43,8 +43,8 @@ async function postForm(fields: Record<string, string>): Promise<Response> {
 }
 
 describeWithDatabases("a replayed submissionId", () => {
-  beforeEach(() => {
-    resetRateLimit("demo-requests:global", "all");
+  beforeEach(async () => {
+    await forgetAttempts(limitRules.demoGlobal, "all");
   });
 
   it("API: the same content is confirmed with the first answer; other content under that id is refused with 409 and nothing stored is echoed", async () => {
