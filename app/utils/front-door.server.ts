@@ -97,6 +97,9 @@ function screen(req: IncomingMessage): Refusal | undefined {
 }
 
 /** Headers every response carries, static files and health checks included, unless the app set its own. */
+/** Two years, subdomains included; the Security page promises exactly this. */
+export const STRICT_TRANSPORT_SECURITY = "max-age=63072000; includeSubDomains";
+
 function addBaselineHeaders(req: IncomingMessage, res: ServerResponse) {
   const https = arrivedOverHttps(req);
   const production = getEnv().NODE_ENV === "production";
@@ -105,7 +108,7 @@ function addBaselineHeaders(req: IncomingMessage, res: ServerResponse) {
     if (!this.headersSent) {
       if (!this.hasHeader("X-Content-Type-Options")) this.setHeader("X-Content-Type-Options", "nosniff");
       // HSTS over plain http is ignored at best and pins a wrong promise at worst; only https earns it.
-      if (https && production) this.setHeader("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
+      if (https && production) this.setHeader("Strict-Transport-Security", STRICT_TRANSPORT_SECURITY);
     }
     return (writeHead as (...rest: unknown[]) => ServerResponse).apply(this, args);
   } as typeof res.writeHead;

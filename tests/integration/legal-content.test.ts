@@ -4,10 +4,12 @@ import { afterEach, describe, expect, it } from "vitest";
 import { legalDocument, legalPolicy, type InlineText, type LegalDocument } from "~/content/legal";
 import { legalLinks, legalPageIds } from "~/content/legal-links";
 import { plans, formatUsd } from "~/content/plans";
-import { hashPassword } from "~/models/user.server";
+import { createUser, hashPassword } from "~/models/user.server";
 import { createAdminSession } from "~/utils/admin-session.server";
 import { saveCheckoutState } from "~/utils/checkout.server";
+import { STRICT_TRANSPORT_SECURITY } from "~/utils/front-door.server";
 import { applySecurityHeaders } from "~/utils/security-headers.server";
+import { describeWithDatabases } from "../support/database";
 
 const brand = "Groundwork";
 const documents = Object.fromEntries(legalPageIds.map((id) => [id, legalDocument(id, brand)])) as Record<
@@ -87,16 +89,6 @@ describe("legal pages: what they say matches the code", () => {
     expect(sectionText(documents.privacy, "cookies")).toContain("gw_checkout keeps your details and your plan choice between the checkout steps. It expires after 2 hours");
   });
 
-  it("the staff session lasts as long as the pages say (8 hours)", async () => {
-    const response = await createAdminSession("user-id", "/admin");
-    const setCookie = response.headers.get("Set-Cookie") ?? "";
-    expect(setCookie).toMatch(/^gw_admin=/);
-    expect(setCookie).toMatch(/HttpOnly/i);
-    expect(maxAgeSeconds(setCookie)).toBe(8 * 60 * 60);
-    expect(sectionText(documents.privacy, "cookies")).toContain("gw_admin keeps our staff signed in to the admin pages for up to 8 hours");
-    expect(sectionText(documents.security, "staff-access")).toContain("A staff session ends after 8 hours");
-  });
-
   it("staff passwords are argon2id hashes with the memory and passes the Security page names", async () => {
     const hash = await hashPassword("a-long-test-passphrase");
     const [, algorithm, , parameters] = hash.split("$");
@@ -107,18 +99,20 @@ describe("legal pages: what they say matches the code", () => {
     );
   });
 
-  it("production responses carry the HSTS and CSP the Security page describes", () => {
+  it("HTTPS responses carry the HSTS the Security page describes (the front door sends it; front-door.test.ts proves when)", () => {
+    const hsts = STRICT_TRANSPORT_SECURITY;
+    expect(Number(/max-age=(\d+)/.exec(hsts)?.[1])).toBe(2 * 365 * 24 * 60 * 60);
+    expect(hsts).toContain("includeSubDomains");
+    expect(sectionText(documents.security, "encryption")).toContain("for this site and its subdomains for the next two years");
+  });
+
+  it("production responses carry the CSP the Security page describes", () => {
     const previous = process.env.NODE_ENV;
     process.env.NODE_ENV = "production";
     resetEnv();
     try {
       const headers = new Headers();
       applySecurityHeaders(headers, "nonce-value");
-      const hsts = headers.get("Strict-Transport-Security") ?? "";
-      expect(Number(/max-age=(\d+)/.exec(hsts)?.[1])).toBe(2 * 365 * 24 * 60 * 60);
-      expect(hsts).toContain("includeSubDomains");
-      expect(sectionText(documents.security, "encryption")).toContain("for this site and its subdomains for the next two years");
-
       const csp = headers.get("Content-Security-Policy") ?? "";
       expect(csp).toContain("script-src 'self' 'nonce-nonce-value'");
       expect(csp).toContain("frame-ancestors 'none'");
@@ -132,5 +126,19 @@ describe("legal pages: what they say matches the code", () => {
       process.env.NODE_ENV = previous;
       resetEnv();
     }
+  });
+});
+
+// The staff session is a database row since sign-out ends it (ADR 0012), so this one needs a database.
+describeWithDatabases("legal pages: the staff session", () => {
+  it("the staff session lasts as long as the pages say (8 hours)", async () => {
+    const admin = await createUser("legal-pages-admin", "a-long-test-passphrase");
+    const response = await createAdminSession(admin.id, "/admin");
+    const setCookie = response.headers.get("Set-Cookie") ?? "";
+    expect(setCookie).toMatch(/^gw_admin=/);
+    expect(setCookie).toMatch(/HttpOnly/i);
+    expect(maxAgeSeconds(setCookie)).toBe(8 * 60 * 60);
+    expect(sectionText(documents.privacy, "cookies")).toContain("gw_admin keeps our staff signed in to the admin pages for up to 8 hours");
+    expect(sectionText(documents.security, "staff-access")).toContain("A staff session ends after 8 hours");
   });
 });

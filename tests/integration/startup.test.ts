@@ -95,7 +95,10 @@ describe("APP_URL follows PORT when it is not set", () => {
     });
     expect(api.status).toBe(200);
     const created = (await api.json()) as { url: string; orderId: string };
-    expect(created.url).toBe(`${origin}/checkout/test/${created.orderId}`);
+    const checkoutUrl = new URL(created.url);
+    expect(checkoutUrl.origin).toBe(origin);
+    expect(checkoutUrl.pathname).toBe(`/checkout/test/${created.orderId}`);
+    expect((await fetch(checkoutUrl)).status).toBe(200);
 
     // Without JavaScript: step 1 (details) stores the info in a cookie, Complete Order answers 303 to the checkout.
     const post = (fields: Record<string, string>, cookie?: string) =>

@@ -29,7 +29,7 @@ async function newOrder() {
     coupon: null,
     attemptId: crypto.randomUUID(),
   });
-  const url = new URL(started.url);
+  const url = new URL(started.url, "http://localhost/");
   return { id: started.orderId, path: `${url.pathname}${url.search}`, token: url.searchParams.get("token")! };
 }
 
