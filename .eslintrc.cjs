@@ -3,7 +3,16 @@ module.exports = {
   root: true,
   parserOptions: { ecmaVersion: "latest", sourceType: "module", ecmaFeatures: { jsx: true } },
   env: { browser: true, commonjs: true, es6: true, node: true },
-  ignorePatterns: ["!**/.server", "!**/.client", "build/", "public/build/", "node_modules/", "bench-results/", "test-results/", "playwright-report/"],
+  ignorePatterns: [
+    "!**/.server",
+    "!**/.client",
+    "build/",
+    "public/build/",
+    "node_modules/",
+    "bench-results/",
+    "test-results/",
+    "playwright-report/",
+  ],
   extends: ["eslint:recommended"],
   overrides: [
     {
@@ -13,12 +22,19 @@ module.exports = {
       settings: {
         react: { version: "detect" },
         formComponents: ["Form", "ValidatedForm"],
-        linkComponents: [{ name: "Link", linkAttribute: "to" }, { name: "NavLink", linkAttribute: "to" }],
+        linkComponents: [
+          { name: "Link", linkAttribute: "to" },
+          { name: "NavLink", linkAttribute: "to" },
+        ],
         "import/resolver": { typescript: {} },
       },
       // The Rules of Hooks and complete effect dependencies. Not the plugin's "recommended" preset: since v7 it also
       // carries the React Compiler's diagnostics, which this project (no compiler) does not follow (ADR 0009).
-      rules: { "react/prop-types": "off", "react-hooks/rules-of-hooks": "error", "react-hooks/exhaustive-deps": "error" },
+      rules: {
+        "react/prop-types": "off",
+        "react-hooks/rules-of-hooks": "error",
+        "react-hooks/exhaustive-deps": "error",
+      },
     },
     {
       files: ["**/*.{ts,tsx}"],

@@ -7,8 +7,10 @@ const args = process.argv.slice(2);
 const reset = args.includes("--reset-password");
 const username = args.find((arg) => !arg.startsWith("--"));
 if (!username || args.includes("--help")) {
-  console.error("Usage: npm run admin:create -- <username> [--reset-password]\n" +
-    "The password is read from ADMIN_PASSWORD, or asked for (hidden) when run in a terminal.");
+  console.error(
+    "Usage: npm run admin:create -- <username> [--reset-password]\n" +
+      "The password is read from ADMIN_PASSWORD, or asked for (hidden) when run in a terminal.",
+  );
   process.exit(username ? 0 : 1);
 }
 
@@ -63,7 +65,8 @@ const server = build.entry.module;
 let exitCode = 0;
 try {
   if (reset) {
-    if (await server.setUserPassword(username, password)) console.log(`New password set for admin "${username.trim().toLowerCase()}".`);
+    if (await server.setUserPassword(username, password))
+      console.log(`New password set for admin "${username.trim().toLowerCase()}".`);
     else {
       console.error(`There is no admin named "${username}". Run without --reset-password to create one.`);
       exitCode = 1;
@@ -74,7 +77,11 @@ try {
   }
 } catch (error) {
   if (!(error instanceof server.InvalidAdminInput)) throw error;
-  console.error(error.message.includes("already exists") ? `${error.message} To set a new password, add --reset-password.` : error.message);
+  console.error(
+    error.message.includes("already exists")
+      ? `${error.message} To set a new password, add --reset-password.`
+      : error.message,
+  );
   exitCode = 1;
 } finally {
   await server.shutdown();

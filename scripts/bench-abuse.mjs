@@ -18,7 +18,9 @@ const visitorAddress = (n) => `127.0.${1 + Math.floor(n / 250)}.${(n % 250) + 2}
 
 function load(options) {
   return new Promise((resolve, reject) => {
-    autocannon({ pipelining: 1, timeout: 10, ...options }, (error, result) => (error ? reject(error) : resolve(result)));
+    autocannon({ pipelining: 1, timeout: 10, ...options }, (error, result) =>
+      error ? reject(error) : resolve(result),
+    );
   });
 }
 
@@ -45,7 +47,12 @@ async function visitorWhile(until, act) {
   const ms = answers.map((answer) => answer.ms);
   const statuses = {};
   for (const { status } of answers) statuses[status] = (statuses[status] ?? 0) + 1;
-  return { attempts: answers.length, statuses, p50Ms: Math.round(percentile(ms, 50) ?? 0), maxMs: Math.round(Math.max(0, ...ms)) };
+  return {
+    attempts: answers.length,
+    statuses,
+    p50Ms: Math.round(percentile(ms, 50) ?? 0),
+    maxMs: Math.round(Math.max(0, ...ms)),
+  };
 }
 
 function floodSummary(name, database, result, visitor, extra = {}) {
@@ -67,7 +74,13 @@ function floodSummary(name, database, result, visitor, extra = {}) {
 }
 
 function leadBody(email) {
-  return JSON.stringify({ firstName: "Flood", lastName: "Bench", email, phone: "+1 555 010 2030", company: "Flood Bench LLC" });
+  return JSON.stringify({
+    firstName: "Flood",
+    lastName: "Bench",
+    email,
+    phone: "+1 555 010 2030",
+    company: "Flood Bench LLC",
+  });
 }
 
 async function floodDemo({ baseUrl, database, duration, connections, runId }) {
@@ -96,7 +109,12 @@ async function floodDemo({ baseUrl, database, duration, connections, runId }) {
     });
     return response.status;
   });
-  return floodSummary("flood-demo: one client floods demo requests; visitor from another address", database, await flood, await visitor);
+  return floodSummary(
+    "flood-demo: one client floods demo requests; visitor from another address",
+    database,
+    await flood,
+    await visitor,
+  );
 }
 
 async function floodCoupon({ baseUrl, database, duration, connections, runId }) {
@@ -112,7 +130,14 @@ async function floodCoupon({ baseUrl, database, duration, connections, runId }) 
         headers: { "content-type": "application/x-www-form-urlencoded" },
         setupRequest(request) {
           sequence += 1;
-          return { ...request, body: new URLSearchParams({ intent: "checkout-coupon", planIds: "scale-master", couponCode: `GUESS${sequence}` }).toString() };
+          return {
+            ...request,
+            body: new URLSearchParams({
+              intent: "checkout-coupon",
+              planIds: "scale-master",
+              couponCode: `GUESS${sequence}`,
+            }).toString(),
+          };
         },
       },
     ],
@@ -127,12 +152,22 @@ async function floodCoupon({ baseUrl, database, duration, connections, runId }) 
         isAnnual: false,
         couponCode: "LAUNCH20",
         // A new buyer each time, so the per-e-mail limit is not what is measured.
-        userInfo: { companyName: "Real Roofing", fullName: "Rae Buyer", email: `buyer${n}.${runId}@example.com`, phone: "+1 555 010 2030" },
+        userInfo: {
+          companyName: "Real Roofing",
+          fullName: "Rae Buyer",
+          email: `buyer${n}.${runId}@example.com`,
+          phone: "+1 555 010 2030",
+        },
       }),
     });
     return response.status;
   });
-  return floodSummary("flood-coupon: one client floods wrong coupons; visitor checks out with LAUNCH20", database, await flood, await visitor);
+  return floodSummary(
+    "flood-coupon: one client floods wrong coupons; visitor checks out with LAUNCH20",
+    database,
+    await flood,
+    await visitor,
+  );
 }
 
 async function floodSignIn({ baseUrl, database, duration, connections }) {
@@ -163,10 +198,20 @@ async function floodSignIn({ baseUrl, database, duration, connections }) {
   });
   const during = await home(duration);
   const floodResult = await flood;
-  const homeFigures = (result) => ({ p50: result.latency.p50, p99: result.latency.p99, requestsPerSecond: Math.round(result.requests.average) });
-  return floodSummary("flood-sign-in: wrong passwords from ever-new addresses; GET / alone vs during", database, floodResult, undefined, {
-    home: { alone: homeFigures(alone), duringFlood: homeFigures(during) },
+  const homeFigures = (result) => ({
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    requestsPerSecond: Math.round(result.requests.average),
   });
+  return floodSummary(
+    "flood-sign-in: wrong passwords from ever-new addresses; GET / alone vs during",
+    database,
+    floodResult,
+    undefined,
+    {
+      home: { alone: homeFigures(alone), duringFlood: homeFigures(during) },
+    },
+  );
 }
 
 /** Runs the selected abuse cases on a server with the default limits (TRUST_PROXY=1 only for the sign-in flood). */
@@ -183,10 +228,16 @@ export async function runAbuseCases({ cases, database, storeEnv, duration, conne
       const options = { baseUrl: server.baseUrl, database, duration, connections, runId };
       process.stdout.write(`bench: ${name} [${database}] ${duration}s… `);
       const result =
-        name === "flood-demo" ? await floodDemo(options) : name === "flood-coupon" ? await floodCoupon(options) : await floodSignIn(options);
+        name === "flood-demo"
+          ? await floodDemo(options)
+          : name === "flood-coupon"
+            ? await floodCoupon(options)
+            : await floodSignIn(options);
       console.log(
         `flood ${result.requestsPerSecond} req/s ${JSON.stringify(result.statusCodes)}` +
-          (result.visitor ? `; visitor ${JSON.stringify(result.visitor.statuses)} p50 ${result.visitor.p50Ms} ms` : "") +
+          (result.visitor
+            ? `; visitor ${JSON.stringify(result.visitor.statuses)} p50 ${result.visitor.p50Ms} ms`
+            : "") +
           (result.home ? `; GET / p50 ${result.home.alone.p50} → ${result.home.duringFlood.p50} ms` : ""),
       );
       results.push(result);

@@ -26,7 +26,8 @@ process.chdir(root);
 
 const numberFromEnv = (name, fallback) => {
   const value = Number(process.env[name] ?? fallback);
-  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number, got "${process.env[name]}"`);
+  if (!Number.isFinite(value) || value <= 0)
+    throw new Error(`${name} must be a positive number, got "${process.env[name]}"`);
   return value;
 };
 const config = {
@@ -135,7 +136,9 @@ async function bench(name, database, url, { requests, pid, extra } = {}) {
   if (cpuBefore !== undefined && cpuAfter !== undefined && result.requests.total > 0) {
     summary.serverCpuMsPerRequest = Number(((cpuAfter - cpuBefore) / result.requests.total).toFixed(3));
   }
-  console.log(`${summary.requestsPerSecond} req/s, p99 ${summary.latencyMs.p99} ms, server CPU ${summary.serverCpuMsPerRequest ?? "?"} ms/request`);
+  console.log(
+    `${summary.requestsPerSecond} req/s, p99 ${summary.latencyMs.p99} ms, server CPU ${summary.serverCpuMsPerRequest ?? "?"} ms/request`,
+  );
   return summary;
 }
 
@@ -246,7 +249,9 @@ async function preflight(baseUrl, [request]) {
   });
   const text = await response.text();
   request.onResponse(response.status, text, context);
-  return response.ok ? undefined : `${request.method} ${request.path} answered ${response.status}: ${text.slice(0, 200)}`;
+  return response.ok
+    ? undefined
+    : `${request.method} ${request.path} answered ${response.status}: ${text.slice(0, 200)}`;
 }
 
 // ------------------------------------------------------------------------------------------- durability check
@@ -302,7 +307,8 @@ async function benchDatabase(kind) {
   }
   if (config.profileDir) {
     mkdirSync(config.profileDir, { recursive: true });
-    env.NODE_OPTIONS = `${process.env.NODE_OPTIONS ?? ""} --require ${path.join(root, "scripts/bench-profile.cjs")}`.trim();
+    env.NODE_OPTIONS =
+      `${process.env.NODE_OPTIONS ?? ""} --require ${path.join(root, "scripts/bench-profile.cjs")}`.trim();
     env.BENCH_PROFILE_FILE = path.join(config.profileDir, `app-${kind}-${runId}.cpuprofile`);
   }
 
@@ -337,7 +343,9 @@ async function benchDatabase(kind) {
         if (staticSummary) {
           home.ratioToStatic = Number((home.requestsPerSecond / staticSummary.requestsPerSecond).toFixed(3));
           if (home.serverCpuMsPerRequest && staticSummary.serverCpuMsPerRequest) {
-            home.cpuRatioToStatic = Number((staticSummary.serverCpuMsPerRequest / home.serverCpuMsPerRequest).toFixed(3));
+            home.cpuRatioToStatic = Number(
+              (staticSummary.serverCpuMsPerRequest / home.serverCpuMsPerRequest).toFixed(3),
+            );
           }
         }
         results.push(home);
@@ -347,7 +355,9 @@ async function benchDatabase(kind) {
     if (config.cases.includes("floor")) {
       // The least a Remix response can cost through remix-serve (express, compression, morgan, static-file
       // lookups, the Remix handler): an unknown API path answers a small JSON 404 without touching the database.
-      const floor = await bench("floor: GET /api/… (JSON 404)", kind, server.baseUrl + "/api/bench-floor", { pid: server.pid });
+      const floor = await bench("floor: GET /api/… (JSON 404)", kind, server.baseUrl + "/api/bench-floor", {
+        pid: server.pid,
+      });
       results.push(floor);
     }
 
@@ -428,8 +438,14 @@ function printTable(results) {
     timeouts: r.timeouts,
     non2xx: r.non2xx,
     "vs static": r.ratioToStatic === undefined ? "" : `${Math.round(r.ratioToStatic * 100)} %`,
-    "2xx→rows": r.rowsCheck ? `${r.rowsCheck.acknowledged2xx}→${r.rowsCheck.distinctRows} (lost ${r.rowsCheck.lost})` : "",
-    visitor: r.visitor ? `${JSON.stringify(r.visitor.statuses)} p50 ${r.visitor.p50Ms} ms` : r.home ? `GET / p50 ${r.home.alone.p50}→${r.home.duringFlood.p50} ms` : "",
+    "2xx→rows": r.rowsCheck
+      ? `${r.rowsCheck.acknowledged2xx}→${r.rowsCheck.distinctRows} (lost ${r.rowsCheck.lost})`
+      : "",
+    visitor: r.visitor
+      ? `${JSON.stringify(r.visitor.statuses)} p50 ${r.visitor.p50Ms} ms`
+      : r.home
+        ? `GET / p50 ${r.home.alone.p50}→${r.home.duringFlood.p50} ms`
+        : "",
   }));
   console.table(rows);
 }
@@ -456,7 +472,11 @@ const report = {
     loadAverageBefore: loadBefore.map((value) => Number(value.toFixed(2))),
     loadAverageAfter: loadAfter.map((value) => Number(value.toFixed(2))),
   },
-  settings: { ...config, profileDir: undefined, rateLimits: "lifted via RATE_LIMIT_* env, except the flood-* cases (defaults)" },
+  settings: {
+    ...config,
+    profileDir: undefined,
+    rateLimits: "lifted via RATE_LIMIT_* env, except the flood-* cases (defaults)",
+  },
   results: all.results,
   durability: all.durability,
   notes: all.notes,
@@ -465,11 +485,15 @@ const report = {
 
 mkdirSync("bench-results", { recursive: true });
 writeFileSync("bench-results/bench.json", JSON.stringify(report, null, 2) + "\n");
-console.log(`\nbench: ${cpus().length} CPUs, load average ${report.machine.loadAverageBefore.join(" ")} → ${report.machine.loadAverageAfter.join(" ")}`);
+console.log(
+  `\nbench: ${cpus().length} CPUs, load average ${report.machine.loadAverageBefore.join(" ")} → ${report.machine.loadAverageAfter.join(" ")}`,
+);
 printTable(all.results);
 for (const note of all.notes) console.log(`note: ${note}`);
 if (report.lighthouse?.checks) {
-  console.log(`lighthouse (${report.lighthouse.date}, median of ${report.lighthouse.runs?.length ?? "?"} mobile runs):`);
+  console.log(
+    `lighthouse (${report.lighthouse.date}, median of ${report.lighthouse.runs?.length ?? "?"} mobile runs):`,
+  );
   console.table(report.lighthouse.checks);
 } else if (report.lighthouse) {
   console.log("lighthouse:", JSON.stringify(report.lighthouse).slice(0, 500));
@@ -478,7 +502,9 @@ if (report.lighthouse?.checks) {
 }
 console.log("bench: wrote bench-results/bench.json");
 
-const lost = Object.values(all.durability).flatMap((byTable) => Object.values(byTable)).reduce((sum, check) => sum + check.lost, 0);
+const lost = Object.values(all.durability)
+  .flatMap((byTable) => Object.values(byTable))
+  .reduce((sum, check) => sum + check.lost, 0);
 if (lost > 0) {
   console.error(`bench: ${lost} acknowledged (2xx) requests have no row`);
   process.exitCode = 1;

@@ -11,7 +11,8 @@ const listen = net.Server.prototype.listen;
 
 net.Server.prototype.listen = function listenOnDevHost(...args) {
   const [port, host] = args;
-  const portOnly = (typeof port === "number" || (typeof port === "string" && /^\d+$/.test(port))) && typeof host !== "string";
+  const portOnly =
+    (typeof port === "number" || (typeof port === "string" && /^\d+$/.test(port))) && typeof host !== "string";
   // Read when listening, not when loaded: remix dev reads .env before it starts the live-reload server.
   if (portOnly) args.splice(1, 0, process.env.DEV_HOST || "localhost");
   return listen.apply(this, args);

@@ -95,12 +95,7 @@ const debuggingPort = await freePort();
 const browser = await chromium.launch({
   executablePath: chromiumPath,
   headless: false, // the flags below choose the new headless mode explicitly
-  args: [
-    `--remote-debugging-port=${debuggingPort}`,
-    "--headless=new",
-    ...chromiumArgs,
-    "--disable-dev-shm-usage",
-  ],
+  args: [`--remote-debugging-port=${debuggingPort}`, "--headless=new", ...chromiumArgs, "--disable-dev-shm-usage"],
 });
 
 const url = new URL(args.path, server.baseUrl).toString();

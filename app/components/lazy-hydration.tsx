@@ -20,7 +20,10 @@ function lazyComponent<P extends object>(load: Load<P>): ComponentType<P> {
  * the URL opens it): Remix sets its own location state outside a transition, so a location change (even a hash
  * link) that reaches a boundary still waiting makes React drop its server HTML and render it afresh.
  */
-export function loadedWhenRendered<P extends object>(serverComponent: ComponentType<P> | undefined, load: Load<P>): ComponentType<P> {
+export function loadedWhenRendered<P extends object>(
+  serverComponent: ComponentType<P> | undefined,
+  load: Load<P>,
+): ComponentType<P> {
   const Component = typeof document === "undefined" ? serverComponent : lazyComponent(load);
   if (!Component) throw new Error("loadedWhenRendered: import the server component from a *.server.tsx module");
   return memo(function LoadedWhenRendered(props: P) {
@@ -38,13 +41,19 @@ export function loadedWhenRendered<P extends object>(serverComponent: ComponentT
  * HTML of a hydrated element alone, and this element never changes it afterwards. Only when the page is rendered
  * in the browser (a client-side navigation to it) is the section's code loaded and rendered normally.
  */
-export function staticIsland<P extends object>(serverComponent: ComponentType<P> | undefined, load: Load<P>): ComponentType<P> {
+export function staticIsland<P extends object>(
+  serverComponent: ComponentType<P> | undefined,
+  load: Load<P>,
+): ComponentType<P> {
   const Client = typeof document === "undefined" ? undefined : lazyComponent(load);
   return function StaticIsland(props: P) {
     // Decided once, when mounted: true for the server render and for hydration.
     const [fromServerHtml] = useState(!useHydrated());
     if (fromServerHtml || !Client) {
-      const html = serverComponent && typeof document === "undefined" ? renderStaticHtml(createElement(serverComponent, props)) : "";
+      const html =
+        serverComponent && typeof document === "undefined"
+          ? renderStaticHtml(createElement(serverComponent, props))
+          : "";
       return <div className="contents" suppressHydrationWarning dangerouslySetInnerHTML={{ __html: html }} />;
     }
     return (
@@ -66,7 +75,9 @@ export function whenVisitorNears(selector: string, margin: string): Promise<void
     const element = document.querySelector(selector);
     const observer =
       element && typeof IntersectionObserver !== "undefined"
-        ? new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && done(), { rootMargin: margin })
+        ? new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && done(), {
+            rootMargin: margin,
+          })
         : undefined;
     function done() {
       observer?.disconnect();

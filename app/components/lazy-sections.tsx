@@ -15,4 +15,6 @@ export const StaticFeatureSections = staticIsland(server.FeatureSections, () =>
   import("./landing/feature-sections").then((module) => module.FeatureSections),
 );
 
-export const StaticCommunity = staticIsland(server.Community, () => import("./landing/community").then((module) => module.Community));
+export const StaticCommunity = staticIsland(server.Community, () =>
+  import("./landing/community").then((module) => module.Community),
+);

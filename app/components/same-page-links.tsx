@@ -18,12 +18,26 @@ export function SamePageLinks() {
 
   useEffect(() => {
     function onClick(event: MouseEvent) {
-      if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+      if (
+        event.defaultPrevented ||
+        event.button !== 0 ||
+        event.metaKey ||
+        event.ctrlKey ||
+        event.shiftKey ||
+        event.altKey
+      )
+        return;
       const link = event.target instanceof Element ? event.target.closest("a[href]") : null;
-      if (!(link instanceof HTMLAnchorElement) || (link.target && link.target !== "_self") || link.hasAttribute("download")) return;
+      if (
+        !(link instanceof HTMLAnchorElement) ||
+        (link.target && link.target !== "_self") ||
+        link.hasAttribute("download")
+      )
+        return;
       const url = new URL(link.href);
       const here = window.location;
-      if (!url.hash || url.origin !== here.origin || url.pathname !== here.pathname || url.search !== here.search) return;
+      if (!url.hash || url.origin !== here.origin || url.pathname !== here.pathname || url.search !== here.search)
+        return;
       const target = document.getElementById(decodeURIComponent(url.hash.slice(1)));
       // A fragment that names nothing is left to the browser (which then does not scroll either).
       if (!target) return;

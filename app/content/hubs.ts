@@ -1,13 +1,4 @@
-export type HubIcon =
-  | "megaphone"
-  | "handshake"
-  | "wrench"
-  | "pen"
-  | "clipboard"
-  | "cart"
-  | "users"
-  | "chart"
-  | "plug";
+export type HubIcon = "megaphone" | "handshake" | "wrench" | "pen" | "clipboard" | "cart" | "users" | "chart" | "plug";
 
 export type Hub = { name: string; icon: HubIcon; description: string };
 
@@ -15,12 +6,14 @@ export const hubs: readonly Hub[] = [
   {
     name: "Marketing Hub",
     icon: "megaphone",
-    description: "Seasonal campaigns, review requests and referral offers that keep your schedule full between busy seasons.",
+    description:
+      "Seasonal campaigns, review requests and referral offers that keep your schedule full between busy seasons.",
   },
   {
     name: "Sales Hub",
     icon: "handshake",
-    description: "Pipelines from first call to signed contract, with good-better-best estimates customers can approve online.",
+    description:
+      "Pipelines from first call to signed contract, with good-better-best estimates customers can approve online.",
   },
   {
     name: "Service Hub",
@@ -30,7 +23,8 @@ export const hubs: readonly Hub[] = [
   {
     name: "Content Hub",
     icon: "pen",
-    description: "Job-photo galleries, landing pages and email templates your team can publish without a web developer.",
+    description:
+      "Job-photo galleries, landing pages and email templates your team can publish without a web developer.",
   },
   {
     name: "Operations Hub",

@@ -6,7 +6,10 @@ export const industries: readonly Industry[] = [
   { name: "Plumbing", example: "Emergency dispatch, flat-rate pricing and water heater follow-ups" },
   { name: "Electrical", example: "Panel upgrades, permits and EV charger installation projects" },
   { name: "Landscaping & Lawn Care", example: "Recurring routes, seasonal upsells and snow removal contracts" },
-  { name: "Remodeling & General Contracting", example: "Multi-phase projects, change orders and subcontractor schedules" },
+  {
+    name: "Remodeling & General Contracting",
+    example: "Multi-phase projects, change orders and subcontractor schedules",
+  },
   { name: "Pest Control", example: "Quarterly service plans, route scheduling and renewal reminders" },
   { name: "Cleaning & Janitorial", example: "Recurring visits, checklists and commercial contract billing" },
   { name: "Painting", example: "Color consultations, on-site estimates and crew scheduling" },

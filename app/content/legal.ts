@@ -45,8 +45,15 @@ const list = (...items: (InlineText | InlineText[])[]): LegalBlock => ({
   list: items.map((item) => (Array.isArray(item) ? item : [item])),
 });
 const mail = (address: string): InlineText => ({ text: address, href: `mailto:${address}` });
-const page = (id: LegalPageId, hash = ""): InlineText => ({ text: legalLinks[id].label, href: `${legalLinks[id].href}${hash}` });
-const stripePrivacy: InlineText = { text: "Stripe's Privacy Policy", href: "https://stripe.com/privacy", external: true };
+const page = (id: LegalPageId, hash = ""): InlineText => ({
+  text: legalLinks[id].label,
+  href: `${legalLinks[id].href}${hash}`,
+});
+const stripePrivacy: InlineText = {
+  text: "Stripe's Privacy Policy",
+  href: "https://stripe.com/privacy",
+  external: true,
+};
 
 function privacyPolicy(brand: string): LegalDocument {
   const policy = legalPolicy;
@@ -100,7 +107,9 @@ function privacyPolicy(brand: string): LegalDocument {
         id: "who-processes-it",
         heading: "Who processes it for us",
         blocks: [
-          p("Three kinds of service providers handle your information on our behalf, only to provide their service to us:"),
+          p(
+            "Three kinds of service providers handle your information on our behalf, only to provide their service to us:",
+          ),
           list(
             [
               "Stripe, our card processor. We send Stripe your e-mail address, the plans, the billing period, the price and our order reference; Stripe collects your card and billing details on its own page and tells us whether the payment went through. See ",
@@ -117,7 +126,9 @@ function privacyPolicy(brand: string): LegalDocument {
         id: "cookies",
         heading: "Cookies",
         blocks: [
-          p("This site uses four cookies. All of them are needed for the site to work, none of them tracks you across other sites:"),
+          p(
+            "This site uses four cookies. All of them are needed for the site to work, none of them tracks you across other sites:",
+          ),
           list(
             "gw_checkout keeps your details and your plan choice between the checkout steps. It expires after 2 hours and is deleted when your order is placed or you close the checkout.",
             "gw_demo remembers for 30 minutes that your demo request was received, so the page keeps showing the thank-you message.",
@@ -172,7 +183,11 @@ function privacyPolicy(brand: string): LegalDocument {
       {
         id: "children",
         heading: "Children",
-        blocks: [p(`${brand} is a tool for businesses. This site is not meant for children under 16, and we do not knowingly collect their information.`)],
+        blocks: [
+          p(
+            `${brand} is a tool for businesses. This site is not meant for children under 16, and we do not knowingly collect their information.`,
+          ),
+        ],
       },
       {
         id: "changes",
@@ -220,7 +235,8 @@ function termsOfService(brand: string): LegalDocument {
           p("Prices are in US dollars. You can buy one plan or several in one order, one of each:"),
           list(
             ...plans.map(
-              (plan) => `${plan.name}: ${formatUsd(plan.price)} per month, or ${formatUsd(plan.annualPrice)} per year with annual billing.`,
+              (plan) =>
+                `${plan.name}: ${formatUsd(plan.price)} per month, or ${formatUsd(plan.annualPrice)} per year with annual billing.`,
             ),
           ),
           p(
@@ -263,7 +279,11 @@ function termsOfService(brand: string): LegalDocument {
             "try to get around the limits on how often forms can be sent;",
             "try to get into parts of the site or data that are not meant for you.",
           ),
-          p("If you find a security problem, report it as our ", page("security", "#reporting"), " page describes: we welcome good-faith research."),
+          p(
+            "If you find a security problem, report it as our ",
+            page("security", "#reporting"),
+            " page describes: we welcome good-faith research.",
+          ),
         ],
       },
       {
@@ -293,7 +313,13 @@ function termsOfService(brand: string): LegalDocument {
         id: "contact",
         heading: "Contact",
         blocks: [
-          p("Billing, renewals and cancellations: ", mail(legalContacts.billing), ". Your information: ", mail(legalContacts.privacy), "."),
+          p(
+            "Billing, renewals and cancellations: ",
+            mail(legalContacts.billing),
+            ". Your information: ",
+            mail(legalContacts.privacy),
+            ".",
+          ),
         ],
       },
     ],
@@ -384,7 +410,9 @@ function securityPage(brand: string): LegalDocument {
             "Test only with your own data and made-up leads, and do not read, change or delete other people's information.",
             "Do not run denial-of-service or load tests, send bulk form submissions, or try to trick our staff.",
           ),
-          p("If you follow these rules and act in good faith, we will not take legal action against you for your research."),
+          p(
+            "If you follow these rules and act in good faith, we will not take legal action against you for your research.",
+          ),
         ],
       },
       {

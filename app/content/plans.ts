@@ -112,7 +112,9 @@ export function formatCents(cents: number): string {
   const whole = Math.trunc(Math.abs(cents) / 100);
   const rest = Math.abs(cents) % 100;
   const sign = cents < 0 ? "-" : "";
-  return rest === 0 ? `${sign}$${withThousands(whole)}` : `${sign}$${withThousands(whole)}.${String(rest).padStart(2, "0")}`;
+  return rest === 0
+    ? `${sign}$${withThousands(whole)}`
+    : `${sign}$${withThousands(whole)}.${String(rest).padStart(2, "0")}`;
 }
 
 export function billingFromParam(value: string | null | undefined): BillingPeriod {

@@ -4,7 +4,10 @@ import type { OrderStatus } from "~/db/schema.server";
 export const testCheckoutCopy = {
   canceled: { message: "Order canceled", description: "No payment was taken. You can pick a plan again at any time." },
   alreadyCanceled: { message: "Order canceled", description: "This order was already canceled; no payment was taken." },
-  paidCannotCancel: { message: "Order already paid", description: "This order is paid, so it can no longer be canceled." },
+  paidCannotCancel: {
+    message: "Order already paid",
+    description: "This order is paid, so it can no longer be canceled.",
+  },
   expiredCannotCancel: { message: "Order expired", description: "This order has expired; no payment was taken." },
   cannotPay: (status: OrderStatus) => ({
     message: "Error",

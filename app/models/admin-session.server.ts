@@ -13,7 +13,9 @@ export async function startAdminSession(userId: string, maxAgeSeconds: number): 
   const db = getDb();
   // Sessions that ran out are removed here, so the table holds roughly the live ones without a sweeper.
   await db.delete(adminSessions).where(lte(adminSessions.expiresAt, new Date()));
-  await db.insert(adminSessions).values({ tokenHash: hashToken(token), userId, expiresAt: new Date(Date.now() + maxAgeSeconds * 1000) });
+  await db
+    .insert(adminSessions)
+    .values({ tokenHash: hashToken(token), userId, expiresAt: new Date(Date.now() + maxAgeSeconds * 1000) });
   return token;
 }
 
@@ -29,5 +31,7 @@ export async function findSessionAdmin(token: string): Promise<AdminUser | undef
 
 /** Ends one session (sign-out). */
 export async function endAdminSession(token: string): Promise<void> {
-  await getDb().delete(adminSessions).where(eq(adminSessions.tokenHash, hashToken(token)));
+  await getDb()
+    .delete(adminSessions)
+    .where(eq(adminSessions.tokenHash, hashToken(token)));
 }

@@ -44,7 +44,9 @@ function searchCondition(query: string): SQL | undefined {
 export type Paginated<T> = { items: T[]; page: number; pageSize: number; total: number; totalPages: number };
 
 /** Demo requests newest first (ties broken by id so pages never overlap), optionally searched. */
-export async function listDemoRequests(options: { query?: string; page?: number } = {}): Promise<Paginated<DemoRequestRow>> {
+export async function listDemoRequests(
+  options: { query?: string; page?: number } = {},
+): Promise<Paginated<DemoRequestRow>> {
   const query = normalizeSearch(options.query);
   const page = options.page ?? 1;
   const where = searchCondition(query);
@@ -103,7 +105,11 @@ export async function* iterateDemoRequests(batchSize = 500): AsyncGenerator<Demo
     const batch = await getDb()
       .select({ ...getTableColumns(demoRequests), cursorAt: sql<string>`${demoRequests.createdAt}::text` })
       .from(demoRequests)
-      .where(cursor ? sql`(${demoRequests.createdAt}, ${demoRequests.id}) < (${cursor.createdAt}::timestamptz, ${cursor.id})` : undefined)
+      .where(
+        cursor
+          ? sql`(${demoRequests.createdAt}, ${demoRequests.id}) < (${cursor.createdAt}::timestamptz, ${cursor.id})`
+          : undefined,
+      )
       .orderBy(desc(demoRequests.createdAt), desc(demoRequests.id))
       .limit(batchSize);
     if (batch.length === 0) return;

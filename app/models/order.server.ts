@@ -2,7 +2,10 @@ import { and, eq, sql } from "drizzle-orm";
 import { orders, stripeEvents, type OrderRow, type OrderStatus } from "~/db/schema.server";
 import { getDb } from "~/utils/db.server";
 
-export type NewOrder = Omit<typeof orders.$inferInsert, "id" | "status" | "createdAt" | "updatedAt" | "providerSessionId">;
+export type NewOrder = Omit<
+  typeof orders.$inferInsert,
+  "id" | "status" | "createdAt" | "updatedAt" | "providerSessionId"
+>;
 
 /**
  * Creates the order for one Complete Order attempt. A repeated attempt (double click, retry) finds the
@@ -10,7 +13,11 @@ export type NewOrder = Omit<typeof orders.$inferInsert, "id" | "status" | "creat
  */
 export async function createOrderForAttempt(values: NewOrder): Promise<OrderRow> {
   const db = getDb();
-  const [created] = await db.insert(orders).values(values).onConflictDoNothing({ target: orders.attemptId }).returning();
+  const [created] = await db
+    .insert(orders)
+    .values(values)
+    .onConflictDoNothing({ target: orders.attemptId })
+    .returning();
   if (created) return created;
   const [existing] = await db.select().from(orders).where(eq(orders.attemptId, values.attemptId));
   if (!existing) throw new Error("order for attempt vanished");

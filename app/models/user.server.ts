@@ -20,7 +20,8 @@ export function hashPassword(password: string): Promise<string> {
 
 function parseOrThrow<T>(schema: z.ZodType<T, z.ZodTypeDef, unknown>, value: unknown, label: string): T {
   const result = schema.safeParse(value);
-  if (!result.success) throw new InvalidAdminInput(`${label}: ${result.error.issues.map((issue) => issue.message).join(" ")}`);
+  if (!result.success)
+    throw new InvalidAdminInput(`${label}: ${result.error.issues.map((issue) => issue.message).join(" ")}`);
   return result.data;
 }
 
@@ -79,7 +80,10 @@ const rethrowRefusal = (error: unknown): false => {
  * constant-time.
  */
 export async function verifyLogin(username: string, password: string): Promise<AdminUser | undefined> {
-  const [row] = await getDb().select().from(users).where(eq(users.username, normalizeUsername(username)));
+  const [row] = await getDb()
+    .select()
+    .from(users)
+    .where(eq(users.username, normalizeUsername(username)));
   if (!row) {
     dummyHash ??= hashPassword(crypto.randomUUID());
     const throwaway = await dummyHash;
@@ -94,12 +98,17 @@ export async function verifyLogin(username: string, password: string): Promise<A
  * ADMIN_USERNAME + ADMIN_PASSWORD create the first admin when there is none, so a fresh container can
  * bootstrap itself. Once any admin exists the variables are ignored (they never reset a password).
  */
-export async function bootstrapAdminFromEnv(env: { ADMIN_USERNAME?: string; ADMIN_PASSWORD?: string }): Promise<"created" | "skipped"> {
+export async function bootstrapAdminFromEnv(env: {
+  ADMIN_USERNAME?: string;
+  ADMIN_PASSWORD?: string;
+}): Promise<"created" | "skipped"> {
   const username = env.ADMIN_USERNAME?.trim();
   const password = env.ADMIN_PASSWORD;
   if (!username && !password) return "skipped";
   if (!username || !password) {
-    throw new Error("Invalid environment configuration:\n  - ADMIN_USERNAME and ADMIN_PASSWORD must be set together (or neither).");
+    throw new Error(
+      "Invalid environment configuration:\n  - ADMIN_USERNAME and ADMIN_PASSWORD must be set together (or neither).",
+    );
   }
   if ((await countUsers()) > 0) return "skipped";
   try {

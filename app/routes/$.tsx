@@ -1,10 +1,7 @@
 import type { MetaFunction } from "@remix-run/node";
 import { NotFound } from "~/components/not-found";
 
-export const meta: MetaFunction = () => [
-  { title: "404 Page Not Found" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: MetaFunction = () => [{ title: "404 Page Not Found" }, { name: "robots", content: "noindex" }];
 
 export function loader() {
   throw new Response("Not Found", { status: 404 });

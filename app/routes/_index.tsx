@@ -11,7 +11,13 @@ import { showToast } from "~/components/ui/toaster";
 import { demoFailureNotice, paymentFailureNotice, refusalTitle } from "~/content/failure-notices";
 import { billingFromParam } from "~/content/plans";
 import type { loader as rootLoader } from "~/root";
-import { handleCouponStep, handleInfoStep, handlePayStep, handleUpdateStep, loadCheckout } from "~/utils/checkout.server";
+import {
+  handleCouponStep,
+  handleInfoStep,
+  handlePayStep,
+  handleUpdateStep,
+  loadCheckout,
+} from "~/utils/checkout.server";
 import { getDemoSectionState, handleDemoRequestForm, resetDemoForm } from "~/utils/demo-request.server";
 import { useNonce } from "~/utils/nonce";
 import { askServer, isUnanswered, keepDataWhenUnanswered } from "~/utils/server-answer";

@@ -9,7 +9,10 @@ import { listDemoRequests, listOrders, normalizeSearch, parsePage } from "~/mode
 import { toStoredDemoRequest } from "~/models/demo-request.server";
 import { adminHeaders, requireAdmin } from "~/utils/admin-session.server";
 
-export const meta: MetaFunction = () => [{ title: "Demo requests and orders · Admin" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => [
+  { title: "Demo requests and orders · Admin" },
+  { name: "robots", content: "noindex" },
+];
 
 export const headers: HeadersFunction = () => adminHeaders;
 
@@ -71,7 +74,10 @@ export default function AdminIndex() {
               Signed in as <strong className="text-slate-900">{admin.username}</strong>
             </span>
             <Form method="post" action="/admin/logout">
-              <button type="submit" className="rounded-md border border-slate-300 px-3 py-1.5 font-medium text-slate-800 hover:bg-slate-100">
+              <button
+                type="submit"
+                className="rounded-md border border-slate-300 px-3 py-1.5 font-medium text-slate-800 hover:bg-slate-100"
+              >
                 Sign out
               </button>
             </Form>
@@ -87,9 +93,7 @@ export default function AdminIndex() {
                 Demo requests
               </h1>
               <p className="mt-1 text-sm text-slate-600">
-                {query
-                  ? `${leads.total} matching “${query}”`
-                  : `${leads.total} in total, newest first`}
+                {query ? `${leads.total} matching “${query}”` : `${leads.total} in total, newest first`}
               </p>
             </div>
             <a
@@ -115,7 +119,10 @@ export default function AdminIndex() {
               placeholder="Name, e-mail or company"
               className="w-72 rounded-md border border-slate-300 px-3 py-2 text-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600"
             />
-            <button type="submit" className="rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-100">
+            <button
+              type="submit"
+              className="rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-100"
+            >
               Search
             </button>
             {query ? (
@@ -129,13 +136,27 @@ export default function AdminIndex() {
             <table className="min-w-full divide-y divide-slate-200" aria-describedby="demo-requests-heading">
               <thead className="bg-slate-50">
                 <tr>
-                  <th scope="col" className={th}>Received</th>
-                  <th scope="col" className={th}>Name</th>
-                  <th scope="col" className={th}>E-mail</th>
-                  <th scope="col" className={th}>Phone</th>
-                  <th scope="col" className={th}>Company</th>
-                  <th scope="col" className={th}>Deals</th>
-                  <th scope="col" className={th}>Challenges</th>
+                  <th scope="col" className={th}>
+                    Received
+                  </th>
+                  <th scope="col" className={th}>
+                    Name
+                  </th>
+                  <th scope="col" className={th}>
+                    E-mail
+                  </th>
+                  <th scope="col" className={th}>
+                    Phone
+                  </th>
+                  <th scope="col" className={th}>
+                    Company
+                  </th>
+                  <th scope="col" className={th}>
+                    Deals
+                  </th>
+                  <th scope="col" className={th}>
+                    Challenges
+                  </th>
                 </tr>
               </thead>
               <tbody className="divide-y divide-slate-100">
@@ -166,14 +187,22 @@ export default function AdminIndex() {
                         <VisibleText text={lead.company} />
                       </td>
                       <td className={`${td} whitespace-nowrap`}>{lead.dealVolume ?? "—"}</td>
-                      <td className={`${td} max-w-md whitespace-pre-line`}>{lead.challenges ? <VisibleText text={lead.challenges} multiline /> : "—"}</td>
+                      <td className={`${td} max-w-md whitespace-pre-line`}>
+                        {lead.challenges ? <VisibleText text={lead.challenges} multiline /> : "—"}
+                      </td>
                     </tr>
                   ))
                 )}
               </tbody>
             </table>
           </div>
-          <Pagination label="Demo request pages" param="page" page={leads.page} totalPages={leads.totalPages} search={search} />
+          <Pagination
+            label="Demo request pages"
+            param="page"
+            page={leads.page}
+            totalPages={leads.totalPages}
+            search={search}
+          />
         </section>
 
         <section aria-labelledby="orders-heading">
@@ -185,12 +214,24 @@ export default function AdminIndex() {
             <table className="min-w-full divide-y divide-slate-200">
               <thead className="bg-slate-50">
                 <tr>
-                  <th scope="col" className={th}>Created</th>
-                  <th scope="col" className={th}>Status</th>
-                  <th scope="col" className={th}>Amount</th>
-                  <th scope="col" className={th}>Plans</th>
-                  <th scope="col" className={th}>Customer</th>
-                  <th scope="col" className={th}>Company</th>
+                  <th scope="col" className={th}>
+                    Created
+                  </th>
+                  <th scope="col" className={th}>
+                    Status
+                  </th>
+                  <th scope="col" className={th}>
+                    Amount
+                  </th>
+                  <th scope="col" className={th}>
+                    Plans
+                  </th>
+                  <th scope="col" className={th}>
+                    Customer
+                  </th>
+                  <th scope="col" className={th}>
+                    Company
+                  </th>
                 </tr>
               </thead>
               <tbody className="divide-y divide-slate-100">
@@ -207,7 +248,9 @@ export default function AdminIndex() {
                         <time dateTime={order.createdAt}>{formatTimestamp(order.createdAt)}</time>
                       </td>
                       <td className={td}>
-                        <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${statusClasses[order.status] ?? ""}`}>
+                        <span
+                          className={`rounded-full px-2 py-0.5 text-xs font-semibold ${statusClasses[order.status] ?? ""}`}
+                        >
                           {order.status}
                         </span>
                       </td>
@@ -234,7 +277,13 @@ export default function AdminIndex() {
               </tbody>
             </table>
           </div>
-          <Pagination label="Order pages" param="ordersPage" page={orders.page} totalPages={orders.totalPages} search={search} />
+          <Pagination
+            label="Order pages"
+            param="ordersPage"
+            page={orders.page}
+            totalPages={orders.totalPages}
+            search={search}
+          />
         </section>
       </main>
     </div>

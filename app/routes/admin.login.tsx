@@ -46,7 +46,8 @@ export async function action({ request }: ActionFunctionArgs) {
   } catch (error) {
     if (!(error instanceof RequestRejected)) throw error;
     const retryAfter = error.headers["Retry-After"];
-    const message = error.status === 429 ? `Too many sign-in attempts. Please try again in ${retryAfter} seconds.` : error.message;
+    const message =
+      error.status === 429 ? `Too many sign-in attempts. Please try again in ${retryAfter} seconds.` : error.message;
     return json({ error: message }, { status: error.status, headers: { ...adminHeaders, ...error.headers } });
   }
 }
@@ -72,7 +73,11 @@ export default function AdminLogin() {
         <Form method="post" className="mt-6 space-y-4" aria-describedby={actionData?.error ? "login-error" : undefined}>
           <input type="hidden" name="redirectTo" value={redirectTo} />
           {actionData?.error ? (
-            <p id="login-error" role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+            <p
+              id="login-error"
+              role="alert"
+              className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800"
+            >
               {actionData.error}
             </p>
           ) : null}

@@ -12,7 +12,8 @@ export async function action({ request }: ActionFunctionArgs) {
   try {
     assertSameOrigin(request);
   } catch (error) {
-    if (error instanceof RequestRejected) return new Response(error.message, { status: error.status, headers: adminHeaders });
+    if (error instanceof RequestRejected)
+      return new Response(error.message, { status: error.status, headers: adminHeaders });
     throw error;
   }
   return destroyAdminSession(request);

@@ -1,7 +1,15 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { checkoutOrderSchema } from "~/schemas/checkout";
 import { apiErrorResponse, jsonError, jsonOk } from "~/utils/api.server";
-import { checkOrderAmount, limitCheckout, limitCouponCheck, parsePlanIds, PAYMENT_FAILED, PaymentFailed, startCheckout } from "~/utils/checkout.server";
+import {
+  checkOrderAmount,
+  limitCheckout,
+  limitCouponCheck,
+  parsePlanIds,
+  PAYMENT_FAILED,
+  PaymentFailed,
+  startCheckout,
+} from "~/utils/checkout.server";
 import { requestOrigin } from "~/utils/env.server";
 import { getPaymentProvider } from "~/utils/payments/provider.server";
 import { assertSameOrigin, getRequestId, readJson } from "~/utils/request.server";
@@ -31,7 +39,10 @@ export async function action({ request }: ActionFunctionArgs) {
     if (payload.couponCode) {
       await limitCouponCheck(request, undefined);
       coupon = await getPaymentProvider().findCoupon(payload.couponCode);
-      if (!coupon) return jsonError(400, `Coupon "${payload.couponCode}" is not valid.`, { fieldErrors: { couponCode: "Invalid coupon" } });
+      if (!coupon)
+        return jsonError(400, `Coupon "${payload.couponCode}" is not valid.`, {
+          fieldErrors: { couponCode: "Invalid coupon" },
+        });
     }
     try {
       const started = await startCheckout({

@@ -27,7 +27,10 @@ export async function action({ request }: ActionFunctionArgs) {
     try {
       event = webhooks.constructEvent(payload, signature, secret);
     } catch (error) {
-      logger.warn("stripe webhook signature rejected", { requestId, error: error instanceof Error ? error.message : String(error) });
+      logger.warn("stripe webhook signature rejected", {
+        requestId,
+        error: error instanceof Error ? error.message : String(error),
+      });
       return jsonError(400, "Invalid signature.");
     }
 
@@ -38,7 +41,9 @@ export async function action({ request }: ActionFunctionArgs) {
       const paid = event.type === "checkout.session.async_payment_succeeded" || session.payment_status !== "unpaid";
       outcome = await applyStripeEvent(
         event,
-        paid ? { orderId: session.client_reference_id ?? session.metadata?.orderId, sessionId: session.id, status: "paid" } : undefined,
+        paid
+          ? { orderId: session.client_reference_id ?? session.metadata?.orderId, sessionId: session.id, status: "paid" }
+          : undefined,
       );
     } else if (event.type === "checkout.session.expired") {
       const session = event.data.object;

@@ -68,7 +68,9 @@ export default function CheckoutSuccess() {
           : "We are confirming your payment with the provider; this usually takes a few seconds."}
       </p>
       <section aria-labelledby="ordered-heading" className="rounded-lg border border-slate-200 p-5">
-        <h2 id="ordered-heading" className="text-lg font-semibold">What you ordered</h2>
+        <h2 id="ordered-heading" className="text-lg font-semibold">
+          What you ordered
+        </h2>
         <ul className="mt-3 list-disc pl-5" data-testid="ordered-plans">
           {order.lines.map((name) => (
             <li key={name}>{name}</li>
@@ -81,14 +83,18 @@ export default function CheckoutSuccess() {
         </p>
       </section>
       <section aria-labelledby="next-heading">
-        <h2 id="next-heading" className="text-lg font-semibold">What happens next</h2>
+        <h2 id="next-heading" className="text-lg font-semibold">
+          What happens next
+        </h2>
         <p className="mt-2 text-slate-700">
-          A receipt is on its way to {order.email}. Within one business day your onboarding specialist will e-mail you to book
-          your snapshot setup, which takes under 2 hours.
+          A receipt is on its way to {order.email}. Within one business day your onboarding specialist will e-mail you
+          to book your snapshot setup, which takes under 2 hours.
         </p>
       </section>
       <p>
-        <a href="/" className="font-semibold text-brand-700 underline">Back to the home page</a>
+        <a href="/" className="font-semibold text-brand-700 underline">
+          Back to the home page
+        </a>
       </p>
     </main>
   );

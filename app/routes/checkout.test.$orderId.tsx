@@ -2,11 +2,19 @@ import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunct
 import { json } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { formatCents, getPlan } from "~/content/plans";
-import { cancelTestOrder, findTestOrder, payTestOrder, privatePageHeaders } from "~/utils/payments/test-checkout.server";
+import {
+  cancelTestOrder,
+  findTestOrder,
+  payTestOrder,
+  privatePageHeaders,
+} from "~/utils/payments/test-checkout.server";
 import { withOrderToken } from "~/utils/payments/order-token.server";
 import { assertSameOrigin, readForm, RequestRejected } from "~/utils/request.server";
 
-export const meta: MetaFunction = () => [{ title: "Test checkout — no payment is taken" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => [
+  { title: "Test checkout — no payment is taken" },
+  { name: "robots", content: "noindex" },
+];
 
 export const headers: HeadersFunction = () => privatePageHeaders;
 
@@ -23,7 +31,11 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
       billing: order.billingPeriod,
       lines: order.planIds.map((id) => {
         const plan = getPlan(id);
-        return { id, name: plan?.name ?? id, cents: (order.billingPeriod === "annual" ? plan?.annualPrice ?? 0 : plan?.price ?? 0) * 100 };
+        return {
+          id,
+          name: plan?.name ?? id,
+          cents: (order.billingPeriod === "annual" ? (plan?.annualPrice ?? 0) : (plan?.price ?? 0)) * 100,
+        };
       }),
       subtotalCents: order.subtotalCents,
       discountCents: order.discountCents,
@@ -46,7 +58,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
     throw new RequestRejected(400, "Unknown form intent.");
   } catch (error) {
     if (error instanceof RequestRejected) {
-      return json({ error: error.message }, { status: error.status, headers: { ...privatePageHeaders, ...error.headers } });
+      return json(
+        { error: error.message },
+        { status: error.status, headers: { ...privatePageHeaders, ...error.headers } },
+      );
     }
     throw error;
   }
@@ -59,7 +74,10 @@ export default function TestCheckout() {
   const busy = navigation.state !== "idle";
   return (
     <main id="main-content" className="mx-auto flex min-h-screen max-w-xl flex-col justify-center gap-6 px-6 py-12">
-      <p className="rounded-md border border-amber-300 bg-amber-50 px-4 py-2 text-sm font-semibold text-amber-900" role="note">
+      <p
+        className="rounded-md border border-amber-300 bg-amber-50 px-4 py-2 text-sm font-semibold text-amber-900"
+        role="note"
+      >
         Test mode — no payment is taken
       </p>
       <h1 className="text-3xl font-bold">Test checkout</h1>
@@ -69,16 +87,22 @@ export default function TestCheckout() {
         </p>
       ) : null}
       <p className="text-slate-700">
-        This page stands in for the payment provider while none is configured. Billing: {order.billing === "annual" ? "annual" : "monthly"}, receipt to{" "}
-        {order.email}.
+        This page stands in for the payment provider while none is configured. Billing:{" "}
+        {order.billing === "annual" ? "annual" : "monthly"}, receipt to {order.email}.
       </p>
       <table className="w-full text-left text-sm">
         <caption className="sr-only">Order lines</caption>
         <thead>
           <tr className="border-b border-slate-200">
-            <th scope="col" className="py-2">Plan</th>
-            <th scope="col" className="py-2">Qty</th>
-            <th scope="col" className="py-2 text-right">Price</th>
+            <th scope="col" className="py-2">
+              Plan
+            </th>
+            <th scope="col" className="py-2">
+              Qty
+            </th>
+            <th scope="col" className="py-2 text-right">
+              Price
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -91,15 +115,21 @@ export default function TestCheckout() {
           ))}
           {order.discountCents > 0 ? (
             <tr>
-              <td className="py-2" colSpan={2}>Discount ({order.couponCode})</td>
+              <td className="py-2" colSpan={2}>
+                Discount ({order.couponCode})
+              </td>
               <td className="py-2 text-right">−{formatCents(order.discountCents)}</td>
             </tr>
           ) : null}
         </tbody>
         <tfoot>
           <tr>
-            <th scope="row" className="py-2" colSpan={2}>Total</th>
-            <td className="py-2 text-right font-semibold" data-testid="test-checkout-total">{formatCents(order.totalCents)}</td>
+            <th scope="row" className="py-2" colSpan={2}>
+              Total
+            </th>
+            <td className="py-2 text-right font-semibold" data-testid="test-checkout-total">
+              {formatCents(order.totalCents)}
+            </td>
           </tr>
         </tfoot>
       </table>
@@ -130,7 +160,10 @@ export default function TestCheckout() {
         </div>
       ) : (
         <p className="text-slate-700">
-          This order is {order.status}. <a className="font-semibold text-brand-700 underline" href="/#pricing">Back to pricing</a>
+          This order is {order.status}.{" "}
+          <a className="font-semibold text-brand-700 underline" href="/#pricing">
+            Back to pricing
+          </a>
         </p>
       )}
     </main>

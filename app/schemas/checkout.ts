@@ -8,7 +8,10 @@ export const checkoutInfoSchema = z.object({
   companyName: textField("Company name", { min: 2, max: 120 }),
   fullName: textField("Full name", { min: 2, max: 120 }),
   email: z
-    .string({ required_error: "Valid email address is required", invalid_type_error: "Valid email address is required" })
+    .string({
+      required_error: "Valid email address is required",
+      invalid_type_error: "Valid email address is required",
+    })
     .trim()
     .max(254, "Valid email address is required")
     .email("Valid email address is required"),
@@ -35,7 +38,13 @@ export const checkoutOrderSchema = z.object({
   couponCode: couponCodeSchema.optional().default(""),
   userInfo: checkoutInfoSchema,
   // One per Complete Order attempt: the idempotency key toward the provider and orders.attempt_id.
-  attemptId: z.string().trim().min(8).max(64).regex(/^[\w-]+$/).optional(),
+  attemptId: z
+    .string()
+    .trim()
+    .min(8)
+    .max(64)
+    .regex(/^[\w-]+$/)
+    .optional(),
 });
 
 export type CheckoutOrderPayload = z.infer<typeof checkoutOrderSchema>;
@@ -63,7 +72,11 @@ export type PricedOrder = {
 };
 
 /** Prices an order from the one catalogue; the dialog's summary and the server's charge both come from here. */
-export function priceOrder(planIds: readonly PlanId[], billing: BillingPeriod, coupon?: CouponDiscount | null): PricedOrder {
+export function priceOrder(
+  planIds: readonly PlanId[],
+  billing: BillingPeriod,
+  coupon?: CouponDiscount | null,
+): PricedOrder {
   const lines = planIds.map((planId) => {
     const plan = getPlan(planId);
     if (!plan) throw new Error(`Unknown plan ${planId}`);

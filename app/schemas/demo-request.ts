@@ -15,17 +15,26 @@ export const demoRequestSchema = z.object({
   firstName: textField("First name", { min: 1, max: 80 }),
   lastName: textField("Last name", { min: 1, max: 80 }),
   email: z
-    .string({ required_error: "Valid email address is required", invalid_type_error: "Valid email address is required" })
+    .string({
+      required_error: "Valid email address is required",
+      invalid_type_error: "Valid email address is required",
+    })
     .trim()
     .min(1, "Valid email address is required")
     .max(254, "Email must be at most 254 characters")
     .email("Valid email address is required"),
-  phone: phoneField({ minLength: 7, message: "Valid phone number is required (7-30 characters: digits, spaces, + ( ) - .)" }),
+  phone: phoneField({
+    minLength: 7,
+    message: "Valid phone number is required (7-30 characters: digits, spaces, + ( ) - .)",
+  }),
   company: textField("Company name", { min: 1, max: 120 }),
   dealVolume: z
     .string({ invalid_type_error: "Choose a deal volume from the list" })
     .trim()
-    .refine((value) => value === "" || (dealVolumes as readonly string[]).includes(value), "Choose a deal volume from the list")
+    .refine(
+      (value) => value === "" || (dealVolumes as readonly string[]).includes(value),
+      "Choose a deal volume from the list",
+    )
     .nullish()
     .transform((value) => (value ?? "") as DealVolume | ""),
   challenges: textField("Challenges", { max: 2000, multiline: true })

@@ -19,7 +19,8 @@ const invisibleFormatting = /[\u061C\u180E\u200B\u200E\u200F\u202A-\u202E\u2060-
 
 /** Why a value breaks the shared character rules, or undefined. */
 export function characterProblem(value: string, label: string, { multiline = false } = {}): string | undefined {
-  if (controlCharacters.test(value) || loneSurrogate.test(value)) return `${label} contains characters that are not allowed`;
+  if (controlCharacters.test(value) || loneSurrogate.test(value))
+    return `${label} contains characters that are not allowed`;
   if (!multiline && lineBreaks.test(value)) return `${label} must be on one line`;
   if (!multiline && invisibleFormatting.test(value)) {
     return `${label} contains invisible characters (such as text-direction marks or zero-width spaces); please retype it`;

@@ -5,7 +5,12 @@ import { RequestRejected } from "./request.server";
 const apiHeaders = { "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff" };
 
 /** Every API error is JSON with a human-readable `error`. */
-export function jsonError(status: number, error: string, extra: Record<string, unknown> = {}, headers: HeadersInit = {}) {
+export function jsonError(
+  status: number,
+  error: string,
+  extra: Record<string, unknown> = {},
+  headers: HeadersInit = {},
+) {
   return json({ error, ...extra }, { status, headers: { ...apiHeaders, ...headers } });
 }
 

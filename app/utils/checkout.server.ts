@@ -27,7 +27,10 @@ const stateSchema = z.object({
   // A random id per visitor's checkout, the key of its coupon-attempt limit.
   sessionId: z.string().max(64).optional(),
   info: checkoutInfoSchema.optional(),
-  planIds: z.array(z.enum(["business-builder", "scale-master", "power-platform"])).max(3).default([]),
+  planIds: z
+    .array(z.enum(["business-builder", "scale-master", "power-platform"]))
+    .max(3)
+    .default([]),
   billing: z.enum(["monthly", "annual"]).default("monthly"),
   coupon: z
     .object({
@@ -85,14 +88,14 @@ export function parsePlanIds(values: unknown[], { allowEmpty }: { allowEmpty: bo
   return ids;
 }
 
-
 /**
  * Reads the dialog's state from the URL and the cookie. Opening links (`?checkout=info[&plan=id][&billing=annual]`)
  * start the selection from the URL; "Edit Your Details" (`&edit=1`) and step 2 continue from the cookie.
  */
-export async function loadCheckout(request: Request, context: AppLoadContext): Promise<
-  { kind: "closed" } | { kind: "redirect"; response: Response } | { kind: "open"; view: CheckoutView }
-> {
+export async function loadCheckout(
+  request: Request,
+  context: AppLoadContext,
+): Promise<{ kind: "closed" } | { kind: "redirect"; response: Response } | { kind: "open"; view: CheckoutView }> {
   const url = new URL(request.url);
   const step = url.searchParams.get("checkout");
   if (step === "close") {
@@ -107,7 +110,10 @@ export async function loadCheckout(request: Request, context: AppLoadContext): P
   const requested = url.searchParams.get("plan");
   const planIds = edit ? state.planIds : requested && isPlanId(requested) ? [requested] : [];
   const billing = edit ? state.billing : billingFromParam(url.searchParams.get("billing"));
-  const coupon = edit && state.coupon ? { code: state.coupon.code, percentOff: state.coupon.percentOff, amountOffCents: state.coupon.amountOffCents } : null;
+  const coupon =
+    edit && state.coupon
+      ? { code: state.coupon.code, percentOff: state.coupon.percentOff, amountOffCents: state.coupon.amountOffCents }
+      : null;
   return {
     kind: "open",
     view: {
@@ -161,7 +167,12 @@ export async function handleInfoStep(request: Request, form: FormData) {
   const state = await readCheckoutState(request);
   const { planIds, billing } = selectionFromForm(form);
   const keepCoupon = form.get("edit") === "1";
-  const cookie = await saveCheckoutState({ info: result.data, planIds, billing, coupon: keepCoupon ? state.coupon : null });
+  const cookie = await saveCheckoutState({
+    info: result.data,
+    planIds,
+    billing,
+    coupon: keepCoupon ? state.coupon : null,
+  });
   return redirect("/?checkout=plan", toPlanStep(cookie));
 }
 
@@ -180,7 +191,11 @@ export async function handleCouponStep(request: Request, form: FormData) {
   const code = parsed.success ? parsed.data : "";
   if (!code) {
     const cookie = await saveCheckoutState({ ...state, ...selection });
-    return redirectWithError("/?checkout=plan", { message: "Invalid coupon", description: "Enter a coupon code to apply." }, toPlanStep(cookie));
+    return redirectWithError(
+      "/?checkout=plan",
+      { message: "Invalid coupon", description: "Enter a coupon code to apply." },
+      toPlanStep(cookie),
+    );
   }
   const sessionState = { ...state, ...selection, sessionId: state.sessionId ?? crypto.randomUUID() };
   try {
@@ -188,9 +203,13 @@ export async function handleCouponStep(request: Request, form: FormData) {
   } catch (error) {
     if (!(error instanceof RequestRejected)) throw error;
     const cookie = await saveCheckoutState(sessionState);
-    return redirectWithError("/?checkout=plan", { message: "Error", description: error.message }, {
-      headers: { "Set-Cookie": cookie, ...error.headers },
-    });
+    return redirectWithError(
+      "/?checkout=plan",
+      { message: "Error", description: error.message },
+      {
+        headers: { "Set-Cookie": cookie, ...error.headers },
+      },
+    );
   }
   let coupon: ValidCoupon | null;
   try {
@@ -206,7 +225,11 @@ export async function handleCouponStep(request: Request, form: FormData) {
   }
   if (!coupon) {
     const cookie = await saveCheckoutState({ ...sessionState, coupon: null });
-    return redirectWithError("/?checkout=plan", { message: "Invalid coupon", description: `Coupon "${code}" is not valid.` }, toPlanStep(cookie));
+    return redirectWithError(
+      "/?checkout=plan",
+      { message: "Invalid coupon", description: `Coupon "${code}" is not valid.` },
+      toPlanStep(cookie),
+    );
   }
   const cookie = await saveCheckoutState({ ...sessionState, coupon });
   return redirectWithSuccess(
@@ -248,7 +271,10 @@ export async function startCheckout(input: {
   });
   if (order.status !== "pending") throw new RequestRejected(409, "This order has already been completed.");
   try {
-    const session = await provider.createCheckout(order, { idempotencyKey: `checkout-${input.attemptId}`, coupon: input.coupon });
+    const session = await provider.createCheckout(order, {
+      idempotencyKey: `checkout-${input.attemptId}`,
+      coupon: input.coupon,
+    });
     await setOrderSession(order.id, session.sessionId);
     return { url: session.url, orderId: order.id, priced };
   } catch (error) {
@@ -265,7 +291,12 @@ export class PaymentFailed extends Error {
   }
 }
 
-const attemptIdSchema = z.string().trim().min(8).max(64).regex(/^[\w-]+$/);
+const attemptIdSchema = z
+  .string()
+  .trim()
+  .min(8)
+  .max(64)
+  .regex(/^[\w-]+$/);
 
 /**
  * Complete Order from the dialog. Without JavaScript it answers 303 to the provider's page; the enhanced
@@ -277,25 +308,44 @@ export async function handlePayStep(request: Request, form: FormData) {
   const selection = selectionFromForm(form);
   const cookie = await saveCheckoutState({ ...state, ...selection });
   if (!state.info) {
-    return redirectWithError("/?checkout=info", { message: "Error", description: "Please enter your details first." }, toPlanStep(cookie));
+    return redirectWithError(
+      "/?checkout=info",
+      { message: "Error", description: "Please enter your details first." },
+      toPlanStep(cookie),
+    );
   }
   if (selection.planIds.length === 0) {
-    return redirectWithError("/?checkout=plan", { message: "Error", description: "Choose at least one plan." }, toPlanStep(cookie));
+    return redirectWithError(
+      "/?checkout=plan",
+      { message: "Error", description: "Choose at least one plan." },
+      toPlanStep(cookie),
+    );
   }
   const attempt = attemptIdSchema.safeParse(form.get("attemptId"));
-  if (!attempt.success) throw new RequestRejected(400, "The order form is missing its attempt id. Please reload and try again.");
+  if (!attempt.success)
+    throw new RequestRejected(400, "The order form is missing its attempt id. Please reload and try again.");
   try {
     await limitCheckout(request, state.info.email);
-    const started = await startCheckout({ info: state.info, ...selection, coupon: state.coupon, attemptId: attempt.data });
-    if (json) return jsonResponse({ url: started.url, orderId: started.orderId }, { headers: { "Set-Cookie": cookie } });
+    const started = await startCheckout({
+      info: state.info,
+      ...selection,
+      coupon: state.coupon,
+      attemptId: attempt.data,
+    });
+    if (json)
+      return jsonResponse({ url: started.url, orderId: started.orderId }, { headers: { "Set-Cookie": cookie } });
     return redirect(started.url, { status: 303, headers: { "Set-Cookie": cookie } });
   } catch (error) {
     if (error instanceof PaymentFailed) return redirectWithError("/?checkout=plan", PAYMENT_FAILED, toPlanStep(cookie));
     // A refusal (too many attempts, a finished order) is shown as a toast on step 2, with or without JavaScript.
     if (error instanceof RequestRejected) {
-      return redirectWithError("/?checkout=plan", { message: "Error", description: error.message }, {
-        headers: { "Set-Cookie": cookie, ...error.headers },
-      });
+      return redirectWithError(
+        "/?checkout=plan",
+        { message: "Error", description: error.message },
+        {
+          headers: { "Set-Cookie": cookie, ...error.headers },
+        },
+      );
     }
     throw error;
   }
@@ -303,8 +353,12 @@ export async function handlePayStep(request: Request, form: FormData) {
 
 /** The API's payload, priced by the server: the client's `amount` must match what the server charges. */
 export function checkOrderAmount(planIds: PlanId[], billing: BillingPeriod, amount: number) {
-  const dollars = planIds.reduce((sum, id) => sum + (billing === "annual" ? getPlan(id)!.annualPrice : getPlan(id)!.price), 0);
-  if (Math.round(amount * 100) !== dollars * 100) throw new RequestRejected(400, "Amount does not match the selected plans");
+  const dollars = planIds.reduce(
+    (sum, id) => sum + (billing === "annual" ? getPlan(id)!.annualPrice : getPlan(id)!.price),
+    0,
+  );
+  if (Math.round(amount * 100) !== dollars * 100)
+    throw new RequestRejected(400, "Amount does not match the selected plans");
 }
 
 export { limitCheckout };

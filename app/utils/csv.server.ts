@@ -50,7 +50,9 @@ export function csvStream<T>(columns: CsvColumn<T>[], batches: AsyncIterator<T[]
             controller.close();
             return;
           }
-          controller.enqueue(encoder.encode(value.map((row) => csvRow(columns.map((column) => column.value(row)))).join("")));
+          controller.enqueue(
+            encoder.encode(value.map((row) => csvRow(columns.map((column) => column.value(row)))).join("")),
+          );
         } catch (error) {
           controller.error(error);
         }

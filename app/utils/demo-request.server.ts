@@ -233,7 +233,9 @@ export async function handleDemoRequestApi(request: Request, body: unknown): Pro
   try {
     await limitAttempt(request);
     if (typeof body !== "object" || body === null || Array.isArray(body)) {
-      return jsonError(422, "The request body must be a JSON object with the demo request fields.", { fieldErrors: {} });
+      return jsonError(422, "The request body must be a JSON object with the demo request fields.", {
+        fieldErrors: {},
+      });
     }
     const parsed = demoRequestSchema.safeParse(body);
     if (!parsed.success) {

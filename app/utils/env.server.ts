@@ -25,9 +25,20 @@ const stripeSecretKey = z
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   // Unset → derived from PORT and HOST (see defaultAppUrl), so links follow the port the server listens on.
-  APP_URL: z.string().trim().url().optional().or(z.literal("").transform(() => undefined)),
+  APP_URL: z
+    .string()
+    .trim()
+    .url()
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
   // Read by remix-serve to listen; parsed here too so that a bad value is named and APP_URL can follow it.
-  PORT: z.coerce.number().int().min(1).max(65_535).optional().or(z.literal("").transform(() => undefined)),
+  PORT: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(65_535)
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
   HOST: z.string().trim().optional(),
   BRAND_NAME: z.string().trim().min(1).default("Groundwork"),
   WEB_APP_URL: z.string().trim().url().default("https://app.groundworkcrm.com"),
@@ -93,14 +104,16 @@ const WILDCARD_HOSTS = new Set(["", "0.0.0.0", "::", "[::]"]);
 /** The origin a visitor on this machine opens when APP_URL is not set: remix-serve listens on PORT (and HOST). */
 export function defaultAppUrl(port: number | undefined, host: string | undefined): string {
   const name = host?.trim() ?? "";
-  const hostname = WILDCARD_HOSTS.has(name) ? "localhost" : name.includes(":") && !name.startsWith("[") ? `[${name}]` : name;
+  const hostname = WILDCARD_HOSTS.has(name)
+    ? "localhost"
+    : name.includes(":") && !name.startsWith("[")
+      ? `[${name}]`
+      : name;
   return `http://${hostname}:${port ?? DEFAULT_PORT}`;
 }
 
 function formatIssues(error: z.ZodError): string {
-  return error.issues
-    .map((issue) => `  - ${issue.path.join(".") || "(env)"}: ${issue.message}`)
-    .join("\n");
+  return error.issues.map((issue) => `  - ${issue.path.join(".") || "(env)"}: ${issue.message}`).join("\n");
 }
 
 function parseEnv(source: NodeJS.ProcessEnv): Env {
@@ -132,7 +145,12 @@ function parseEnv(source: NodeJS.ProcessEnv): Env {
       );
     }
   }
-  return { ...env, APP_URL: env.APP_URL ?? defaultAppUrl(env.PORT, env.HOST), appUrlConfigured: Boolean(env.APP_URL), sessionSecrets };
+  return {
+    ...env,
+    APP_URL: env.APP_URL ?? defaultAppUrl(env.PORT, env.HOST),
+    appUrlConfigured: Boolean(env.APP_URL),
+    sessionSecrets,
+  };
 }
 
 const globalForEnv = globalThis as unknown as { __groundworkEnv?: Env };

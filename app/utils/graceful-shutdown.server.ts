@@ -8,7 +8,12 @@ import { stopServerOutboxWorker } from "./outbox-worker.server";
 type RequestStart = { request: IncomingMessage; response: ServerResponse; server: Server };
 
 const state = globalThis as unknown as {
-  __groundworkShutdown?: { inFlight: Set<ServerResponse>; servers: Set<Server>; shuttingDown: boolean; installed: boolean };
+  __groundworkShutdown?: {
+    inFlight: Set<ServerResponse>;
+    servers: Set<Server>;
+    shuttingDown: boolean;
+    installed: boolean;
+  };
 };
 
 function lifecycle() {
@@ -58,8 +63,10 @@ async function shutDown(signal: NodeJS.Signals) {
   // next process) while the requests in flight finish.
   const worker = within(stopServerOutboxWorker(), CLOSE_TIMEOUT_MS);
   const unfinished = await drainRequests(env.SHUTDOWN_TIMEOUT_SECONDS * 1000);
-  if (unfinished > 0) logger.warn("requests still in flight at the shutdown deadline; closing them", { inFlight: unfinished });
-  if ((await worker) === "timed out") logger.warn("the outbox worker did not finish its round in time; its rows are retried later");
+  if (unfinished > 0)
+    logger.warn("requests still in flight at the shutdown deadline; closing them", { inFlight: unfinished });
+  if ((await worker) === "timed out")
+    logger.warn("the outbox worker did not finish its round in time; its rows are retried later");
   for (const server of servers) server.closeAllConnections();
 
   const closed = await within(

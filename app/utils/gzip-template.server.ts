@@ -22,7 +22,10 @@ const MAX_STORED_BLOCK = 0xffff;
 export const canGzipTemplates = typeof zlib.crc32 === "function";
 
 export function deflatePart(part: Buffer): Buffer {
-  return zlib.deflateRawSync(part, { level: zlib.constants.Z_BEST_COMPRESSION, finishFlush: zlib.constants.Z_SYNC_FLUSH });
+  return zlib.deflateRawSync(part, {
+    level: zlib.constants.Z_BEST_COMPRESSION,
+    finishFlush: zlib.constants.Z_SYNC_FLUSH,
+  });
 }
 
 /** Non-final stored blocks holding `value` (the stream is byte-aligned after a sync flush or a stored block). */
@@ -42,7 +45,12 @@ function storedBlocks(value: Buffer): Buffer[] {
  * The gzip of `parts[0] values[slots[0]] parts[1] …`, given each part's `deflatePart()`. Equal to gunzip-ing
  * back to exactly those bytes; only the values and the checksum are computed per response.
  */
-export function gzipTemplate(parts: Buffer[], deflated: Buffer[], slots: number[], values: Buffer[]): Uint8Array<ArrayBuffer> {
+export function gzipTemplate(
+  parts: Buffer[],
+  deflated: Buffer[],
+  slots: number[],
+  values: Buffer[],
+): Uint8Array<ArrayBuffer> {
   const chunks: Buffer[] = [GZIP_HEADER];
   let crc = 0;
   let size = 0;

@@ -32,7 +32,10 @@ export function legalPageData(id: LegalPageId): LegalPageData {
     brandName: site.brandName,
     copyrightYear: siteCopy.copyrightYear,
     // The landing page's sections, reached from here through their anchors on "/".
-    homeLinks: [{ href: "/", label: "Home" }, ...footerNav.map((item) => ({ href: `/${item.href}`, label: item.label }))],
+    homeLinks: [
+      { href: "/", label: "Home" },
+      ...footerNav.map((item) => ({ href: `/${item.href}`, label: item.label })),
+    ],
     legalNav: legalPageIds.map((pageId) => ({ id: pageId, ...legalLinks[pageId] })),
   };
 }

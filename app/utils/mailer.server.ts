@@ -13,7 +13,12 @@ function transporterFor(url: string): Transporter {
     globalForMail.__groundworkMailer = {
       url,
       // Short timeouts: a hung mail server must fail the attempt (and be retried), not hold the worker.
-      transporter: nodemailer.createTransport({ url, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 }),
+      transporter: nodemailer.createTransport({
+        url,
+        connectionTimeout: 10_000,
+        greetingTimeout: 10_000,
+        socketTimeout: 30_000,
+      }),
     };
   }
   return globalForMail.__groundworkMailer.transporter;

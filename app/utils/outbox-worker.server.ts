@@ -25,7 +25,11 @@ const defaults = {
 };
 
 /** Exponential backoff after the n-th failed attempt (1-based), capped. */
-export function retryDelayMs(attempt: number, baseDelayMs = defaults.baseDelayMs, maxDelayMs = defaults.maxDelayMs): number {
+export function retryDelayMs(
+  attempt: number,
+  baseDelayMs = defaults.baseDelayMs,
+  maxDelayMs = defaults.maxDelayMs,
+): number {
   return Math.min(maxDelayMs, baseDelayMs * 2 ** Math.max(0, attempt - 1));
 }
 
@@ -85,13 +89,16 @@ export async function processOutboxOnce(options: OutboxOptions = {}): Promise<nu
         .update(outbox)
         .set(giveUp ? { status: "failed", lastError: reason } : { lastError: reason, nextAttemptAt: msFromNow(delay) })
         .where(eq(outbox.id, message.id));
-      (giveUp ? logger.error : logger.warn)(giveUp ? "outbox message failed for good" : "outbox delivery failed, will retry", {
-        id: message.id,
-        kind: message.kind,
-        attempts: message.attempts,
-        retryInMs: giveUp ? undefined : delay,
-        error: reason,
-      });
+      (giveUp ? logger.error : logger.warn)(
+        giveUp ? "outbox message failed for good" : "outbox delivery failed, will retry",
+        {
+          id: message.id,
+          kind: message.kind,
+          attempts: message.attempts,
+          retryInMs: giveUp ? undefined : delay,
+          error: reason,
+        },
+      );
     }
   }
   return delivered;

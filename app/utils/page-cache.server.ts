@@ -51,7 +51,13 @@ export type PageRequest = {
 };
 
 /** A cached document's key, or undefined when this response must be rendered for this request alone. */
-export function pageCacheKey({ request, statusCode, context, loadContext, streaming }: PageRequest): string | undefined {
+export function pageCacheKey({
+  request,
+  statusCode,
+  context,
+  loadContext,
+  streaming,
+}: PageRequest): string | undefined {
   const { staticHandlerContext, serverHandoffString, isSpaMode } = context;
   if (request.method !== "GET" || statusCode !== 200 || isSpaMode) return undefined;
   if (staticHandlerContext.actionData || staticHandlerContext.errors || !serverHandoffString) return undefined;

@@ -40,7 +40,8 @@ const globalForLimits = globalThis as unknown as {
 function limiterFor(limit: LimitRule): RateLimiterAbstract {
   const env = getEnv();
   // Tests swap the environment between suites; counters follow the settings they were made with.
-  if (globalForLimits.__groundworkLimiters?.env !== env) globalForLimits.__groundworkLimiters = { env, limiters: new Map() };
+  if (globalForLimits.__groundworkLimiters?.env !== env)
+    globalForLimits.__groundworkLimiters = { env, limiters: new Map() };
   const { limiters } = globalForLimits.__groundworkLimiters;
   let limiter = limiters.get(limit.name);
   if (!limiter) {
@@ -52,9 +53,13 @@ function limiterFor(limit: LimitRule): RateLimiterAbstract {
 
 function refusal(limit: LimitRule, msBeforeNext: number) {
   const retryAfter = Math.max(1, Math.ceil(msBeforeNext / 1000));
-  return new RequestRejected(429, `${limit.refusal ?? "Too many requests."} Please try again in ${retryAfter} seconds.`, {
-    "Retry-After": String(retryAfter),
-  });
+  return new RequestRejected(
+    429,
+    `${limit.refusal ?? "Too many requests."} Please try again in ${retryAfter} seconds.`,
+    {
+      "Retry-After": String(retryAfter),
+    },
+  );
 }
 
 /** Counts one attempt for `key`; throws a 429 with Retry-After when the window is already full. */

@@ -17,7 +17,8 @@ function staysOnSite(path: string): boolean {
  * name to a phishing page.
  */
 export function safeRedirectPath(value: unknown, fallback = "/admin"): string {
-  if (typeof value !== "string" || value.length > 2048 || controlCharacter.test(value) || !staysOnSite(value)) return fallback;
+  if (typeof value !== "string" || value.length > 2048 || controlCharacter.test(value) || !staysOnSite(value))
+    return fallback;
   let url: URL;
   try {
     url = new URL(value, BASE);

@@ -9,7 +9,8 @@ import { NotFound } from "~/components/not-found";
 export function renderCheck(): { ok: true } | { ok: false; error: string; developmentBuild: boolean } {
   try {
     const html = renderToStaticMarkup(<NotFound />);
-    if (!html.includes("404 Page Not Found")) return { ok: false, error: "the page rendered without its content", developmentBuild: false };
+    if (!html.includes("404 Page Not Found"))
+      return { ok: false, error: "the page rendered without its content", developmentBuild: false };
     return { ok: true };
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);

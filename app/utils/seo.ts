@@ -43,7 +43,10 @@ export function landingMeta(site: SiteConfig): MetaDescriptor[] {
 }
 
 /** Meta tags for a page other than the landing page (the legal pages): its own title, description and URL. */
-export function pageMeta(site: SiteConfig, page: { path: string; title: string; description: string }): MetaDescriptor[] {
+export function pageMeta(
+  site: SiteConfig,
+  page: { path: string; title: string; description: string },
+): MetaDescriptor[] {
   const url = absoluteUrl(site, page.path);
   return [
     { title: page.title },

@@ -25,7 +25,8 @@ export function startServer(): Promise<void> {
     logger.info("applying migrations", { database: env.DATABASE_URL ? "postgres" : "pglite" });
     await migrateDatabase();
     logger.info("migrations applied");
-    if ((await bootstrapAdminFromEnv(env)) === "created") logger.info("created the first admin from ADMIN_USERNAME", { username: env.ADMIN_USERNAME });
+    if ((await bootstrapAdminFromEnv(env)) === "created")
+      logger.info("created the first admin from ADMIN_USERNAME", { username: env.ADMIN_USERNAME });
     if (env.OUTBOX_WORKER === "on") startServerOutboxWorker();
     // Not "ready" yet: remix-serve binds the port after this returns; the report says so once it has.
     reportWhenListening(env);

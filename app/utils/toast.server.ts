@@ -34,7 +34,8 @@ const toastCookiePattern = new RegExp(`(^|;)\\s*${TOAST_COOKIE}=`);
  * would otherwise sign (HMAC) an empty cookie on every view only for the root loader to drop it.
  */
 export const getToast: ReturnType<typeof createToastUtils>["getToast"] = async (request) => {
-  if (!toastCookiePattern.test(request.headers.get("Cookie") ?? "")) return { toast: undefined, headers: new Headers() };
+  if (!toastCookiePattern.test(request.headers.get("Cookie") ?? ""))
+    return { toast: undefined, headers: new Headers() };
   return toastUtils().getToast(request);
 };
 export const redirectWithSuccess: ReturnType<typeof createToastUtils>["redirectWithSuccess"] = (...args) =>

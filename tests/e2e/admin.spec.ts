@@ -39,7 +39,10 @@ async function signIn(page: Page, password: string) {
   await page.getByRole("button", { name: "Sign in" }).click();
 }
 
-test("an admin signs in, finds a lead from the landing page, exports it as CSV and signs out", async ({ page, sql }, testInfo) => {
+test("an admin signs in, finds a lead from the landing page, exports it as CSV and signs out", async ({
+  page,
+  sql,
+}, testInfo) => {
   const tag = `${testInfo.project.name}${Date.now().toString(36)}`;
   const lead = {
     firstName: `=Zed, "${tag}"`,
@@ -113,7 +116,18 @@ test("an admin signs in, finds a lead from the landing page, exports it as CSV a
   const text = bytes.subarray(3).toString("utf8");
   expect(text).toContain(`,"'=Zed, ""${tag}""","O'Hara, ""Bo""",`);
   const records = parseCsv(text);
-  expect(records[0]).toEqual(["id", "createdAt", "firstName", "lastName", "email", "phone", "company", "dealVolume", "challenges", "submissionId"]);
+  expect(records[0]).toEqual([
+    "id",
+    "createdAt",
+    "firstName",
+    "lastName",
+    "email",
+    "phone",
+    "company",
+    "dealVolume",
+    "challenges",
+    "submissionId",
+  ]);
   const exported = records.filter((record) => record[4] === lead.email);
   expect(exported).toHaveLength(1);
   expect(exported[0]).toEqual([
@@ -144,7 +158,10 @@ test("an admin signs in, finds a lead from the landing page, exports it as CSV a
   expect((await page.request.get("/api/demo-requests")).status()).toBe(401);
 });
 
-test("the admin shows invisible and direction-changing characters of an old lead as codes, not as effects", async ({ page, sql }, testInfo) => {
+test("the admin shows invisible and direction-changing characters of an old lead as codes, not as effects", async ({
+  page,
+  sql,
+}, testInfo) => {
   const tag = `${testInfo.project.name}${Date.now().toString(36)}`;
   const email = `hidden-${tag}@example.com`;
   // Stored before the input rules refused such characters (the forms no longer accept them).

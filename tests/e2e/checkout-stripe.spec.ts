@@ -63,9 +63,14 @@ async function reachPlanStep(page: Page, query: string) {
   await expect(d.getByRole("heading", { name: "Choose Plan" })).toBeVisible();
 }
 
-test("Complete Order creates one subscription Checkout Session and sends the browser to its URL", async ({ page }, testInfo) => {
+test("Complete Order creates one subscription Checkout Session and sends the browser to its URL", async ({
+  page,
+}, testInfo) => {
   await reachPlanStep(page, "&plan=business-builder");
-  await dialog(page).locator("label").filter({ has: page.getByRole("checkbox", { name: /Scale Master/ }) }).click();
+  await dialog(page)
+    .locator("label")
+    .filter({ has: page.getByRole("checkbox", { name: /Scale Master/ }) })
+    .click();
   if (isNoJs(testInfo)) {
     await dialog(page).getByRole("button", { name: "Update order" }).click();
   }
@@ -87,7 +92,8 @@ test("Complete Order creates one subscription Checkout Session and sends the bro
   expect(form.get("customer_email")).toBe("ana@ruizroofing.com");
   expect(headers["idempotency-key"]).toMatch(/^checkout-[0-9a-f-]{36}$/);
 
-  const [order] = await servers.sql`select id, status, provider, total_cents from orders where provider_session_id = ${sessionId}`;
+  const [order] =
+    await servers.sql`select id, status, provider, total_cents from orders where provider_session_id = ${sessionId}`;
   expect(order).toMatchObject({ status: "pending", provider: "stripe", total_cents: 64400 });
   expect(form.get("client_reference_id")).toBe(order.id);
   expect(form.get("metadata[orderId]")).toBe(order.id);
@@ -98,7 +104,9 @@ test("annual billing and a Stripe promotion code reach the Checkout Session", as
   await expect(dialog(page).getByTestId("summary-total")).toHaveText("$2,470 per year");
   await dialog(page).getByLabel("Coupon code").fill("SPRING10");
   await dialog(page).getByRole("button", { name: "Apply" }).click();
-  await expect(page.locator("[data-toast-type]").last()).toContainText('Coupon "SPRING10" has been applied to your order.');
+  await expect(page.locator("[data-toast-type]").last()).toContainText(
+    'Coupon "SPRING10" has been applied to your order.',
+  );
   await expect(dialog(page).getByTestId("summary-total")).toHaveText("$2,223 per year");
   await dialog(page).getByRole("button", { name: "Complete Order" }).click();
 
@@ -111,7 +119,9 @@ test("annual billing and a Stripe promotion code reach the Checkout Session", as
   expect(form.get("discounts[0][promotion_code]")).toBe("promo_spring10");
 });
 
-test("a failing Stripe gives the spec's error toast and keeps the dialog on step 2 with the selection", async ({ page }) => {
+test("a failing Stripe gives the spec's error toast and keeps the dialog on step 2 with the selection", async ({
+  page,
+}) => {
   await reachPlanStep(page, "&plan=power-platform");
   servers.fake.setFailure(500);
   await dialog(page).getByRole("button", { name: "Complete Order" }).click();

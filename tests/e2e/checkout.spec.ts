@@ -1,7 +1,12 @@
 import type { Page, TestInfo } from "@playwright/test";
 import { expect, isNoJs, test } from "../support/fixtures";
 
-const info = { companyName: "Ruiz Roofing", fullName: "Ana Ruiz", email: "ana@ruizroofing.com", phone: "+1 555 010 2000" };
+const info = {
+  companyName: "Ruiz Roofing",
+  fullName: "Ana Ruiz",
+  email: "ana@ruizroofing.com",
+  phone: "+1 555 010 2000",
+};
 
 const dialog = (page: Page) => page.getByRole("dialog");
 const checkbox = (page: Page, name: string) => dialog(page).getByRole("checkbox", { name: new RegExp(name) });
@@ -44,7 +49,9 @@ function toast(page: Page) {
 }
 
 test.describe("checkout dialog (test mode)", () => {
-  test("step 1 shows the spec's messages under each field, keeps the values, and goes on to step 2", async ({ page }) => {
+  test("step 1 shows the spec's messages under each field, keeps the values, and goes on to step 2", async ({
+    page,
+  }) => {
     await page.goto("/?checkout=info");
     const d = dialog(page);
     await expect(d).toBeVisible();
@@ -66,7 +73,12 @@ test.describe("checkout dialog (test mode)", () => {
     await expect(page).toHaveURL(/checkout=info/);
 
     // The demo form's character rules: a worded phone and a text-direction override are refused.
-    await fillInfo(page, { companyName: "Ruiz Roofing", fullName: "Ana\u202ERuiz", email: "ana@ruizroofing.com", phone: "call me maybe now" });
+    await fillInfo(page, {
+      companyName: "Ruiz Roofing",
+      fullName: "Ana\u202ERuiz",
+      email: "ana@ruizroofing.com",
+      phone: "call me maybe now",
+    });
     await d.getByRole("button", { name: "Continue to plans" }).click();
     await expect(d.locator("#checkout-fullName-error")).toHaveText(
       "Full name contains invisible characters (such as text-direction marks or zero-width spaces); please retype it",
@@ -80,7 +92,8 @@ test.describe("checkout dialog (test mode)", () => {
     await expect(d).toContainText("ana@ruizroofing.com");
 
     // Opened without a plan: nothing selected, no summary, no coupon, no way to pay yet.
-    for (const name of ["Business Builder", "Scale Master", "Power Platform"]) await expect(checkbox(page, name)).not.toBeChecked();
+    for (const name of ["Business Builder", "Scale Master", "Power Platform"])
+      await expect(checkbox(page, name)).not.toBeChecked();
     await expect(d.getByTestId("order-summary")).toHaveCount(0);
     await expect(d.getByLabel("Coupon code")).toHaveCount(0);
     await expect(d.getByRole("button", { name: "Complete Order" })).toBeDisabled();
@@ -93,7 +106,10 @@ test.describe("checkout dialog (test mode)", () => {
     await expect(d.getByLabel("Phone")).toHaveValue(info.phone);
   });
 
-  test("a preselected plan, several plans, billing, coupons, then Complete Order → test page → paid", async ({ page, sql }, testInfo) => {
+  test("a preselected plan, several plans, billing, coupons, then Complete Order → test page → paid", async ({
+    page,
+    sql,
+  }, testInfo) => {
     await page.goto("/?checkout=info&plan=scale-master");
     await fillInfo(page);
     await continueToPlans(page);
@@ -152,7 +168,8 @@ test.describe("checkout dialog (test mode)", () => {
     await expect(page.getByRole("cell", { name: "Scale Master" })).toBeVisible();
     await expect(page.getByTestId("test-checkout-total")).toHaveText("$5,152");
     const orderId = new URL(page.url()).pathname.split("/").pop()!;
-    const [pending] = await sql`select status, plan_ids, billing_period, subtotal_cents, discount_cents, total_cents, coupon_code, email from orders where id = ${orderId}`;
+    const [pending] =
+      await sql`select status, plan_ids, billing_period, subtotal_cents, discount_cents, total_cents, coupon_code, email from orders where id = ${orderId}`;
     expect(pending).toMatchObject({
       status: "pending",
       plan_ids: ["business-builder", "scale-master"],
@@ -185,7 +202,10 @@ test.describe("checkout dialog (test mode)", () => {
     expect(order.status).toBe("canceled");
   });
 
-  test("the test checkout and receipt open only from their signed link, and a paid order is never called canceled", async ({ page, sql }) => {
+  test("the test checkout and receipt open only from their signed link, and a paid order is never called canceled", async ({
+    page,
+    sql,
+  }) => {
     await page.goto("/?checkout=info&plan=power-platform");
     await fillInfo(page);
     await continueToPlans(page);
@@ -213,7 +233,9 @@ test.describe("checkout dialog (test mode)", () => {
     expect(order.status).toBe("paid");
   });
 
-  test("closing clears the checkout: reopening starts at an empty step 1, no plans, monthly, no coupon", async ({ page }, testInfo) => {
+  test("closing clears the checkout: reopening starts at an empty step 1, no plans, monthly, no coupon", async ({
+    page,
+  }, testInfo) => {
     await page.goto("/?checkout=info&plan=scale-master&billing=annual");
     await fillInfo(page);
     await continueToPlans(page);
@@ -228,13 +250,15 @@ test.describe("checkout dialog (test mode)", () => {
     await expect(page.getByRole("dialog")).toHaveCount(0);
 
     await page.goto("/?checkout=info");
-    for (const label of ["Company name", "Full name", "Email", "Phone"]) await expect(dialog(page).getByLabel(label)).toHaveValue("");
+    for (const label of ["Company name", "Full name", "Email", "Phone"])
+      await expect(dialog(page).getByLabel(label)).toHaveValue("");
     // Step 2 cannot be reached around step 1 once the info is gone.
     await page.goto("/?checkout=plan");
     await expect(page).toHaveURL(/\?checkout=info$/);
     await fillInfo(page);
     await continueToPlans(page);
-    for (const name of ["Business Builder", "Scale Master", "Power Platform"]) await expect(checkbox(page, name)).not.toBeChecked();
+    for (const name of ["Business Builder", "Scale Master", "Power Platform"])
+      await expect(checkbox(page, name)).not.toBeChecked();
     await expect(dialog(page).getByRole("radio", { name: "Monthly" })).toBeChecked();
     await toggle(page, "Scale Master", testInfo);
     await expect(dialog(page).getByTestId("summary-discount")).toHaveCount(0);

@@ -5,7 +5,15 @@ import { expect, isNoJs, test } from "../support/fixtures";
 import { createDatabase, dropDatabase } from "../support/postgres.mjs";
 import { startTcpProxy, throughProxy } from "../support/tcp-proxy.mjs";
 
-type Lead = { firstName: string; lastName: string; email: string; phone: string; company: string; dealVolume: string; challenges: string };
+type Lead = {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  company: string;
+  dealVolume: string;
+  challenges: string;
+};
 
 function uniqueLead(testInfo: TestInfo): Lead {
   const tag = `${testInfo.project.name}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}`;
@@ -62,7 +70,12 @@ test.describe("demo request form", () => {
   test("renders the section, the labelled fields, the hidden honeypot and the small print", async ({ page }) => {
     await openForm(page);
     const section = page.locator("section#demo");
-    for (const item of ["Complete Platform Walkthrough", "Custom Workflow Demo", "ROI Calculator Session", "Implementation Roadmap"]) {
+    for (const item of [
+      "Complete Platform Walkthrough",
+      "Custom Workflow Demo",
+      "ROI Calculator Session",
+      "Implementation Roadmap",
+    ]) {
       await expect(section.getByText(item, { exact: true })).toBeVisible();
     }
     await expect(section.getByText("15-minute demo, no sales pressure, instant access to trial")).toBeVisible();
@@ -95,11 +108,15 @@ test.describe("demo request form", () => {
     await expect(submitButton(page)).toHaveText("Schedule My Demo");
   });
 
-  test("a valid submission shows the thank-you panel and the toast, and stores exactly one row", async ({ page, sql }, testInfo) => {
+  test("a valid submission shows the thank-you panel and the toast, and stores exactly one row", async ({
+    page,
+    sql,
+  }, testInfo) => {
     const lead = uniqueLead(testInfo);
     await openForm(page);
     // Set only in a live JS page: it survives only if the submit did not reload the document.
-    if (!isNoJs(testInfo)) await page.evaluate(() => ((window as unknown as { __noReload: boolean }).__noReload = true));
+    if (!isNoJs(testInfo))
+      await page.evaluate(() => ((window as unknown as { __noReload: boolean }).__noReload = true));
     await fillForm(page, { ...lead, firstName: `  ${lead.firstName}  ` });
     await submitButton(page).click();
 
@@ -108,8 +125,11 @@ test.describe("demo request form", () => {
     await expect(booking(page).getByText("Expected response time: 2-4 hours during business days")).toBeVisible();
     await expect(toast(page, "success")).toBeVisible();
     await expect(toast(page, "success")).toContainText("Demo Request Submitted!");
-    await expect(toast(page, "success")).toContainText("We'll contact you within 24 hours to schedule your personalized demo.");
-    if (!isNoJs(testInfo)) expect(await page.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload)).toBe(true);
+    await expect(toast(page, "success")).toContainText(
+      "We'll contact you within 24 hours to schedule your personalized demo.",
+    );
+    if (!isNoJs(testInfo))
+      expect(await page.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload)).toBe(true);
 
     const rows = await sql`select * from demo_requests where email = ${lead.email}`;
     expect(rows).toHaveLength(1);
@@ -133,7 +153,10 @@ test.describe("demo request form", () => {
     await expect(booking(page).getByLabel("First Name")).toHaveValue("");
   });
 
-  test("invalid e-mail, phone and blank required fields show field errors and store nothing", async ({ page, sql }, testInfo) => {
+  test("invalid e-mail, phone and blank required fields show field errors and store nothing", async ({
+    page,
+    sql,
+  }, testInfo) => {
     const lead = uniqueLead(testInfo);
     await openForm(page);
     const form = booking(page);
@@ -158,7 +181,9 @@ test.describe("demo request form", () => {
 
     // Values the browser itself accepts but the schema refuses reach the server without JS: 422.
     await fillForm(page, invalid);
-    const responsePromise = page.waitForResponse((response) => response.request().method() === "POST", { timeout: 5_000 }).catch(() => null);
+    const responsePromise = page
+      .waitForResponse((response) => response.request().method() === "POST", { timeout: 5_000 })
+      .catch(() => null);
     await submitButton(page).click();
     if (isNoJs(testInfo)) {
       const response = await responsePromise;
@@ -176,10 +201,15 @@ test.describe("demo request form", () => {
     await expect(form.getByLabel("Company Name")).not.toHaveAttribute("aria-invalid", "true");
     // What the visitor typed is still there.
     await expectFormValues(page, invalid);
-    expect(await sql`select id from demo_requests where email = ${invalid.email} or email = ${lead.email}`).toHaveLength(0);
+    expect(
+      await sql`select id from demo_requests where email = ${invalid.email} or email = ${lead.email}`,
+    ).toHaveLength(0);
   });
 
-  test("the submit button reads Scheduling... and is disabled while the request is pending", async ({ page, sql }, testInfo) => {
+  test("the submit button reads Scheduling... and is disabled while the request is pending", async ({
+    page,
+    sql,
+  }, testInfo) => {
     test.skip(isNoJs(testInfo), "without JavaScript the browser's own loading indicator is the pending state");
     const lead = uniqueLead(testInfo);
     let release: () => void = () => {};
@@ -212,7 +242,10 @@ test.describe("demo request form", () => {
     expect(await sql`select id from demo_requests where email = ${lead.email}`).toHaveLength(1);
   });
 
-  test("two identical POSTs with the same submission id store one row and both get the thank-you", async ({ page, sql }, testInfo) => {
+  test("two identical POSTs with the same submission id store one row and both get the thank-you", async ({
+    page,
+    sql,
+  }, testInfo) => {
     const lead = uniqueLead(testInfo);
     await openForm(page);
     const submissionId = await booking(page).locator("input[name=submissionId]").getAttribute("value");
@@ -230,13 +263,17 @@ test.describe("demo request form", () => {
     expect(await sql`select id from demo_requests where submission_id = ${submissionId!}`).toHaveLength(1);
   });
 
-  test("with the database unreachable the form keeps its values and shows the Error toast; nothing is half-written", async ({ page }, testInfo) => {
+  test("with the database unreachable the form keeps its values and shows the Error toast; nothing is half-written", async ({
+    page,
+  }, testInfo) => {
     test.setTimeout(120_000);
     const database = await createDatabase("gw_demo_down");
     const target = new URL(database.url);
     const proxy = await startTcpProxy({ targetHost: target.hostname, targetPort: Number(target.port || 5432) });
     const direct = postgres(database.url, { max: 1, onnotice: () => {} });
-    const server = await startAppServer({ env: { DATABASE_URL: throughProxy(database.url, proxy.port), OUTBOX_WORKER: "off" } });
+    const server = await startAppServer({
+      env: { DATABASE_URL: throughProxy(database.url, proxy.port), OUTBOX_WORKER: "off" },
+    });
     try {
       const lead = uniqueLead(testInfo);
       await openForm(page, server.baseUrl);
@@ -257,7 +294,9 @@ test.describe("demo request form", () => {
       expect(await direct`select id from demo_requests`).toHaveLength(0);
       expect(await direct`select id from outbox`).toHaveLength(0);
       await submitButton(page).click();
-      await expect(booking(page).getByRole("heading", { name: "Thank You for Your Demo Request!" })).toBeVisible({ timeout: 20_000 });
+      await expect(booking(page).getByRole("heading", { name: "Thank You for Your Demo Request!" })).toBeVisible({
+        timeout: 20_000,
+      });
       const rows = await direct`select id from demo_requests where email = ${lead.email}`;
       expect(rows).toHaveLength(1);
       expect(await direct`select id from outbox where payload->>'demoRequestId' = ${rows[0].id}`).toHaveLength(1);

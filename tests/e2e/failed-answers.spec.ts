@@ -27,7 +27,11 @@ async function failPosts(page: Page, path: string, failure: Failure) {
     answered += 1;
     if (failure === "dropped connection") return route.abort("connectionreset");
     // What nginx and friends answer: their own HTML page, none of Remix's headers.
-    return route.fulfill({ status: Number(failure), contentType: "text/html", body: `<html><body><h1>${failure} ${statusText[failure]}</h1></body></html>` });
+    return route.fulfill({
+      status: Number(failure),
+      contentType: "text/html",
+      body: `<html><body><h1>${failure} ${statusText[failure]}</h1></body></html>`,
+    });
   };
   await page.route(matches, handler);
   return {
@@ -65,21 +69,29 @@ async function openDemoForm(page: Page, nojs: boolean) {
 }
 
 async function fillDemoForm(page: Page, email = lead["Business Email"]) {
-  for (const [label, value] of Object.entries({ ...lead, "Business Email": email })) await booking(page).getByLabel(label).fill(value);
+  for (const [label, value] of Object.entries({ ...lead, "Business Email": email }))
+    await booking(page).getByLabel(label).fill(value);
   await booking(page).getByLabel("Monthly deal volume").selectOption("26-50");
 }
 
 async function expectDemoValues(page: Page, email = lead["Business Email"]) {
-  for (const [label, value] of Object.entries({ ...lead, "Business Email": email })) await expect(booking(page).getByLabel(label)).toHaveValue(value);
+  for (const [label, value] of Object.entries({ ...lead, "Business Email": email }))
+    await expect(booking(page).getByLabel(label)).toHaveValue(value);
   await expect(booking(page).getByLabel("Monthly deal volume")).toHaveValue("26-50");
 }
 
 const scheduleButton = (page: Page) => booking(page).getByRole("button", { name: "Schedule My Demo" });
 
 test.describe("an answer the app did not write, with JavaScript", () => {
-  test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "without JavaScript the browser shows whatever answer arrives");
+  test.skip(
+    ({ javaScriptEnabled }) => !javaScriptEnabled,
+    "without JavaScript the browser shows whatever answer arrives",
+  );
 
-  test("the demo form shows the Error toast and keeps every value; the next try goes through", async ({ page, sql }, testInfo) => {
+  test("the demo form shows the Error toast and keeps every value; the next try goes through", async ({
+    page,
+    sql,
+  }, testInfo) => {
     const email = `dana.${testInfo.project.name}.${Date.now().toString(36)}@whitfieldplumbing.com`;
     await openDemoForm(page, false);
     await fillDemoForm(page, email);
@@ -96,7 +108,9 @@ test.describe("an answer the app did not write, with JavaScript", () => {
     expect(await sql`select id from demo_requests where email = ${email}`).toHaveLength(1);
   });
 
-  test("every checkout step, the coupon and Complete Order show the payment toast and keep the dialog as it was", async ({ page }) => {
+  test("every checkout step, the coupon and Complete Order show the payment toast and keep the dialog as it was", async ({
+    page,
+  }) => {
     const dialog = page.getByRole("dialog");
     await page.goto("/?checkout=info");
     await waitForHydration(page);
@@ -108,7 +122,10 @@ test.describe("an answer the app did not write, with JavaScript", () => {
     await expect(dialog.getByRole("heading", { name: "Choose Plan" })).toBeVisible();
     // The dialog's code has arrived when its no-JS "Update order" button is gone.
     await expect(dialog.getByRole("button", { name: "Update order" })).toHaveCount(0);
-    await dialog.locator("label").filter({ has: page.getByRole("checkbox", { name: /Scale Master/ }) }).click();
+    await dialog
+      .locator("label")
+      .filter({ has: page.getByRole("checkbox", { name: /Scale Master/ }) })
+      .click();
     await expect(dialog.getByRole("checkbox", { name: /Scale Master/ })).toBeChecked();
 
     for (const failure of failures) {
@@ -147,7 +164,9 @@ test.describe("an answer the app did not write, with JavaScript", () => {
     await page.goto("/admin/login");
     // The sign-in page has no header to tell hydration by: React has taken over the form once it holds a fiber.
     await expect
-      .poll(() => page.locator("form").evaluate((form) => Object.keys(form).some((key) => key.startsWith("__reactFiber"))))
+      .poll(() =>
+        page.locator("form").evaluate((form) => Object.keys(form).some((key) => key.startsWith("__reactFiber"))),
+      )
       .toBe(true);
     for (const failure of failures) {
       const failing = await failPosts(page, "/admin/login", failure);
@@ -183,7 +202,9 @@ test.describe("a refusal by the page action", () => {
       message: "Unknown form intent.",
       submit: async (page) => {
         await alterNextPagePost(page, (route) =>
-          route.continue({ postData: (route.request().postData() ?? "").replace("intent=demo-request", "intent=demo-request-v0") }),
+          route.continue({
+            postData: (route.request().postData() ?? "").replace("intent=demo-request", "intent=demo-request-v0"),
+          }),
         );
         await scheduleButton(page).click();
       },
@@ -193,7 +214,9 @@ test.describe("a refusal by the page action", () => {
       status: 413,
       message: "Request body is too large (limit 16384 bytes).",
       submit: async (page) => {
-        await alterNextPagePost(page, (route) => route.continue({ postData: `${route.request().postData() ?? ""}&padding=${"x".repeat(17_000)}` }));
+        await alterNextPagePost(page, (route) =>
+          route.continue({ postData: `${route.request().postData() ?? ""}&padding=${"x".repeat(17_000)}` }),
+        );
         await scheduleButton(page).click();
       },
     },
@@ -204,7 +227,9 @@ test.describe("a refusal by the page action", () => {
       const nojs = isNoJs(testInfo);
       await openDemoForm(page, nojs);
       await fillDemoForm(page);
-      const answer = page.waitForResponse((response) => response.request().method() === "POST" && new URL(response.url()).pathname === "/");
+      const answer = page.waitForResponse(
+        (response) => response.request().method() === "POST" && new URL(response.url()).pathname === "/",
+      );
       await refusal.submit(page);
       expect((await answer).status()).toBe(refusal.status);
 

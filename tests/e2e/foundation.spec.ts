@@ -39,7 +39,9 @@ test("/healthz reports the database and that pages render", async ({ request }) 
   expect(await response.json()).toEqual({ status: "ok", database: "up", rendering: "ok" });
 });
 
-test("a toast set by an action shows after the redirect: in the server HTML without JS, as a Radix toast with JS", async ({ page }, testInfo) => {
+test("a toast set by an action shows after the redirect: in the server HTML without JS, as a Radix toast with JS", async ({
+  page,
+}, testInfo) => {
   const noJs = testInfo.project.name === "nojs";
   await page.goto("/#demo-booking");
   const form = page.locator("#demo-booking");
@@ -53,7 +55,9 @@ test("a toast set by an action shows after the redirect: in the server HTML with
   if (noJs) {
     // The POST answers with a redirect; the page after it carries the toast in its HTML.
     const [response] = await Promise.all([
-      page.waitForResponse((candidate) => candidate.request().method() === "GET" && new URL(candidate.url()).pathname === "/"),
+      page.waitForResponse(
+        (candidate) => candidate.request().method() === "GET" && new URL(candidate.url()).pathname === "/",
+      ),
       form.getByRole("button", { name: "Schedule My Demo" }).click(),
     ]);
     const html = await response.text();

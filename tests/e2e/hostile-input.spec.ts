@@ -10,7 +10,9 @@ async function signIn(page: Page) {
 
 test("sign-in with a redirectTo that hides another site behind a tab stays on this site", async ({ page, baseURL }) => {
   // Were the browser sent off-site, it would land here instead of on a DNS error.
-  await page.route("http://evil.example/**", (route) => route.fulfill({ status: 200, contentType: "text/html", body: "<h1>Phished</h1>" }));
+  await page.route("http://evil.example/**", (route) =>
+    route.fulfill({ status: 200, contentType: "text/html", body: "<h1>Phished</h1>" }),
+  );
   await page.goto(`/admin/login?redirectTo=${encodeURIComponent("/\t/evil.example")}`);
   await signIn(page);
   await expect(page.getByRole("heading", { name: "Demo requests" })).toBeVisible();
@@ -18,7 +20,10 @@ test("sign-in with a redirectTo that hides another site behind a tab stays on th
   expect(new URL(page.url()).pathname).toBe("/admin");
 });
 
-test("a sign-in posted from a page with no origin (Origin: null) gets a 403 page with its reason, not a 500", async ({ page, baseURL }) => {
+test("a sign-in posted from a page with no origin (Origin: null) gets a 403 page with its reason, not a 500", async ({
+  page,
+  baseURL,
+}) => {
   // A data: page has an opaque origin, so Chromium sends "Origin: null", as from a sandboxed frame. Remix's own
   // check used to answer that with a bare 500.
   const form = `<form method="post" action="${baseURL}/admin/login">
@@ -34,7 +39,10 @@ test("a sign-in posted from a page with no origin (Origin: null) gets a 403 page
   await expect(page.getByRole("alert")).toHaveText(CROSS_SITE_MESSAGE);
 });
 
-test("a demo request posted from a page with no origin gets the landing page with a 403, not a 500", async ({ page, baseURL }) => {
+test("a demo request posted from a page with no origin gets the landing page with a 403, not a 500", async ({
+  page,
+  baseURL,
+}) => {
   const form = `<form method="post" action="${baseURL}/?index">
     <input name="intent" value="demo-request"><input name="firstName" value="Ana"><button>Send</button></form>`;
   await page.goto(`data:text/html,${encodeURIComponent(form)}`);

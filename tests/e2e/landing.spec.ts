@@ -15,7 +15,12 @@ async function ready(page: Page, nojs: boolean) {
 }
 
 function htmlEscape(text: string) {
-  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#x27;");
+  return text
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;")
+    .replace(/'/g, "&#x27;");
 }
 
 async function expectNewTab(page: Page, link: ReturnType<Page["locator"]>, href: string) {
@@ -51,7 +56,17 @@ test.describe("landing page", () => {
         .sort(([, a], [, b]) => (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1))
         .map(([name]) => name);
     });
-    expect(order).toEqual(["header", "hero", "features", "integrations", "pricing", "demo", "support", "faq", "footer"]);
+    expect(order).toEqual([
+      "header",
+      "hero",
+      "features",
+      "integrations",
+      "pricing",
+      "demo",
+      "support",
+      "faq",
+      "footer",
+    ]);
     await expect(page.locator("main#main-content")).toHaveCount(1);
   });
 
@@ -127,7 +142,9 @@ test.describe("landing page", () => {
     const mobileNav = header.getByRole("navigation", { name: "Mobile" });
     await expect(mobileNav).toBeHidden();
 
-    const toggle = nojs ? header.getByRole("link", { name: "Open menu" }) : header.getByRole("button", { name: "Menu" });
+    const toggle = nojs
+      ? header.getByRole("link", { name: "Open menu" })
+      : header.getByRole("button", { name: "Menu" });
     if (!nojs) await expect(toggle).toHaveAttribute("aria-expanded", "false");
     await toggle.click();
     await expect(mobileNav).toBeVisible();
@@ -205,10 +222,9 @@ test.describe("landing page", () => {
       await expect(page.getByTestId(`price-${id}`)).toHaveText(`${price}/year`);
       await expect(page.getByTestId(`saving-${id}`)).toContainText("Pay 10 months, get 12");
       await expect(page.getByTestId(`saving-${id}`)).toContainText(saving);
-      await expect(pricing.getByRole("link", { name: `Get Started with ${plans.find((p) => p.id === id)!.name}` })).toHaveAttribute(
-        "href",
-        `/?checkout=info&plan=${id}&billing=annual`,
-      );
+      await expect(
+        pricing.getByRole("link", { name: `Get Started with ${plans.find((p) => p.id === id)!.name}` }),
+      ).toHaveAttribute("href", `/?checkout=info&plan=${id}&billing=annual`);
     }
     await expect(page).toHaveURL(/[?&]billing=annual/);
     await expect(page.locator("#pricing-title")).toBeInViewport();
@@ -261,7 +277,9 @@ test.describe("landing page", () => {
   test("nothing scrolls sideways at 320 px", async ({ page }) => {
     await page.setViewportSize({ width: 320, height: 700 });
     await page.goto("/");
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
     expect(overflow).toBeLessThanOrEqual(0);
   });
 });
@@ -288,19 +306,25 @@ test.describe("tooltips", () => {
         "pointerover",
         (event) => {
           const button = (event.target as Element).closest("button");
-          if (timing.enteredAt === undefined && button?.textContent?.trim().startsWith("Beta")) timing.enteredAt = performance.now();
+          if (timing.enteredAt === undefined && button?.textContent?.trim().startsWith("Beta"))
+            timing.enteredAt = performance.now();
         },
         true,
       );
       new MutationObserver(() => {
-        if (timing.shownAt === undefined && document.querySelector('[role="tooltip"]')) timing.shownAt = performance.now();
+        if (timing.shownAt === undefined && document.querySelector('[role="tooltip"]'))
+          timing.shownAt = performance.now();
       }).observe(document.body, { childList: true, subtree: true });
     });
     await badge.hover();
     await expect(tooltip).toBeVisible({ timeout: 5_000 });
-    const timing = await page.evaluate(() => (window as unknown as { __tooltipTiming: { enteredAt?: number; shownAt?: number } }).__tooltipTiming);
+    const timing = await page.evaluate(
+      () => (window as unknown as { __tooltipTiming: { enteredAt?: number; shownAt?: number } }).__tooltipTiming,
+    );
     expect(timing.enteredAt, "pointer entered the badge").toBeDefined();
-    expect(timing.shownAt! - timing.enteredAt!, "hover delay before the tooltip opened (ms)").toBeGreaterThanOrEqual(650);
+    expect(timing.shownAt! - timing.enteredAt!, "hover delay before the tooltip opened (ms)").toBeGreaterThanOrEqual(
+      650,
+    );
     await expect(tooltip).toContainText("Beta");
 
     await page.keyboard.press("Escape");

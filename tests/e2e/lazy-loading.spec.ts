@@ -4,7 +4,9 @@ import { expect, test, waitForHydration } from "../support/fixtures";
 
 test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "code splitting only matters with JS");
 
-test("the first load fetches only what the first screen needs; the rest loads as the visitor nears it", async ({ page }) => {
+test("the first load fetches only what the first screen needs; the rest loads as the visitor nears it", async ({
+  page,
+}) => {
   const scripts: string[] = [];
   page.on("request", (request) => {
     if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
@@ -82,7 +84,10 @@ test("a tooltip trigger reached by keyboard keeps focus when the tooltip code re
   await expect(badge).toBeFocused();
 });
 
-test("before the form library arrives, the page's own form posts through Remix and shows the server's field errors", async ({ page, sql }) => {
+test("before the form library arrives, the page's own form posts through Remix and shows the server's field errors", async ({
+  page,
+  sql,
+}) => {
   await page.setViewportSize({ width: 1280, height: 720 });
   await page.route(/\/build\/_shared\/demo-form-enhanced-[^/]+\.js$/, () => {}); // never arrives
   await page.goto("/");

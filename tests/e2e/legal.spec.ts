@@ -36,7 +36,9 @@ function checkoutDialog(page: Page) {
 
 test.describe("legal pages", () => {
   for (const id of legalPageIds) {
-    test(`the footer links to ${legalLinks[id].label}, which renders its sections and leads back home`, async ({ page }, testInfo) => {
+    test(`the footer links to ${legalLinks[id].label}, which renders its sections and leads back home`, async ({
+      page,
+    }, testInfo) => {
       await page.goto("/");
       if (!isNoJs(testInfo)) await waitForHydration(page);
       const footer = page.locator("footer");
@@ -50,7 +52,10 @@ test.describe("legal pages", () => {
       const legalNav = page.getByRole("navigation", { name: "Legal & trust" });
       await expect(legalNav.getByRole("link", { name: legalLinks[id].label })).toHaveAttribute("aria-current", "page");
       for (const other of legalPageIds) {
-        await expect(legalNav.getByRole("link", { name: legalLinks[other].label })).toHaveAttribute("href", legalLinks[other].href);
+        await expect(legalNav.getByRole("link", { name: legalLinks[other].label })).toHaveAttribute(
+          "href",
+          legalLinks[other].href,
+        );
       }
       await page.getByRole("contentinfo").getByRole("link", { name: "Pricing", exact: true }).click();
       await expect(page).toHaveURL(`${appUrl}/#pricing`);
@@ -64,13 +69,18 @@ test.describe("legal pages", () => {
     });
   }
 
-  test("the demo form's small print links to the Privacy Policy in a new tab, keeping what was typed", async ({ page, context }, testInfo) => {
+  test("the demo form's small print links to the Privacy Policy in a new tab, keeping what was typed", async ({
+    page,
+    context,
+  }, testInfo) => {
     await page.goto("/");
     const booking = page.locator("#demo-booking");
     await booking.scrollIntoViewIfNeeded();
     if (!isNoJs(testInfo)) await expect(booking.locator("form[novalidate]")).toBeAttached();
     const smallPrint = booking.getByText(/agree to receive communications/);
-    await expect(smallPrint).toContainText(`By submitting this form, you agree to receive communications from ${brand}`);
+    await expect(smallPrint).toContainText(
+      `By submitting this form, you agree to receive communications from ${brand}`,
+    );
     await expect(smallPrint).toContainText("You can opt out at any time.");
     await booking.getByLabel("First Name").fill("Dana");
     await booking.getByLabel("Company Name").fill("Whitfield Plumbing & Drain");
@@ -86,7 +96,10 @@ test.describe("legal pages", () => {
     await expect(booking.getByLabel("Company Name")).toHaveValue("Whitfield Plumbing & Drain");
   });
 
-  test("the checkout's last step says completing the order accepts the Terms and the Privacy Policy, linking both", async ({ page, context }) => {
+  test("the checkout's last step says completing the order accepts the Terms and the Privacy Policy, linking both", async ({
+    page,
+    context,
+  }) => {
     await page.goto("/?checkout=info&plan=scale-master");
     const dialog = checkoutDialog(page);
     await dialog.getByLabel("Company name").fill("Ruiz Roofing");
@@ -130,7 +143,11 @@ async function openForAudit(browser: Browser, page: Page, testInfo: TestInfo, pa
     await page.goto(path);
     return { page, close: async () => {} };
   }
-  const context = await browser.newContext({ baseURL: testInfo.project.use.baseURL, javaScriptEnabled: true, viewport: { width, height: 900 } });
+  const context = await browser.newContext({
+    baseURL: testInfo.project.use.baseURL,
+    javaScriptEnabled: true,
+    viewport: { width, height: 900 },
+  });
   await context.route(/\/build\/.*\.js(\?.*)?$/, (route) => route.abort());
   const staticPage = await context.newPage();
   await staticPage.goto(path);
@@ -157,7 +174,8 @@ test.describe("legal pages are accessible", () => {
           .evaluateAll((nodes) => nodes.map((node) => Number(node.tagName.slice(1))));
         expect(levels[0]).toBe(1);
         expect(levels.filter((level) => level === 1)).toHaveLength(1);
-        for (let i = 1; i < levels.length; i++) expect(levels[i] - levels[i - 1], `heading ${i}`).toBeLessThanOrEqual(1);
+        for (let i = 1; i < levels.length; i++)
+          expect(levels[i] - levels[i - 1], `heading ${i}`).toBeLessThanOrEqual(1);
         await audit.close();
       });
     }

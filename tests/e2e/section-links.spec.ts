@@ -19,8 +19,12 @@ async function expectScrolledTo(page: Page, id: string) {
           if (!element) return `#${targetId} is missing`;
           const margin = parseFloat(getComputedStyle(element).scrollMarginTop) || 0;
           const maxScroll = document.documentElement.scrollHeight - window.innerHeight;
-          const wanted = Math.round(Math.min(Math.max(0, element.getBoundingClientRect().top + window.scrollY - margin), maxScroll));
-          return Math.abs(window.scrollY - wanted) <= 2 ? "at the section" : `scrollY ${Math.round(window.scrollY)}, section at ${wanted}`;
+          const wanted = Math.round(
+            Math.min(Math.max(0, element.getBoundingClientRect().top + window.scrollY - margin), maxScroll),
+          );
+          return Math.abs(window.scrollY - wanted) <= 2
+            ? "at the section"
+            : `scrollY ${Math.round(window.scrollY)}, section at ${wanted}`;
         }, id),
       { message: `scrolled to #${id}` },
     )
@@ -57,7 +61,9 @@ async function expectHistoryEntry(page: Page, entry: { id: string; position: num
   await expect(page).toHaveURL(new RegExp(`#${entry.id}$`));
   const near = async () => {
     const scrollY = await page.evaluate(() => window.scrollY);
-    return Math.abs(scrollY - entry.position) <= 2 ? "where it was left" : `scrollY ${Math.round(scrollY)}, left at ${entry.position}`;
+    return Math.abs(scrollY - entry.position) <= 2
+      ? "where it was left"
+      : `scrollY ${Math.round(scrollY)}, left at ${entry.position}`;
   };
   await expect.poll(near, { message: `position of #${entry.id}` }).toBe("where it was left");
   // It stays there once the page has come to rest.
@@ -120,25 +126,36 @@ test.describe("section links", () => {
     }
   });
 
-  test("a section link scrolls smoothly, and jumps for a visitor who asks for less motion", async ({ page }, testInfo) => {
+  test("a section link scrolls smoothly, and jumps for a visitor who asks for less motion", async ({
+    page,
+  }, testInfo) => {
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.goto("/");
     if (!isNoJs(testInfo)) await loadOnDemandParts(page);
     const mainNav = page.locator("#site-header").getByRole("navigation", { name: "Main" });
 
     // From the top to the support section, several thousand pixels down: a smooth scroll passes through the middle.
-    const smooth = await scrollPositionsWhile(page, () => mainNav.getByRole("link", { name: "Support", exact: true }).click());
+    const smooth = await scrollPositionsWhile(page, () =>
+      mainNav.getByRole("link", { name: "Support", exact: true }).click(),
+    );
     await expectScrolledTo(page, "support");
     const end = await restingScrollY(page);
     expect(end).toBeGreaterThan(2000);
-    expect(smooth.some((y) => y > end * 0.1 && y < end * 0.9), `positions on the way: ${smooth.join(", ")}`).toBe(true);
+    expect(
+      smooth.some((y) => y > end * 0.1 && y < end * 0.9),
+      `positions on the way: ${smooth.join(", ")}`,
+    ).toBe(true);
 
     await page.emulateMedia({ reducedMotion: "reduce" });
     const start = end;
-    const jump = await scrollPositionsWhile(page, () => mainNav.getByRole("link", { name: "Features", exact: true }).click());
+    const jump = await scrollPositionsWhile(page, () =>
+      mainNav.getByRole("link", { name: "Features", exact: true }).click(),
+    );
     await expectScrolledTo(page, "features");
     const target = await restingScrollY(page);
-    const between = (y: number) => y < Math.max(start, target) - 0.1 * Math.abs(start - target) && y > Math.min(start, target) + 0.1 * Math.abs(start - target);
+    const between = (y: number) =>
+      y < Math.max(start, target) - 0.1 * Math.abs(start - target) &&
+      y > Math.min(start, target) + 0.1 * Math.abs(start - target);
     expect(jump.filter(between), "positions on the way").toEqual([]);
   });
 
@@ -163,9 +180,13 @@ test.describe("section links", () => {
         if (!active || active === document.body) return "nothing focused";
         const position = section.compareDocumentPosition(active);
         if (position & Node.DOCUMENT_POSITION_CONTAINED_BY) return "inside the section";
-        return position & Node.DOCUMENT_POSITION_FOLLOWING ? "after the section" : `before it: ${active.outerHTML.slice(0, 80)}`;
+        return position & Node.DOCUMENT_POSITION_FOLLOWING
+          ? "after the section"
+          : `before it: ${active.outerHTML.slice(0, 80)}`;
       }, id);
-      expect(where, `focus after Tab from #${id}`).toBe(id === "integrations" ? "after the section" : "inside the section");
+      expect(where, `focus after Tab from #${id}`).toBe(
+        id === "integrations" ? "after the section" : "inside the section",
+      );
     }
   });
 });

@@ -34,11 +34,19 @@ export async function startFakeStripe({ promotionCodes = [] } = {}) {
     const body = await readBody(request);
     const form = new URLSearchParams(body);
     if (url.pathname.startsWith("/v1/")) {
-      requests.push({ method: request.method ?? "GET", path: url.pathname + url.search, headers: request.headers, body, form });
+      requests.push({
+        method: request.method ?? "GET",
+        path: url.pathname + url.search,
+        headers: request.headers,
+        body,
+        form,
+      });
     }
 
     if (url.pathname.startsWith("/v1/") && failWith) {
-      return send(response, failWith, { error: { type: "api_error", message: "The fake Stripe server was told to fail." } });
+      return send(response, failWith, {
+        error: { type: "api_error", message: "The fake Stripe server was told to fail." },
+      });
     }
     if (!String(request.headers.authorization ?? "").startsWith("Bearer sk_")) {
       if (url.pathname.startsWith("/v1/")) {
@@ -72,7 +80,8 @@ export async function startFakeStripe({ promotionCodes = [] } = {}) {
     const sessionMatch = /^\/v1\/checkout\/sessions\/([\w-]+)$/.exec(url.pathname);
     if (request.method === "GET" && sessionMatch) {
       const session = sessions.get(sessionMatch[1]);
-      if (!session) return send(response, 404, { error: { type: "invalid_request_error", message: "No such checkout.session" } });
+      if (!session)
+        return send(response, 404, { error: { type: "invalid_request_error", message: "No such checkout.session" } });
       return send(response, 200, session);
     }
 
@@ -87,7 +96,14 @@ export async function startFakeStripe({ promotionCodes = [] } = {}) {
           code: promo.code,
           promotion: {
             type: "coupon",
-            coupon: { id: `co_${promo.id}`, object: "coupon", percent_off: promo.percentOff ?? null, amount_off: promo.amountOff ?? null, currency: "usd", valid: true },
+            coupon: {
+              id: `co_${promo.id}`,
+              object: "coupon",
+              percent_off: promo.percentOff ?? null,
+              amount_off: promo.amountOff ?? null,
+              currency: "usd",
+              valid: true,
+            },
           },
         }));
       return send(response, 200, { object: "list", data, has_more: false, url: "/v1/promotion_codes" });
@@ -97,10 +113,17 @@ export async function startFakeStripe({ promotionCodes = [] } = {}) {
     const payMatch = /^\/pay\/([\w-]+)$/.exec(url.pathname);
     if (request.method === "GET" && payMatch && sessions.has(payMatch[1])) {
       response.writeHead(200, { "Content-Type": "text/html; charset=utf-8" });
-      return response.end(`<!doctype html><html lang="en"><head><title>Fake Stripe Checkout</title></head><body><h1>Fake Stripe Checkout</h1><p id="session">${payMatch[1]}</p></body></html>`);
+      return response.end(
+        `<!doctype html><html lang="en"><head><title>Fake Stripe Checkout</title></head><body><h1>Fake Stripe Checkout</h1><p id="session">${payMatch[1]}</p></body></html>`,
+      );
     }
 
-    send(response, 404, { error: { type: "invalid_request_error", message: `Unrecognized request URL (${request.method}: ${url.pathname})` } });
+    send(response, 404, {
+      error: {
+        type: "invalid_request_error",
+        message: `Unrecognized request URL (${request.method}: ${url.pathname})`,
+      },
+    });
   });
 
   await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));

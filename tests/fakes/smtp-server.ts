@@ -4,7 +4,9 @@ export type ReceivedMail = { from: string; to: string[]; raw: string; subject: s
 
 /** Undoes quoted-printable soft breaks and escapes, so a test can search the text it sent. */
 function decodeQuotedPrintable(text: string): string {
-  return text.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  return text
+    .replace(/=\r?\n/g, "")
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }
 
 function parse(raw: string, from: string, to: string[]): ReceivedMail {

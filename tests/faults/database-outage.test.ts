@@ -56,7 +56,12 @@ function demoBody(email: string) {
 
 async function postDemo(): Promise<Outcome> {
   sequence += 1;
-  const outcome: Outcome = { email: `fault.${runId}.${sequence}@example.com`, phase, startedAt: Date.now(), endedAt: 0 };
+  const outcome: Outcome = {
+    email: `fault.${runId}.${sequence}@example.com`,
+    phase,
+    startedAt: Date.now(),
+    endedAt: 0,
+  };
   try {
     const response = await fetch(`${app.baseUrl}/api/demo-requests`, {
       method: "POST",
@@ -73,7 +78,10 @@ async function postDemo(): Promise<Outcome> {
       outcome.failure = `not JSON: ${text.slice(0, 120)}`;
     }
   } catch (error) {
-    outcome.failure = error instanceof Error && error.name === "TimeoutError" ? `no answer within ${REQUEST_TIMEOUT_MS} ms` : String(error);
+    outcome.failure =
+      error instanceof Error && error.name === "TimeoutError"
+        ? `no answer within ${REQUEST_TIMEOUT_MS} ms`
+        : String(error);
   }
   outcome.endedAt = Date.now();
   outcomes.push(outcome);
@@ -106,10 +114,16 @@ async function submitDemoForm(): Promise<{ status: number; html: string; elapsed
   let html = await response.text();
   const elapsedMs = Date.now() - startedAt;
   // The toast travels in a cookie: it is on this response, or on the page it sends the browser to next.
-  const cookies = response.headers.getSetCookie().map((cookie) => cookie.split(";")[0]).join("; ");
+  const cookies = response.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(";")[0])
+    .join("; ");
   if (!/data-toast-type="error"/.test(html) && cookies) {
     const next = response.headers.get("location") ?? "/";
-    const page = await fetch(new URL(next, app.baseUrl), { headers: { Cookie: cookies }, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+    const page = await fetch(new URL(next, app.baseUrl), {
+      headers: { Cookie: cookies },
+      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+    });
     html = await page.text();
   }
   return { status: response.status, html, elapsedMs };
@@ -192,11 +206,16 @@ describe("PostgreSQL outage under load", () => {
       rows: stored.size,
       lostAcknowledged: lost.length,
       // Committed just as the connection died, so the client saw an error: a duplicate on retry, never a loss.
-      rowsWithoutAcknowledgement: [...stored].filter((email) => !acknowledged.some((outcome) => outcome.email === email)).length,
+      rowsWithoutAcknowledgement: [...stored].filter(
+        (email) => !acknowledged.some((outcome) => outcome.email === email),
+      ).length,
     };
     console.log("fault test:", JSON.stringify(report, null, 2));
     mkdirSync("bench-results", { recursive: true });
-    writeFileSync("bench-results/faults.json", JSON.stringify({ at: new Date().toISOString(), ...report }, null, 2) + "\n");
+    writeFileSync(
+      "bench-results/faults.json",
+      JSON.stringify({ at: new Date().toISOString(), ...report }, null, 2) + "\n",
+    );
 
     expect(hung.map((outcome) => `${outcome.phase} ${outcome.status ?? ""} ${outcome.failure}`)).toEqual([]);
     // Load before the outage was served, and during it every answer was a JSON 503 (never a 500 or a stack trace).
@@ -214,7 +233,10 @@ describe("PostgreSQL outage under load", () => {
     expect(formWhileDown.html).toMatch(/data-toast-type="error"/);
     expect(formWhileDown.html).toContain("Failed to submit demo request. Please try again.");
     // Same process, no restart: it serves again once the database is back.
-    expect(report.recoveryMs, `no demo request succeeded within ${RECOVERY_LIMIT_MS} ms of the database returning`).not.toBeNull();
+    expect(
+      report.recoveryMs,
+      `no demo request succeeded within ${RECOVERY_LIMIT_MS} ms of the database returning`,
+    ).not.toBeNull();
     expect(report.healthRecoveryMs).not.toBeNull();
     expect(app.output()).not.toMatch(/Unhandled|uncaughtException|FATAL/);
     expect(await health()).toBe(200);

@@ -17,7 +17,9 @@ async function health(baseUrl: string): Promise<{ status: number; body: string }
     const response = await fetch(`${baseUrl}/healthz`, { signal: AbortSignal.timeout(HEALTH_ANSWER_BOUND_MS) });
     return { status: response.status, body: await response.text() };
   } catch (error) {
-    return error instanceof Error && error.name === "TimeoutError" ? `no answer within ${HEALTH_ANSWER_BOUND_MS} ms` : String(error);
+    return error instanceof Error && error.name === "TimeoutError"
+      ? `no answer within ${HEALTH_ANSWER_BOUND_MS} ms`
+      : String(error);
   }
 }
 
@@ -70,7 +72,9 @@ describe("a frozen or missing PostgreSQL", () => {
     const target = new URL(database.url);
     proxy = await startTcpProxy({ targetHost: target.hostname, targetPort: Number(target.port) });
     proxy.cut();
-    const app = await spawnApp({ env: { DATABASE_URL: throughProxy(database.url, proxy.port), DATABASE_WAIT_SECONDS: "120" } });
+    const app = await spawnApp({
+      env: { DATABASE_URL: throughProxy(database.url, proxy.port), DATABASE_WAIT_SECONDS: "120" },
+    });
     try {
       await app.waitForOutput(/"message":"waiting for the database".*"check":"DATABASE_URL/);
       await app.waitForOutput(/"attempt":2/);
@@ -92,7 +96,11 @@ describe("a frozen or missing PostgreSQL", () => {
       const exit = await app.exitWithin(60_000);
       expect(exit?.code, app.output()).toBe(1);
       expect(app.output()).toMatch(/"message":"waiting for the database"/);
-      expect(app.output()).toMatch(new RegExp(`PostgreSQL at postgresql://postgres@127\\.0\\.0\\.1:${closedPort}/\\S+ did not answer within 2 s \\(ECONNREFUSED`));
+      expect(app.output()).toMatch(
+        new RegExp(
+          `PostgreSQL at postgresql://postgres@127\\.0\\.0\\.1:${closedPort}/\\S+ did not answer within 2 s \\(ECONNREFUSED`,
+        ),
+      );
       expect(app.output()).toContain("Check DATABASE_URL");
       // A message for a person, not a raw trace.
       expect(app.output()).not.toMatch(/\n\s+at /);

@@ -41,7 +41,8 @@ async function storedEmails(database: { url?: string; dataDir?: string }): Promi
 
 describe.each(["pglite", "postgres"] as const)("graceful shutdown [%s]", (kind) => {
   const database: { url?: string; name?: string; dataDir?: string } = {};
-  const env = (): Record<string, string> => (database.url ? { DATABASE_URL: database.url } : { PGLITE_DATA_DIR: database.dataDir! });
+  const env = (): Record<string, string> =>
+    database.url ? { DATABASE_URL: database.url } : { PGLITE_DATA_DIR: database.dataDir! };
 
   beforeAll(async () => {
     if (kind === "postgres") Object.assign(database, await createDatabase("gw_shutdown"));
@@ -66,7 +67,8 @@ describe.each(["pglite", "postgres"] as const)("graceful shutdown [%s]", (kind) 
         async (response) => ({ status: response.status, body: await response.text() }),
         () => "refused",
       );
-      if (lateHealth !== "refused") expect(lateHealth).toEqual({ status: 503, body: expect.stringContaining('"status":"shutting-down"') });
+      if (lateHealth !== "refused")
+        expect(lateHealth).toEqual({ status: 503, body: expect.stringContaining('"status":"shutting-down"') });
 
       const answer = await inFlight.finish();
       expect(answer.status, answer.text).toBe(201);
@@ -85,7 +87,9 @@ describe.each(["pglite", "postgres"] as const)("graceful shutdown [%s]", (kind) 
       const stalled = await startSlowPost(app.baseUrl, "/api/demo-requests", lead(`stalled.${kind}@fulstop.com`));
       app.signal("SIGINT");
       expect(await app.exitWithin(STOP_DEADLINE_MS), app.output()).toEqual({ code: 0, signal: null });
-      expect(app.output()).toMatch(/"message":"requests still in flight at the shutdown deadline; closing them","inFlight":1/);
+      expect(app.output()).toMatch(
+        /"message":"requests still in flight at the shutdown deadline; closing them","inFlight":1/,
+      );
       stalled.abandon();
     } finally {
       await app.kill();

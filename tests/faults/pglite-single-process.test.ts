@@ -17,7 +17,15 @@ async function postLead(baseUrl: string, email: string) {
   const response = await fetch(`${baseUrl}/api/demo-requests`, {
     method: "POST",
     headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ firstName: "Lock", lastName: "Smith", email, phone: "555 010 7000", company: "Smith Locks", dealVolume: "1-10", challenges: "" }),
+    body: JSON.stringify({
+      firstName: "Lock",
+      lastName: "Smith",
+      email,
+      phone: "555 010 7000",
+      company: "Smith Locks",
+      dealVolume: "1-10",
+      challenges: "",
+    }),
   });
   expect(response.status, await response.clone().text()).toBe(201);
   acknowledged.push(email);
@@ -51,7 +59,11 @@ describe("a PGlite directory is opened by one process only", () => {
       const attempts = [
         spawnApp({ env: { PGLITE_DATA_DIR: dataDir } }),
         spawnApp({ env: { PGLITE_DATA_DIR: dataDir }, script: "scripts/migrate.js" }),
-        spawnApp({ env: { PGLITE_DATA_DIR: dataDir, ADMIN_PASSWORD: "a-long-enough-password" }, script: "scripts/admin-create.js", args: ["second"] }),
+        spawnApp({
+          env: { PGLITE_DATA_DIR: dataDir, ADMIN_PASSWORD: "a-long-enough-password" },
+          script: "scripts/admin-create.js",
+          args: ["second"],
+        }),
       ];
       for (const second of await Promise.all(attempts)) {
         const exit = await second.exitWithin(60_000);

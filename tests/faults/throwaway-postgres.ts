@@ -27,12 +27,17 @@ async function clusterCommand(binary: string, args: string[]) {
     return await run(command, fullArgs, { timeout: 60_000 });
   } catch (error) {
     const details = error as { stdout?: string; stderr?: string; message: string };
-    throw new Error(`${binary} ${args.join(" ")} failed: ${details.message}\n${details.stdout ?? ""}${details.stderr ?? ""}`);
+    throw new Error(
+      `${binary} ${args.join(" ")} failed: ${details.message}\n${details.stdout ?? ""}${details.stderr ?? ""}`,
+    );
   }
 }
 
 async function postgresUid(): Promise<{ uid: number; gid: number }> {
-  const [{ stdout: uid }, { stdout: gid }] = await Promise.all([run("id", ["-u", "postgres"]), run("id", ["-g", "postgres"])]);
+  const [{ stdout: uid }, { stdout: gid }] = await Promise.all([
+    run("id", ["-u", "postgres"]),
+    run("id", ["-g", "postgres"]),
+  ]);
   return { uid: Number(uid.trim()), gid: Number(gid.trim()) };
 }
 

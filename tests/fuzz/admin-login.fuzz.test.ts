@@ -14,7 +14,20 @@ const admin = { username: "fuzz-admin", password: "fuzz-admin-password-1" };
 
 const hostileString = fc.oneof(
   { weight: 4, arbitrary: fc.string({ unit: "binary", maxLength: 40 }) },
-  { weight: 4, arbitrary: fc.constantFrom("' or 1=1 --", "admin'--", "<script>alert(1)</script>", "\u0000", "a\u0000b", "\ud800", "%00", "__proto__", "🔑") },
+  {
+    weight: 4,
+    arbitrary: fc.constantFrom(
+      "' or 1=1 --",
+      "admin'--",
+      "<script>alert(1)</script>",
+      "\u0000",
+      "a\u0000b",
+      "\ud800",
+      "%00",
+      "__proto__",
+      "🔑",
+    ),
+  },
   { weight: 2, arbitrary: fc.integer({ min: 0, max: 2000 }).map((n) => "p".repeat(n)) },
   // Over the body limit: refused before the form is read.
   { weight: 1, arbitrary: fc.constant("x".repeat(20_000)) },
@@ -33,11 +46,25 @@ const loginCase = fc.record({
   ),
   redirectTo: fc.oneof(
     fc.constant(undefined),
-    fc.constantFrom("/admin", "/admin?page=2", "//evil.example", "/\\evil.example", "https://evil.example", "javascript:alert(1)", "/%2F%2Fevil.example", "/\t/evil.example", "/\n/evil.example", "/\r/evil.example", "/.//evil.example"),
+    fc.constantFrom(
+      "/admin",
+      "/admin?page=2",
+      "//evil.example",
+      "/\\evil.example",
+      "https://evil.example",
+      "javascript:alert(1)",
+      "/%2F%2Fevil.example",
+      "/\t/evil.example",
+      "/\n/evil.example",
+      "/\r/evil.example",
+      "/.//evil.example",
+    ),
     hostileString,
   ),
   extra: fc.option(
-    fc.tuple(fc.string({ maxLength: 10 }), hostileString).filter(([key]) => !["username", "password", "redirectTo"].includes(key)),
+    fc
+      .tuple(fc.string({ maxLength: 10 }), hostileString)
+      .filter(([key]) => !["username", "password", "redirectTo"].includes(key)),
     { nil: undefined },
   ),
   encoding: fc.constantFrom("urlencoded", "urlencoded", "multipart", "raw"),
@@ -50,7 +77,8 @@ type LoginCase = typeof loginCase extends fc.Arbitrary<infer T> ? T : never;
 function loginRequest(input: LoginCase) {
   const headers: Record<string, string> = { Origin: input.foreignOrigin ? "https://evil.example" : origin };
   const entries: Array<[string, string]> = [];
-  for (const key of ["username", "password", "redirectTo"] as const) if (input[key] !== undefined) entries.push([key, input[key]!]);
+  for (const key of ["username", "password", "redirectTo"] as const)
+    if (input[key] !== undefined) entries.push([key, input[key]!]);
   if (input.extra) entries.push(input.extra);
   let body: BodyInit;
   if (input.encoding === "urlencoded") {
@@ -120,7 +148,9 @@ describeWithDatabases(
       );
       // Signing in writes nothing: the users table is exactly as it was.
       expect(await getDb().select().from(users)).toEqual(usersBefore);
-      console.info(`[${kind}] admin sign-in fuzz: ${runs} cases, statuses ${JSON.stringify(Object.fromEntries(statuses))}`);
+      console.info(
+        `[${kind}] admin sign-in fuzz: ${runs} cases, statuses ${JSON.stringify(Object.fromEntries(statuses))}`,
+      );
       expect(statuses.get(302) ?? 0).toBeGreaterThan(0);
     }, 600_000);
   },

@@ -15,7 +15,7 @@ const coupons = { LAUNCH20: 20, SPRING10: 10 } as const;
 
 const hostileFragments = [
   "'; drop table orders; --",
-  "\" or 1=1 --",
+  '" or 1=1 --',
   "<script>alert(1)</script>",
   "${process.exit(1)}",
   "../../etc/passwd",
@@ -65,7 +65,11 @@ function tainted(valid: fc.Arbitrary<string>): fc.Arbitrary<string> {
 
 /** Mostly the valid value, sometimes hostile, sometimes missing: enough valid payloads to reach the database. */
 function mostly<T>(valid: fc.Arbitrary<T>, hostile: fc.Arbitrary<unknown> = hostileValue): fc.Arbitrary<unknown> {
-  return fc.oneof({ weight: 8, arbitrary: valid }, { weight: 1, arbitrary: hostile }, { weight: 1, arbitrary: fc.constant(undefined) });
+  return fc.oneof(
+    { weight: 8, arbitrary: valid },
+    { weight: 1, arbitrary: hostile },
+    { weight: 1, arbitrary: fc.constant(undefined) },
+  );
 }
 
 /** For a text field: as `mostly`, plus valid values carrying a hostile fragment. */
@@ -102,10 +106,19 @@ const apiPayload = fc
       amountKind: fc.constantFrom("right", "right", "right", "off", "hostile"),
       hostileAmount: hostileValue,
       couponCode: mostly(fc.constantFrom("", "LAUNCH20", "launch20", " SPRING10 ", "NOPE"), hostileString),
-      userInfo: mostly(fc.record(Object.fromEntries(Object.entries(validInfo).map(([key, value]) => [key, mostlyText(value)])))),
+      userInfo: mostly(
+        fc.record(Object.fromEntries(Object.entries(validInfo).map(([key, value]) => [key, mostlyText(value)]))),
+      ),
       attemptId: fc.oneof(fc.constant(undefined), fc.uuid(), hostileString),
-      isAnnualOverride: fc.oneof({ weight: 9, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: hostileValue }),
-      extras: fc.dictionary(fc.oneof(fc.string({ maxLength: 12 }), fc.constantFrom("orderId", "status", "totalCents", "__proto__")), hostileValue, { maxKeys: 2 }),
+      isAnnualOverride: fc.oneof(
+        { weight: 9, arbitrary: fc.constant(undefined) },
+        { weight: 1, arbitrary: hostileValue },
+      ),
+      extras: fc.dictionary(
+        fc.oneof(fc.string({ maxLength: 12 }), fc.constantFrom("orderId", "status", "totalCents", "__proto__")),
+        hostileValue,
+        { maxKeys: 2 },
+      ),
     }),
   )
   .map(([{ planIds: selected, isAnnual }, rest]) => {
@@ -120,7 +133,7 @@ const apiPayload = fc
     const body: Record<string, unknown> = {
       ...rest.extras,
       planIds: ids,
-      planNames: ids.map((id) => (typeof id === "string" ? getPlan(id)?.name ?? id : id)),
+      planNames: ids.map((id) => (typeof id === "string" ? (getPlan(id)?.name ?? id) : id)),
       amount,
       isAnnual: rest.isAnnualOverride === undefined ? isAnnual : rest.isAnnualOverride,
       couponCode: rest.couponCode,
@@ -134,12 +147,26 @@ const apiPayload = fc
 const apiCase = fc.record({
   body: fc.oneof(
     { weight: 8, arbitrary: apiPayload.map((value) => JSON.stringify(value)) },
-    { weight: 1, arbitrary: apiPayload.chain((value) => fc.nat().map((cut) => JSON.stringify(value).slice(0, cut % (JSON.stringify(value).length + 1)))) },
-    { weight: 1, arbitrary: fc.oneof(fc.jsonValue().map((value) => JSON.stringify(value)), fc.string({ unit: "binary", maxLength: 200 })) },
+    {
+      weight: 1,
+      arbitrary: apiPayload.chain((value) =>
+        fc.nat().map((cut) => JSON.stringify(value).slice(0, cut % (JSON.stringify(value).length + 1))),
+      ),
+    },
+    {
+      weight: 1,
+      arbitrary: fc.oneof(
+        fc.jsonValue().map((value) => JSON.stringify(value)),
+        fc.string({ unit: "binary", maxLength: 200 }),
+      ),
+    },
   ),
   contentType: fc.oneof(
     { weight: 8, arbitrary: fc.constant("application/json") },
-    { weight: 1, arbitrary: fc.constantFrom("text/plain", "application/x-www-form-urlencoded", "application/jsonx", "") },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom("text/plain", "application/x-www-form-urlencoded", "application/jsonx", ""),
+    },
   ),
   foreignOrigin: fc.integer({ min: 0, max: 19 }).map((n) => n === 0),
 });
@@ -148,8 +175,13 @@ const intents = ["checkout-info", "checkout-update", "checkout-coupon", "checkou
 
 const formCase = fc.record({
   intent: fc.oneof({ weight: 8, arbitrary: fc.constantFrom(...intents) }, { weight: 1, arbitrary: hostileString }),
-  info: fc.record(Object.fromEntries(Object.entries(validInfo).map(([key, value]) => [key, mostlyText(value, hostileString)]))),
-  planIds: fc.array(fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...planIds) }, { weight: 1, arbitrary: hostileString }), { maxLength: 4 }),
+  info: fc.record(
+    Object.fromEntries(Object.entries(validInfo).map(([key, value]) => [key, mostlyText(value, hostileString)])),
+  ),
+  planIds: fc.array(
+    fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...planIds) }, { weight: 1, arbitrary: hostileString }),
+    { maxLength: 4 },
+  ),
   billing: mostly(fc.constantFrom("monthly", "annual"), hostileString),
   couponCode: mostly(fc.constantFrom("LAUNCH20", "SPRING10", "NOPE", ""), hostileString),
   attemptId: mostly(fc.uuid(), hostileString),
@@ -161,7 +193,13 @@ const formCase = fc.record({
   raw: fc.string({ unit: "binary", maxLength: 200 }),
   // Field names the validators turn into object paths.
   extra: fc.option(
-    fc.tuple(fc.oneof(fc.string({ maxLength: 12 }), fc.constantFrom("__proto__", "constructor", "info.__proto__.x", "planIds[__proto__]", "a[0].b")), hostileString),
+    fc.tuple(
+      fc.oneof(
+        fc.string({ maxLength: 12 }),
+        fc.constantFrom("__proto__", "constructor", "info.__proto__.x", "planIds[__proto__]", "a[0].b"),
+      ),
+      hostileString,
+    ),
     { nil: undefined, freq: 4 },
   ),
 });
@@ -179,19 +217,27 @@ async function status(run: () => Promise<unknown>): Promise<number> {
 
 /** The signed checkout cookie a visitor holds after a valid step 1: taken from the real action. */
 async function validCheckoutCookie(): Promise<string> {
-  const form = new URLSearchParams({ intent: "checkout-info", companyName: "Ruiz Roofing", fullName: "Ana Ruiz", email: "ana@ruizroofing.com", phone: "+1 555 010 2000" });
+  const form = new URLSearchParams({
+    intent: "checkout-info",
+    companyName: "Ruiz Roofing",
+    fullName: "Ana Ruiz",
+    email: "ana@ruizroofing.com",
+    phone: "+1 555 010 2000",
+  });
   form.append("planIds", "scale-master");
   const request = new Request(`${origin}/?index`, { method: "POST", body: form, headers: { Origin: origin } });
   const response = (await pageAction({ request, params: {}, context: {} })) as Response;
   const cookie = response.headers.get("Set-Cookie");
-  if (!cookie || !cookie.startsWith("gw_checkout=")) throw new Error(`step 1 gave no checkout cookie (status ${response.status})`);
+  if (!cookie || !cookie.startsWith("gw_checkout="))
+    throw new Error(`step 1 gave no checkout cookie (status ${response.status})`);
   return cookie.split(";")[0];
 }
 
 function formRequest(input: FormCase, validCookie: string) {
   const headers: Record<string, string> = { Origin: origin };
   if (input.cookie === "valid") headers.Cookie = validCookie;
-  if (input.cookie === "forged") headers.Cookie = `gw_checkout=${Buffer.from(JSON.stringify({ info: { email: "x" }, planIds: ["x"] })).toString("base64")}.forged`;
+  if (input.cookie === "forged")
+    headers.Cookie = `gw_checkout=${Buffer.from(JSON.stringify({ info: { email: "x" }, planIds: ["x"] })).toString("base64")}.forged`;
   const entries: Array<[string, string]> = [["intent", input.intent]];
   for (const [key, value] of Object.entries(input.info)) if (value !== undefined) entries.push([key, String(value)]);
   for (const id of input.planIds) entries.push(["planIds", id]);
@@ -222,7 +268,10 @@ async function expectStoredOrdersValid() {
     expect(orderStatuses, label).toContain(row.status);
     expect(row.planIds.length, label).toBeGreaterThan(0);
     expect(new Set(row.planIds).size, label).toBe(row.planIds.length);
-    expect(row.planIds.every((id) => isPlanId(id)), label).toBe(true);
+    expect(
+      row.planIds.every((id) => isPlanId(id)),
+      label,
+    ).toBe(true);
     expect(["monthly", "annual"], label).toContain(row.billingPeriod);
     const subtotal = row.planIds.reduce((sum, id) => sum + planPrice(getPlan(id)!, row.billingPeriod) * 100, 0);
     expect(row.subtotalCents, label).toBe(subtotal);
@@ -263,7 +312,9 @@ describeWithDatabases(
         { numRuns: runs },
       );
       const stored = await expectStoredOrdersValid();
-      console.info(`[${kind}] checkout API fuzz: ${runs} cases, statuses ${JSON.stringify(Object.fromEntries(statuses))}, orders ${stored}`);
+      console.info(
+        `[${kind}] checkout API fuzz: ${runs} cases, statuses ${JSON.stringify(Object.fromEntries(statuses))}, orders ${stored}`,
+      );
       // The generator must reach the database, or the property says nothing about storage.
       expect(statuses.get(200) ?? 0).toBeGreaterThan(runs / 50);
     });
@@ -281,7 +332,9 @@ describeWithDatabases(
         { numRuns: runs },
       );
       const after = await expectStoredOrdersValid();
-      console.info(`[${kind}] checkout action fuzz: ${runs} cases, statuses ${JSON.stringify(Object.fromEntries(statuses))}, orders ${after - before}`);
+      console.info(
+        `[${kind}] checkout action fuzz: ${runs} cases, statuses ${JSON.stringify(Object.fromEntries(statuses))}, orders ${after - before}`,
+      );
       // Complete Order without JavaScript answers 303 to the payment page: the generator must get that far.
       expect(statuses.get(303) ?? 0).toBeGreaterThan(0);
     });

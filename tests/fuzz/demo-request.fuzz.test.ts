@@ -13,7 +13,7 @@ const origin = "http://localhost:3000";
 
 const hostileFragments = [
   "'; drop table demo_requests; --",
-  "\" or 1=1 --",
+  '" or 1=1 --',
   "<script>alert(1)</script>",
   "<img src=x onerror=alert(1)>",
   "${process.exit(1)}",
@@ -74,11 +74,21 @@ const fieldNames = Object.keys(validish) as FieldName[];
 /** A payload that is mostly valid with some fields missing or replaced by hostile values, plus extras. */
 function payload<T>(hostile: fc.Arbitrary<T>) {
   const field = (name: FieldName) =>
-    fc.oneof({ weight: 6, arbitrary: validish[name] as fc.Arbitrary<unknown> }, { weight: 1, arbitrary: hostile as fc.Arbitrary<unknown> }, { weight: 1, arbitrary: fc.constant(undefined) });
+    fc.oneof(
+      { weight: 6, arbitrary: validish[name] as fc.Arbitrary<unknown> },
+      { weight: 1, arbitrary: hostile as fc.Arbitrary<unknown> },
+      { weight: 1, arbitrary: fc.constant(undefined) },
+    );
   return fc
     .tuple(
-      fc.record(Object.fromEntries(fieldNames.map((name) => [name, field(name)])) as Record<FieldName, fc.Arbitrary<unknown>>),
-      fc.dictionary(fc.oneof(fc.string({ maxLength: 12 }), fc.constantFrom("submissionId", "website", "id", "createdAt", "intent")), hostile as fc.Arbitrary<unknown>, { maxKeys: 3 }),
+      fc.record(
+        Object.fromEntries(fieldNames.map((name) => [name, field(name)])) as Record<FieldName, fc.Arbitrary<unknown>>,
+      ),
+      fc.dictionary(
+        fc.oneof(fc.string({ maxLength: 12 }), fc.constantFrom("submissionId", "website", "id", "createdAt", "intent")),
+        hostile as fc.Arbitrary<unknown>,
+        { maxKeys: 3 },
+      ),
     )
     .map(([fields, extras]) => {
       const out: Record<string, unknown> = { ...extras };
@@ -100,11 +110,19 @@ const contentTypes = fc.constantFrom(
 const apiCase = fc.record({
   body: fc.oneof(
     { weight: 6, arbitrary: payload(hostileValue).map((value) => JSON.stringify(value)) },
-    { weight: 1, arbitrary: payload(hostileValue).chain((value) => fc.nat().map((cut) => JSON.stringify(value).slice(0, cut % (JSON.stringify(value).length + 1)))) },
+    {
+      weight: 1,
+      arbitrary: payload(hostileValue).chain((value) =>
+        fc.nat().map((cut) => JSON.stringify(value).slice(0, cut % (JSON.stringify(value).length + 1))),
+      ),
+    },
     { weight: 1, arbitrary: fc.jsonValue().map((value) => JSON.stringify(value)) },
     { weight: 1, arbitrary: fc.string({ unit: "binary", maxLength: 200 }) },
   ),
-  contentType: fc.oneof({ weight: 5, arbitrary: fc.constant("application/json") }, { weight: 1, arbitrary: contentTypes }),
+  contentType: fc.oneof(
+    { weight: 5, arbitrary: fc.constant("application/json") },
+    { weight: 1, arbitrary: contentTypes },
+  ),
 });
 
 const formCase = fc.record({
@@ -191,7 +209,9 @@ describeWithDatabases(
         { numRuns: runs },
       );
       const stored = await expectStoredRowsValid();
-      console.info(`[${kind}] API fuzz: ${runs} cases, statuses ${JSON.stringify(Object.fromEntries(statuses))}, rows stored ${stored}`);
+      console.info(
+        `[${kind}] API fuzz: ${runs} cases, statuses ${JSON.stringify(Object.fromEntries(statuses))}, rows stored ${stored}`,
+      );
       // The generator must reach the database, or the property says nothing about storage.
       expect(statuses.get(201) ?? 0).toBeGreaterThan(runs / 100);
     });
@@ -203,7 +223,11 @@ describeWithDatabases(
         fc.asyncProperty(formCase, async (input) => {
           let status: number;
           try {
-            const response = (await pageAction({ request: formRequest(input), params: {}, context: {} })) as unknown as Response;
+            const response = (await pageAction({
+              request: formRequest(input),
+              params: {},
+              context: {},
+            })) as unknown as Response;
             status = response.status;
           } catch (error) {
             // A thrown Response or error would become Remix's error page: a 5xx for anything not a Response.
@@ -215,7 +239,9 @@ describeWithDatabases(
         { numRuns: runs },
       );
       const after = await expectStoredRowsValid();
-      console.info(`[${kind}] action fuzz: ${runs} cases, statuses ${JSON.stringify(Object.fromEntries(statuses))}, rows stored ${after - before}`);
+      console.info(
+        `[${kind}] action fuzz: ${runs} cases, statuses ${JSON.stringify(Object.fromEntries(statuses))}, rows stored ${after - before}`,
+      );
       expect(statuses.get(302) ?? 0).toBeGreaterThan(runs / 100);
     });
   },

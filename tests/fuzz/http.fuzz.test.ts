@@ -14,7 +14,13 @@ let app: Awaited<ReturnType<typeof startAppServer>>;
 beforeAll(async () => {
   // Limits are lifted so the fuzzer reaches the routes instead of a 429 (rate-limit tests prove the defaults).
   app = await startAppServer({
-    env: { RATE_LIMIT_GLOBAL: "100000000", RATE_LIMIT_PER_CLIENT: "100000000", RATE_LIMIT_PER_EMAIL: "100000000", LOGIN_RATE_LIMIT: "100000000", OUTBOX_WORKER: "off" },
+    env: {
+      RATE_LIMIT_GLOBAL: "100000000",
+      RATE_LIMIT_PER_CLIENT: "100000000",
+      RATE_LIMIT_PER_EMAIL: "100000000",
+      LOGIN_RATE_LIMIT: "100000000",
+      OUTBOX_WORKER: "off",
+    },
   });
 });
 
@@ -23,16 +29,76 @@ afterAll(async () => {
 });
 
 const routes = [
-  "/", "/?index", "/?checkout=info", "/?checkout=plan", "/?checkout=close", "/?billing=", "/checkout/test/", "/checkout/success?order_id=",
-  "/checkout/success?session_id=", "/admin", "/admin?q=", "/admin?page=", "/admin/login", "/admin/login?redirectTo=", "/admin/logout",
-  "/admin/demo-requests.csv", "/api/demo-requests", "/api/demo-requests?q=", "/api/create-checkout-session", "/api/stripe/webhook",
-  "/api/", "/healthz", "/robots.txt", "/sitemap.xml", "/build/", "/favicon.svg", "/images/", "/nope/",
+  "/",
+  "/?index",
+  "/?checkout=info",
+  "/?checkout=plan",
+  "/?checkout=close",
+  "/?billing=",
+  "/checkout/test/",
+  "/checkout/success?order_id=",
+  "/checkout/success?session_id=",
+  "/admin",
+  "/admin?q=",
+  "/admin?page=",
+  "/admin/login",
+  "/admin/login?redirectTo=",
+  "/admin/logout",
+  "/admin/demo-requests.csv",
+  "/api/demo-requests",
+  "/api/demo-requests?q=",
+  "/api/create-checkout-session",
+  "/api/stripe/webhook",
+  "/api/",
+  "/healthz",
+  "/robots.txt",
+  "/sitemap.xml",
+  "/build/",
+  "/favicon.svg",
+  "/images/",
+  "/nope/",
 ];
 
 const hostileText = [
-  "%00", "%", "%zz", "%E0%A4%A", "%ED%A0%80", "%C0%AF", "%2e%2e%2f", "..", "../..", "//", "\\", "%5c", "%0d%0a", "%09", "?", "#", ";",
-  "__proto__", "constructor", "<script>", "'", "\"", "${7*7}", "{{7*7}}", "💥", "é", "null", "undefined", "-1", "1e309", "0x10",
-  "00000000-0000-0000-0000-000000000000", "test_x", "cs_test_x", "_data=root", "_data=routes/_index", "index", "&", "=",
+  "%00",
+  "%",
+  "%zz",
+  "%E0%A4%A",
+  "%ED%A0%80",
+  "%C0%AF",
+  "%2e%2e%2f",
+  "..",
+  "../..",
+  "//",
+  "\\",
+  "%5c",
+  "%0d%0a",
+  "%09",
+  "?",
+  "#",
+  ";",
+  "__proto__",
+  "constructor",
+  "<script>",
+  "'",
+  '"',
+  "${7*7}",
+  "{{7*7}}",
+  "💥",
+  "é",
+  "null",
+  "undefined",
+  "-1",
+  "1e309",
+  "0x10",
+  "00000000-0000-0000-0000-000000000000",
+  "test_x",
+  "cs_test_x",
+  "_data=root",
+  "_data=routes/_index",
+  "index",
+  "&",
+  "=",
 ];
 
 /** Text that fits in a request line or a header value without breaking HTTP's framing (CR, LF). */
@@ -47,43 +113,142 @@ const lineSafe = fc
 
 /** Raw bytes of a request target: some characters as they are, others percent-encoded the way a client might. */
 const targetPart = fc
-  .array(fc.oneof(fc.constantFrom(...hostileText), fc.tuple(lineSafe, fc.boolean()).map(([text, encode]) => (encode ? encodeURI(text) : text))), {
-    maxLength: 4,
-  })
+  .array(
+    fc.oneof(
+      fc.constantFrom(...hostileText),
+      fc.tuple(lineSafe, fc.boolean()).map(([text, encode]) => (encode ? encodeURI(text) : text)),
+    ),
+    {
+      maxLength: 4,
+    },
+  )
   .map((parts) => parts.join(""));
 
 const target = fc.tuple(fc.constantFrom(...routes), targetPart).map(([route, part]) => route + part);
 
 const methods = [
-  "GET", "HEAD", "POST", "PUT", "DELETE", "PATCH", "OPTIONS", "TRACE", "PROPFIND", "PROPPATCH", "MKCOL", "COPY", "MOVE", "LOCK", "UNLOCK",
-  "SEARCH", "PURGE", "REPORT", "MERGE", "M-SEARCH", "NOTIFY", "SUBSCRIBE", "UNSUBSCRIBE", "LINK", "UNLINK", "QUERY", "SOURCE", "BIND",
-  "ACL", "FOO", "get", "G ET", "",
+  "GET",
+  "HEAD",
+  "POST",
+  "PUT",
+  "DELETE",
+  "PATCH",
+  "OPTIONS",
+  "TRACE",
+  "PROPFIND",
+  "PROPPATCH",
+  "MKCOL",
+  "COPY",
+  "MOVE",
+  "LOCK",
+  "UNLOCK",
+  "SEARCH",
+  "PURGE",
+  "REPORT",
+  "MERGE",
+  "M-SEARCH",
+  "NOTIFY",
+  "SUBSCRIBE",
+  "UNSUBSCRIBE",
+  "LINK",
+  "UNLINK",
+  "QUERY",
+  "SOURCE",
+  "BIND",
+  "ACL",
+  "FOO",
+  "get",
+  "G ET",
+  "",
 ];
 
 const contentTypes = [
-  "application/x-www-form-urlencoded", "multipart/form-data; boundary=x", "multipart/form-data", "application/json", "text/plain",
-  "application/json; charset=utf-16", "", "*/*", "application/x-www-form-urlencoded; charset=bogus",
+  "application/x-www-form-urlencoded",
+  "multipart/form-data; boundary=x",
+  "multipart/form-data",
+  "application/json",
+  "text/plain",
+  "application/json; charset=utf-16",
+  "",
+  "*/*",
+  "application/x-www-form-urlencoded; charset=bogus",
 ];
 
 const bodies = fc.oneof(
   fc.constant(""),
-  fc.constantFrom("intent=demo-request", "intent=checkout-pay&attemptId=abcdefgh1", "intent=checkout-coupon&couponCode=LAUNCH20", "intent=pay", "intent=cancel", "{}", "[]", "null", "{\"a\":", "--x\r\nContent-Disposition: form-data; name=\"a\"\r\n\r\nb\r\n--x--\r\n", "username=a&password=b"),
+  fc.constantFrom(
+    "intent=demo-request",
+    "intent=checkout-pay&attemptId=abcdefgh1",
+    "intent=checkout-coupon&couponCode=LAUNCH20",
+    "intent=pay",
+    "intent=cancel",
+    "{}",
+    "[]",
+    "null",
+    '{"a":',
+    '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\nb\r\n--x--\r\n',
+    "username=a&password=b",
+  ),
   fc.string({ unit: "binary", maxLength: 200 }),
 );
 
 const headerNames = [
-  "Origin", "Referer", "Cookie", "Content-Type", "Accept", "Accept-Encoding", "Accept-Language", "User-Agent", "X-Forwarded-For",
-  "X-Forwarded-Host", "X-Forwarded-Proto", "Forwarded", "Sec-Fetch-Site", "Sec-Fetch-Mode", "X-Request-Id", "If-None-Match",
-  "If-Modified-Since", "Range", "Authorization", "Stripe-Signature", "X-Remix-Response", "Expect", "Upgrade", "DNT", "Sec-GPC",
-  "X-Groundwork-Refused-Origin", "Host", "Content-Encoding", "Transfer-Encoding", "Connection", "Max-Forwards",
+  "Origin",
+  "Referer",
+  "Cookie",
+  "Content-Type",
+  "Accept",
+  "Accept-Encoding",
+  "Accept-Language",
+  "User-Agent",
+  "X-Forwarded-For",
+  "X-Forwarded-Host",
+  "X-Forwarded-Proto",
+  "Forwarded",
+  "Sec-Fetch-Site",
+  "Sec-Fetch-Mode",
+  "X-Request-Id",
+  "If-None-Match",
+  "If-Modified-Since",
+  "Range",
+  "Authorization",
+  "Stripe-Signature",
+  "X-Remix-Response",
+  "Expect",
+  "Upgrade",
+  "DNT",
+  "Sec-GPC",
+  "X-Groundwork-Refused-Origin",
+  "Host",
+  "Content-Encoding",
+  "Transfer-Encoding",
+  "Connection",
+  "Max-Forwards",
 ];
 
 const headerValue = fc.oneof(
   lineSafe,
   fc.constantFrom(
-    "null", "http://evil.example", "ht!tp://", "http://", "file:///", "https://localhost", "gw_admin=x; gw_checkout=y; gw_toast=z; gw_demo=%00",
-    "gw_checkout=eyJ9.x", "gzip;q=abc, br", "bytes=0-0,-1", "100-continue", "websocket", "chunked", "gzip", "close", "1.2.3.4, 5.6.7.8",
-    "for=\"[::1]\";proto=https", "a".repeat(8000), "t=1,v1=00", "Basic %00",
+    "null",
+    "http://evil.example",
+    "ht!tp://",
+    "http://",
+    "file:///",
+    "https://localhost",
+    "gw_admin=x; gw_checkout=y; gw_toast=z; gw_demo=%00",
+    "gw_checkout=eyJ9.x",
+    "gzip;q=abc, br",
+    "bytes=0-0,-1",
+    "100-continue",
+    "websocket",
+    "chunked",
+    "gzip",
+    "close",
+    "1.2.3.4, 5.6.7.8",
+    'for="[::1]";proto=https',
+    "a".repeat(8000),
+    "t=1,v1=00",
+    "Basic %00",
   ),
 );
 
@@ -131,19 +296,29 @@ function fuzz(name: string, cases: fc.Arbitrary<Case>) {
 }
 
 describe("HTTP fuzz against the production build", () => {
-  fuzz("paths", target.map((path) => ({ method: "GET", target: path, headers: [], body: "" })));
+  fuzz(
+    "paths",
+    target.map((path) => ({ method: "GET", target: path, headers: [], body: "" })),
+  );
   fuzz(
     "methods",
-    fc.record({ method: fc.oneof(fc.constantFrom(...methods), fc.stringMatching(/^[A-Z-]{1,12}$/)), target, headers: fc.constant([]), body: bodies }),
+    fc.record({
+      method: fc.oneof(fc.constantFrom(...methods), fc.stringMatching(/^[A-Z-]{1,12}$/)),
+      target,
+      headers: fc.constant([]),
+      body: bodies,
+    }),
   );
   fuzz(
     "headers",
     fc.record({
       method: fc.constantFrom("GET", "HEAD", "POST"),
       target: fc.constantFrom(...routes),
-      headers: fc.tuple(headerSet, fc.option(fc.constantFrom(...contentTypes), { nil: undefined })).map(([set, type]) =>
-        type === undefined ? set : ([...set, ["Content-Type", type]] as Array<[string, string]>),
-      ),
+      headers: fc
+        .tuple(headerSet, fc.option(fc.constantFrom(...contentTypes), { nil: undefined }))
+        .map(([set, type]) =>
+          type === undefined ? set : ([...set, ["Content-Type", type]] as Array<[string, string]>),
+        ),
       body: bodies,
     }),
   );

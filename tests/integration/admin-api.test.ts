@@ -44,7 +44,8 @@ async function signIn(username: string, password: string): Promise<string> {
   return cookie.split(";")[0];
 }
 
-const get = (path: string, cookie?: string) => new Request(`${origin}${path}`, { headers: cookie ? { Cookie: cookie } : {} });
+const get = (path: string, cookie?: string) =>
+  new Request(`${origin}${path}`, { headers: cookie ? { Cookie: cookie } : {} });
 
 let counter = 0;
 async function insertLead(values: Partial<typeof demoRequests.$inferInsert> = {}) {
@@ -127,10 +128,17 @@ describeWithDatabases(
     });
 
     it("searches name, e-mail and company case-insensitively, with % and _ taken literally", async () => {
-      const ana = await insertLead({ firstName: "Ana", lastName: "Ruiz", email: "ana@ruizroofing.com", company: "Ruiz Roofing" });
+      const ana = await insertLead({
+        firstName: "Ana",
+        lastName: "Ruiz",
+        email: "ana@ruizroofing.com",
+        company: "Ruiz Roofing",
+      });
       const percent = await insertLead({ company: "100% Clean_Windows" });
       const search = async (q: string) => {
-        const response = await respond(() => apiLoader(args(get(`/api/demo-requests?q=${encodeURIComponent(q)}`, cookie))));
+        const response = await respond(() =>
+          apiLoader(args(get(`/api/demo-requests?q=${encodeURIComponent(q)}`, cookie))),
+        );
         return ((await response.json()).items as { id: string }[]).map((item) => item.id);
       };
       expect(await search("ana ruiz")).toEqual([ana.id]);
@@ -176,18 +184,27 @@ describeWithDatabases(
         company: "Bulk Co",
         createdAt: new Date(now - 1000 - Math.floor(index / 7) * 1000),
       }));
-      for (let start = 0; start < bulk.length; start += 250) await getDb().insert(demoRequests).values(bulk.slice(start, start + 250));
+      for (let start = 0; start < bulk.length; start += 250)
+        await getDb()
+          .insert(demoRequests)
+          .values(bulk.slice(start, start + 250));
 
       expect((await respond(() => csvLoader(args(get("/admin/demo-requests.csv"))))).status).toBe(302);
       const response = await respond(() => csvLoader(args(get("/admin/demo-requests.csv", cookie))));
       expect(response.status).toBe(200);
       expect(response.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
-      expect(response.headers.get("Content-Disposition")).toMatch(/^attachment; filename="demo-requests-\d{4}-\d{2}-\d{2}\.csv"$/);
+      expect(response.headers.get("Content-Disposition")).toMatch(
+        /^attachment; filename="demo-requests-\d{4}-\d{2}-\d{2}\.csv"$/,
+      );
       expect(response.headers.get("Cache-Control")).toBe("no-store");
 
       const bytes = new Uint8Array(await response.arrayBuffer());
       const text = new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes);
-      expect(text.startsWith("\uFEFFid,createdAt,firstName,lastName,email,phone,company,dealVolume,challenges,submissionId\r\n")).toBe(true);
+      expect(
+        text.startsWith(
+          "\uFEFFid,createdAt,firstName,lastName,email,phone,company,dealVolume,challenges,submissionId\r\n",
+        ),
+      ).toBe(true);
       expect(text).toContain(
         `${tricky.id},${tricky.createdAt.toISOString()},"'=HYPERLINK(""http://x"")","O'Neil, ""Jr""",${tricky.email},${tricky.phone},'+Plus Co,100+,"line one\nline two",${tricky.submissionId}\r\n`,
       );
@@ -269,7 +286,9 @@ describeWithDatabases(
         delete globals.__groundworkEnv;
         const client = { "X-Forwarded-For": `203.0.113.${kind === "pglite" ? 7 : 8}` };
         for (const attempt of [1, 2, 3]) {
-          const response = await respond(() => loginAction(args(loginRequest(`spray-${kind}-${attempt}`, "guess-password", client))));
+          const response = await respond(() =>
+            loginAction(args(loginRequest(`spray-${kind}-${attempt}`, "guess-password", client))),
+          );
           expect(response.status).toBe(401);
         }
         const refused = await respond(() => loginAction(args(loginRequest(username, password, client))));
@@ -281,7 +300,9 @@ describeWithDatabases(
     });
 
     it("refuses cross-site sign-in posts and signs out only on POST", async () => {
-      const crossSite = await respond(() => loginAction(args(loginRequest(username, password, { Origin: "https://evil.example" }))));
+      const crossSite = await respond(() =>
+        loginAction(args(loginRequest(username, password, { Origin: "https://evil.example" }))),
+      );
       expect(crossSite.status).toBe(403);
 
       const signedIn = await respond(() => loginLoader(args(get("/admin/login", cookie))));
@@ -289,7 +310,9 @@ describeWithDatabases(
       expect(signedIn.headers.get("Location")).toBe("/admin");
 
       const logout = await respond(() =>
-        logoutAction(args(new Request(`${origin}/admin/logout`, { method: "POST", headers: { Cookie: cookie, Origin: origin } }))),
+        logoutAction(
+          args(new Request(`${origin}/admin/logout`, { method: "POST", headers: { Cookie: cookie, Origin: origin } })),
+        ),
       );
       expect(logout.status).toBe(302);
       expect(logout.headers.get("Location")).toBe("/admin/login");
@@ -300,13 +323,21 @@ describeWithDatabases(
 
     it("bootstraps the first admin from the environment only while there is none", async () => {
       await getDb().delete(users);
-      expect(await bootstrapAdminFromEnv({ ADMIN_USERNAME: "First-Admin", ADMIN_PASSWORD: "bootstrap-password-1" })).toBe("created");
+      expect(
+        await bootstrapAdminFromEnv({ ADMIN_USERNAME: "First-Admin", ADMIN_PASSWORD: "bootstrap-password-1" }),
+      ).toBe("created");
       expect(await verifyLogin("first-admin", "bootstrap-password-1")).toMatchObject({ username: "first-admin" });
-      expect(await bootstrapAdminFromEnv({ ADMIN_USERNAME: "second", ADMIN_PASSWORD: "bootstrap-password-2" })).toBe("skipped");
+      expect(await bootstrapAdminFromEnv({ ADMIN_USERNAME: "second", ADMIN_PASSWORD: "bootstrap-password-2" })).toBe(
+        "skipped",
+      );
       expect(await bootstrapAdminFromEnv({})).toBe("skipped");
-      await expect(bootstrapAdminFromEnv({ ADMIN_USERNAME: "only-name" })).rejects.toThrow(/ADMIN_USERNAME and ADMIN_PASSWORD/);
+      await expect(bootstrapAdminFromEnv({ ADMIN_USERNAME: "only-name" })).rejects.toThrow(
+        /ADMIN_USERNAME and ADMIN_PASSWORD/,
+      );
       await getDb().delete(users);
-      await expect(bootstrapAdminFromEnv({ ADMIN_USERNAME: "shorty", ADMIN_PASSWORD: "short" })).rejects.toThrow(/at least 12 characters/);
+      await expect(bootstrapAdminFromEnv({ ADMIN_USERNAME: "shorty", ADMIN_PASSWORD: "short" })).rejects.toThrow(
+        /at least 12 characters/,
+      );
       expect(await getDb().select().from(users)).toEqual([]);
     });
   },

@@ -43,7 +43,9 @@ describe("npm run admin:create", () => {
 
     const again = await run(["alice"], { ...env, ADMIN_PASSWORD: "another-password-1" });
     expect(again.code).toBe(1);
-    expect(again.output).toContain('an admin named "alice" already exists. To set a new password, add --reset-password.');
+    expect(again.output).toContain(
+      'an admin named "alice" already exists. To set a new password, add --reset-password.',
+    );
 
     // A signed-in session of alice's (as the sign-in page stores it) must end with the reset.
     const sessions = postgres(database.url, { max: 1, onnotice: () => {} });

@@ -33,7 +33,14 @@ describeWithDatabases("admin pages under hostile input", (kind) => {
 
   it("sign-in never redirects off-site: tab, line breaks, backslashes and dot segments fall back to /admin", async () => {
     await createUser(username, password);
-    for (const redirectTo of ["/\t/evil.example", "/\n/evil.example", "/\r/evil.example", "/\\evil.example", "/.//evil.example", "//evil.example"]) {
+    for (const redirectTo of [
+      "/\t/evil.example",
+      "/\n/evil.example",
+      "/\r/evil.example",
+      "/\\evil.example",
+      "/.//evil.example",
+      "//evil.example",
+    ]) {
       const response = await respond(() => loginAction(args(signInRequest(username, password, redirectTo))));
       expect(response.status, JSON.stringify(redirectTo)).toBe(302);
       expect(response.headers.get("Location")).toBe("/admin");
@@ -42,7 +49,9 @@ describeWithDatabases("admin pages under hostile input", (kind) => {
     expect(kept.headers.get("Location")).toBe("/admin?q=Zo%C3%AB");
 
     // The page's hidden field is filled from the URL: it only ever holds a safe path.
-    const page = await respond(() => loginLoader(args(new Request(`${origin}/admin/login?redirectTo=%2F%09%2Fevil.example`))));
+    const page = await respond(() =>
+      loginLoader(args(new Request(`${origin}/admin/login?redirectTo=%2F%09%2Fevil.example`))),
+    );
     expect(await page.json()).toEqual({ redirectTo: "/admin" });
   });
 

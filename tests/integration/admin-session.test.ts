@@ -35,11 +35,16 @@ async function signIn(username: string, password: string, client: string): Promi
   return (response.headers.get("Set-Cookie") ?? "").split(";")[0];
 }
 
-const adminPage = (cookie: string) => respond(() => adminLoader(args(new Request(`${origin}/admin`, { headers: { Cookie: cookie } }))));
-const adminApi = (cookie: string) => respond(() => apiLoader(args(new Request(`${origin}/api/demo-requests`, { headers: { Cookie: cookie } }))));
+const adminPage = (cookie: string) =>
+  respond(() => adminLoader(args(new Request(`${origin}/admin`, { headers: { Cookie: cookie } }))));
+const adminApi = (cookie: string) =>
+  respond(() => apiLoader(args(new Request(`${origin}/api/demo-requests`, { headers: { Cookie: cookie } }))));
 
 async function signOut(cookie: string) {
-  const request = new Request(`${origin}/admin/logout`, { method: "POST", headers: { Cookie: cookie, Origin: origin } });
+  const request = new Request(`${origin}/admin/logout`, {
+    method: "POST",
+    headers: { Cookie: cookie, Origin: origin },
+  });
   const response = await respond(() => logoutAction(args(request)));
   expect(response.status).toBe(302);
   expect(response.headers.get("Location")).toBe("/admin/login");
@@ -47,7 +52,11 @@ async function signOut(cookie: string) {
 }
 
 async function sessionsOf(username: string) {
-  return getDb().select({ userId: adminSessions.userId }).from(adminSessions).innerJoin(users, eq(users.id, adminSessions.userId)).where(eq(users.username, username));
+  return getDb()
+    .select({ userId: adminSessions.userId })
+    .from(adminSessions)
+    .innerJoin(users, eq(users.id, adminSessions.userId))
+    .where(eq(users.username, username));
 }
 
 describeWithDatabases(
@@ -97,7 +106,11 @@ describeWithDatabases(
       const username = `deleted-${kind}`;
       await createUser(username, password);
       const cookie = await signIn(username, password, "198.51.100.7");
-      const [row] = await getDb().select().from(adminSessions).innerJoin(users, eq(users.id, adminSessions.userId)).where(eq(users.username, username));
+      const [row] = await getDb()
+        .select()
+        .from(adminSessions)
+        .innerJoin(users, eq(users.id, adminSessions.userId))
+        .where(eq(users.username, username));
       expect(row.admin_sessions.tokenHash).toMatch(/^[0-9a-f]{64}$/);
       expect(decodeURIComponent(cookie)).not.toContain(row.admin_sessions.tokenHash);
 

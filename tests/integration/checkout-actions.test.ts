@@ -7,7 +7,12 @@ import { getDb } from "~/utils/db.server";
 import { describeWithDatabases } from "../support/database";
 
 // The rate-limit windows live in the process, shared by both database runs: each run uses its own addresses.
-const baseInfo = { companyName: "Ruiz Roofing", fullName: "Ana Ruiz", email: "ana@ruizroofing.com", phone: "+1 555 010 2000" };
+const baseInfo = {
+  companyName: "Ruiz Roofing",
+  fullName: "Ana Ruiz",
+  email: "ana@ruizroofing.com",
+  phone: "+1 555 010 2000",
+};
 
 function formRequest(fields: Array<[string, string]>, cookie?: string) {
   const body = new URLSearchParams(fields);
@@ -19,7 +24,12 @@ function formRequest(fields: Array<[string, string]>, cookie?: string) {
 }
 
 async function cookieWithInfo(kind: string) {
-  const setCookie = await saveCheckoutState({ info: { ...baseInfo, email: `ana-${kind}@ruizroofing.com` }, planIds: [], billing: "monthly", coupon: null });
+  const setCookie = await saveCheckoutState({
+    info: { ...baseInfo, email: `ana-${kind}@ruizroofing.com` },
+    planIds: [],
+    billing: "monthly",
+    coupon: null,
+  });
   return setCookie.split(";")[0];
 }
 
@@ -28,7 +38,11 @@ describeWithDatabases(
   (kind) => {
     const info = baseInfo;
     it("step 1 stores the info in a signed, httpOnly, SameSite=Lax cookie and a tampered cookie is ignored", async () => {
-      const fields: Array<[string, string]> = [...Object.entries(info), ["planIds", "scale-master"], ["billing", "annual"]];
+      const fields: Array<[string, string]> = [
+        ...Object.entries(info),
+        ["planIds", "scale-master"],
+        ["billing", "annual"],
+      ];
       const response = await handleInfoStep(formRequest(fields), new URLSearchParams(fields) as unknown as FormData);
       expect(response.status).toBe(302);
       expect(response.headers.get("Location")).toBe("/?checkout=plan");
@@ -41,16 +55,29 @@ describeWithDatabases(
 
       const [name, value] = cookie.split("=");
       const forged = `${name}=${value.replace(/^./, (c) => (c === "e" ? "f" : "e"))}`;
-      const forgedState = await readCheckoutState(new Request("http://localhost:3000/", { headers: { Cookie: forged } }));
+      const forgedState = await readCheckoutState(
+        new Request("http://localhost:3000/", { headers: { Cookie: forged } }),
+      );
       expect(forgedState.info).toBeUndefined();
     });
 
     it("a repeated Complete Order with the same attempt id makes one order and answers 303 to the same page", async () => {
       const cookie = await cookieWithInfo(kind);
       const attemptId = crypto.randomUUID();
-      const fields: Array<[string, string]> = [["intent", "checkout-pay"], ["planIds", "power-platform"], ["billing", "monthly"], ["attemptId", attemptId]];
-      const first = await handlePayStep(formRequest(fields, cookie), new URLSearchParams(fields) as unknown as FormData);
-      const second = await handlePayStep(formRequest(fields, cookie), new URLSearchParams(fields) as unknown as FormData);
+      const fields: Array<[string, string]> = [
+        ["intent", "checkout-pay"],
+        ["planIds", "power-platform"],
+        ["billing", "monthly"],
+        ["attemptId", attemptId],
+      ];
+      const first = await handlePayStep(
+        formRequest(fields, cookie),
+        new URLSearchParams(fields) as unknown as FormData,
+      );
+      const second = await handlePayStep(
+        formRequest(fields, cookie),
+        new URLSearchParams(fields) as unknown as FormData,
+      );
       expect(first.status).toBe(303);
       expect(second.status).toBe(303);
       expect(second.headers.get("Location")).toBe(first.headers.get("Location"));
@@ -61,7 +88,10 @@ describeWithDatabases(
 
     it("Complete Order without the info sends the visitor back to step 1 and stores nothing", async () => {
       const attemptId = crypto.randomUUID();
-      const fields: Array<[string, string]> = [["planIds", "power-platform"], ["attemptId", attemptId]];
+      const fields: Array<[string, string]> = [
+        ["planIds", "power-platform"],
+        ["attemptId", attemptId],
+      ];
       const response = await handlePayStep(formRequest(fields), new URLSearchParams(fields) as unknown as FormData);
       expect(response.headers.get("Location")).toBe("/?checkout=info");
       expect(await getDb().select().from(orders).where(eq(orders.attemptId, attemptId))).toHaveLength(0);
@@ -74,7 +104,12 @@ describeWithDatabases(
         const request = new Request("http://localhost:3000/api/create-checkout-session", {
           method: "POST",
           headers: { "Content-Type": "application/json" },
-          body: JSON.stringify({ planIds: ["scale-master"], amount: 397, isAnnual: false, userInfo: { ...info, email: `limit-${kind}@ruizroofing.com` } }),
+          body: JSON.stringify({
+            planIds: ["scale-master"],
+            amount: 397,
+            isAnnual: false,
+            userInfo: { ...info, email: `limit-${kind}@ruizroofing.com` },
+          }),
         });
         const response = (await apiAction({ request, params: {}, context: {} })) as Response;
         statuses.push(response.status);

@@ -5,7 +5,12 @@ import { action } from "~/routes/api.create-checkout-session";
 import { getDb } from "~/utils/db.server";
 import { describeWithDatabases } from "../support/database";
 
-const userInfo = { companyName: "Ruiz Roofing", fullName: "Ana Ruiz", email: "ana@ruizroofing.com", phone: "+1 555 010 2000" };
+const userInfo = {
+  companyName: "Ruiz Roofing",
+  fullName: "Ana Ruiz",
+  email: "ana@ruizroofing.com",
+  phone: "+1 555 010 2000",
+};
 
 async function post(body: unknown, headers: Record<string, string> = {}): Promise<Response> {
   const request = new Request("http://localhost:3000/api/create-checkout-session", {
@@ -50,11 +55,23 @@ describeWithDatabases(
     });
 
     it("prices annual billing and applies a configured coupon", async () => {
-      const response = await post({ ...valid(), planIds: ["business-builder"], amount: 2470, isAnnual: true, couponCode: "launch20" });
+      const response = await post({
+        ...valid(),
+        planIds: ["business-builder"],
+        amount: 2470,
+        isAnnual: true,
+        couponCode: "launch20",
+      });
       expect(response.status).toBe(200);
       const { orderId } = await response.json();
       const [order] = await getDb().select().from(orders).where(eq(orders.id, orderId));
-      expect(order).toMatchObject({ billingPeriod: "annual", subtotalCents: 247000, discountCents: 49400, totalCents: 197600, couponCode: "LAUNCH20" });
+      expect(order).toMatchObject({
+        billingPeriod: "annual",
+        subtotalCents: 247000,
+        discountCents: 49400,
+        totalCents: 197600,
+        couponCode: "LAUNCH20",
+      });
     });
 
     it("refuses a tampered amount with 400 and stores nothing", async () => {
@@ -90,7 +107,10 @@ describeWithDatabases(
     });
 
     it("answers 422 with the spec's messages for missing or invalid userInfo fields", async () => {
-      const response = await post({ ...valid(), userInfo: { companyName: "A", email: "not-an-email", phone: "12345" } });
+      const response = await post({
+        ...valid(),
+        userInfo: { companyName: "A", email: "not-an-email", phone: "12345" },
+      });
       expect(response.status).toBe(422);
       const body = await response.json();
       expect(body.error).toBeTruthy();
@@ -121,5 +141,10 @@ describeWithDatabases(
       expect(rows).toHaveLength(1);
     });
   },
-  { COUPONS: "LAUNCH20:20", APP_URL: "http://localhost:3000", RATE_LIMIT_PER_EMAIL: "1000", RATE_LIMIT_GLOBAL: "100000" },
+  {
+    COUPONS: "LAUNCH20:20",
+    APP_URL: "http://localhost:3000",
+    RATE_LIMIT_PER_EMAIL: "1000",
+    RATE_LIMIT_GLOBAL: "100000",
+  },
 );

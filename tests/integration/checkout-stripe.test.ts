@@ -10,7 +10,12 @@ import { describeWithDatabases } from "../support/database";
 const fake = await startFakeStripe({ promotionCodes: [{ code: "SPRING10", id: "promo_spring10", percentOff: 10 }] });
 afterAll(() => fake.stop());
 
-const userInfo = { companyName: "Ruiz Roofing", fullName: "Ana Ruiz", email: "ana@ruizroofing.com", phone: "+1 555 010 2000" };
+const userInfo = {
+  companyName: "Ruiz Roofing",
+  fullName: "Ana Ruiz",
+  email: "ana@ruizroofing.com",
+  phone: "+1 555 010 2000",
+};
 
 async function post(body: unknown): Promise<Response> {
   const request = new Request("http://localhost:3000/api/create-checkout-session", {
@@ -32,7 +37,14 @@ describeWithDatabases(
 
     it("creates one subscription-mode Checkout Session with one price_data line per plan", async () => {
       const attemptId = crypto.randomUUID();
-      const response = await post({ planIds: ["business-builder", "scale-master"], amount: 644, isAnnual: false, couponCode: "", userInfo, attemptId });
+      const response = await post({
+        planIds: ["business-builder", "scale-master"],
+        amount: 644,
+        isAnnual: false,
+        couponCode: "",
+        userInfo,
+        attemptId,
+      });
       expect(response.status).toBe(200);
       const body = await response.json();
       const creates = fake.sessionCreates();
@@ -60,7 +72,13 @@ describeWithDatabases(
     });
 
     it("sends annual prices with a yearly interval and a validated promotion code as a discount", async () => {
-      const response = await post({ planIds: ["business-builder"], amount: 2470, isAnnual: true, couponCode: "SPRING10", userInfo });
+      const response = await post({
+        planIds: ["business-builder"],
+        amount: 2470,
+        isAnnual: true,
+        couponCode: "SPRING10",
+        userInfo,
+      });
       expect(response.status).toBe(200);
       const lookups = fake.requests.filter((entry) => entry.path.startsWith("/v1/promotion_codes"));
       expect(lookups).toHaveLength(1);
@@ -72,14 +90,29 @@ describeWithDatabases(
       expect(form.get("line_items[0][price_data][recurring][interval]")).toBe("year");
       expect(form.get("discounts[0][promotion_code]")).toBe("promo_spring10");
       expect(form.get("allow_promotion_codes")).toBeNull();
-      const [order] = await getDb().select().from(orders).where(eq(orders.id, (await response.json()).orderId));
-      expect(order).toMatchObject({ subtotalCents: 247000, discountCents: 24700, totalCents: 222300, couponCode: "SPRING10" });
+      const [order] = await getDb()
+        .select()
+        .from(orders)
+        .where(eq(orders.id, (await response.json()).orderId));
+      expect(order).toMatchObject({
+        subtotalCents: 247000,
+        discountCents: 24700,
+        totalCents: 222300,
+        couponCode: "SPRING10",
+      });
     });
 
     it("answers 502 with the spec's message when Stripe fails, and cancels the order", async () => {
       fake.setFailure(500);
       const attemptId = crypto.randomUUID();
-      const response = await post({ planIds: ["power-platform"], amount: 697, isAnnual: false, couponCode: "", userInfo, attemptId });
+      const response = await post({
+        planIds: ["power-platform"],
+        amount: 697,
+        isAnnual: false,
+        couponCode: "",
+        userInfo,
+        attemptId,
+      });
       expect(response.status).toBe(502);
       expect(await response.json()).toEqual({ error: "Failed to initialize payment. Please try again." });
       const [order] = await getDb().select().from(orders).where(eq(orders.attemptId, attemptId));

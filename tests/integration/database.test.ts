@@ -16,7 +16,13 @@ describeWithDatabases("database layer", (kind) => {
   it("round-trips a demo request with generated id, submission id and createdAt", async () => {
     const [row] = await getDb()
       .insert(demoRequests)
-      .values({ firstName: "Ana", lastName: "Ruiz", email: "ana@ruizroofing.com", phone: "+1 555 010 2000", company: "Ruiz Roofing" })
+      .values({
+        firstName: "Ana",
+        lastName: "Ruiz",
+        email: "ana@ruizroofing.com",
+        phone: "+1 555 010 2000",
+        company: "Ruiz Roofing",
+      })
       .returning();
     expect(row.id).toMatch(/^[0-9a-f-]{36}$/);
     expect(row.submissionId).toMatch(/^[0-9a-f-]{36}$/);
@@ -28,9 +34,23 @@ describeWithDatabases("database layer", (kind) => {
   it("enforces the unique username and submission id", async () => {
     await getDb().insert(users).values({ username: "ops", password: "hash" });
     await expect(getDb().insert(users).values({ username: "ops", password: "other" })).rejects.toThrow();
-    await getDb().insert(demoRequests).values({ firstName: "A", lastName: "B", email: "a@b.co", phone: "5550102000", company: "C", submissionId: "same" });
+    await getDb().insert(demoRequests).values({
+      firstName: "A",
+      lastName: "B",
+      email: "a@b.co",
+      phone: "5550102000",
+      company: "C",
+      submissionId: "same",
+    });
     await expect(
-      getDb().insert(demoRequests).values({ firstName: "A", lastName: "B", email: "a@b.co", phone: "5550102000", company: "C", submissionId: "same" }),
+      getDb().insert(demoRequests).values({
+        firstName: "A",
+        lastName: "B",
+        email: "a@b.co",
+        phone: "5550102000",
+        company: "C",
+        submissionId: "same",
+      }),
     ).rejects.toThrow();
   });
 
@@ -54,7 +74,10 @@ describeWithDatabases("database layer", (kind) => {
     expect(found.planIds).toEqual(["scale-master", "power-platform"]);
     expect(found.status).toBe("pending");
     await expect(
-      getDb().update(orders).set({ status: "bogus" as never }).where(eq(orders.id, order.id)),
+      getDb()
+        .update(orders)
+        .set({ status: "bogus" as never })
+        .where(eq(orders.id, order.id)),
     ).rejects.toThrow();
   });
 });

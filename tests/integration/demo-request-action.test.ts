@@ -27,7 +27,10 @@ function validFields(overrides: Record<string, string> = {}) {
   };
 }
 
-function postForm(fields: Record<string, string>, { headers = {}, data = false }: { headers?: Record<string, string>; data?: boolean } = {}) {
+function postForm(
+  fields: Record<string, string>,
+  { headers = {}, data = false }: { headers?: Record<string, string>; data?: boolean } = {},
+) {
   // A hydrated form adds `enhanced=1`; Remix's runtime strips `_data` before the action sees the URL.
   return new Request(`${origin}/?index`, {
     method: "POST",
@@ -88,12 +91,19 @@ describeWithDatabases(
         dealVolume: "11-25",
         challenges: "Crews miss follow-ups.\nInvoices go out late.",
       });
-      const messages = await getDb().select().from(outbox).where(sql`${outbox.payload}->>'demoRequestId' = ${rows[0].id}`);
+      const messages = await getDb()
+        .select()
+        .from(outbox)
+        .where(sql`${outbox.payload}->>'demoRequestId' = ${rows[0].id}`);
       expect(messages).toHaveLength(1);
       expect(messages[0].kind).toBe("new-lead-email");
 
       // The redirect's cookie makes the page loader show the thank-you panel (and only it does).
-      const page = (await loader({ request: new Request(origin, { headers: { Cookie: cookiesOf(response) } }), params: {}, context: {} })) as unknown as Response;
+      const page = (await loader({
+        request: new Request(origin, { headers: { Cookie: cookiesOf(response) } }),
+        params: {},
+        context: {},
+      })) as unknown as Response;
       expect((await page.json()).demo.showThanks).toBe(true);
       const fresh = (await loader({ request: new Request(origin), params: {}, context: {} })) as unknown as Response;
       const freshData = await fresh.json();
@@ -122,14 +132,27 @@ describeWithDatabases(
       for (const response of [first, second, third]) expect(response.status).toBe(302);
       const rows = await rowsFor(email);
       expect(rows).toHaveLength(1);
-      const messages = await getDb().select().from(outbox).where(sql`${outbox.payload}->>'demoRequestId' = ${rows[0].id}`);
+      const messages = await getDb()
+        .select()
+        .from(outbox)
+        .where(sql`${outbox.payload}->>'demoRequestId' = ${rows[0].id}`);
       expect(messages).toHaveLength(1);
     });
 
     it("answers an invalid submit with 422, an error per field and the typed values, and stores nothing", async () => {
       const email = "ana@example";
       const response = await runAction(
-        postForm(validFields({ firstName: "   ", lastName: "x".repeat(81), email, phone: "call me", company: "", dealVolume: "lots", challenges: "y".repeat(2001) })),
+        postForm(
+          validFields({
+            firstName: "   ",
+            lastName: "x".repeat(81),
+            email,
+            phone: "call me",
+            company: "",
+            dealVolume: "lots",
+            challenges: "y".repeat(2001),
+          }),
+        ),
       );
       expect(response.status).toBe(422);
       const body = await response.json();
@@ -157,12 +180,18 @@ describeWithDatabases(
 
     it("refuses a cross-site post (403), a non-form body (415) and a body over 16 KB (413)", async () => {
       const email = uniqueEmail(kind);
-      const crossSite = await runAction(postForm(validFields({ email }), { headers: { Origin: "https://evil.example" } }));
+      const crossSite = await runAction(
+        postForm(validFields({ email }), { headers: { Origin: "https://evil.example" } }),
+      );
       expect(crossSite.status).toBe(403);
       expect(await crossSite.json()).toEqual({ error: CROSS_SITE_MESSAGE });
 
       const wrongType = await runAction(
-        new Request(`${origin}/?index`, { method: "POST", body: JSON.stringify(validFields({ email })), headers: { Origin: origin, "Content-Type": "application/json" } }),
+        new Request(`${origin}/?index`, {
+          method: "POST",
+          body: JSON.stringify(validFields({ email })),
+          headers: { Origin: origin, "Content-Type": "application/json" },
+        }),
       );
       expect(wrongType.status).toBe(415);
       expect(await wrongType.json()).toEqual({ error: "Expected a form submission." });
@@ -181,7 +210,11 @@ describeWithDatabases(
       expect(Number(limited.headers.get("Retry-After"))).toBeGreaterThan(0);
       const body = await limited.json();
       expect(body.repopulateFields).toMatchObject({ email, company: "Sixth Try LLC" });
-      expect(body.notice).toEqual({ type: "error", message: "Error", description: expect.stringMatching(/^Too many requests\. Please try again in \d+ seconds\.$/) });
+      expect(body.notice).toEqual({
+        type: "error",
+        message: "Error",
+        description: expect.stringMatching(/^Too many requests\. Please try again in \d+ seconds\.$/),
+      });
       // With JavaScript the same refusal arrives as a cookie toast.
       const limitedJs = await runAction(postForm(validFields({ email }), { data: true }));
       expect(limitedJs.status).toBe(429);
@@ -193,12 +226,16 @@ describeWithDatabases(
       const client = "203.0.113.10";
       const statuses: number[] = [];
       for (let i = 0; i < 11; i++) {
-        const response = await runAction(postForm(validFields({ email: uniqueEmail(kind) }), { headers: { "X-Forwarded-For": client } }));
+        const response = await runAction(
+          postForm(validFields({ email: uniqueEmail(kind) }), { headers: { "X-Forwarded-For": client } }),
+        );
         statuses.push(response.status);
       }
       expect(statuses).toEqual([...Array(10).fill(302), 429]);
       // Another client is unaffected.
-      const other = await runAction(postForm(validFields({ email: uniqueEmail(kind) }), { headers: { "X-Forwarded-For": "198.51.100.7" } }));
+      const other = await runAction(
+        postForm(validFields({ email: uniqueEmail(kind) }), { headers: { "X-Forwarded-For": "198.51.100.7" } }),
+      );
       expect(other.status).toBe(302);
     });
 
@@ -206,13 +243,17 @@ describeWithDatabases(
       const flooder = "203.0.113.40";
       const statuses = new Map<number, number>();
       for (let i = 0; i < 50; i++) {
-        const response = await runAction(postForm(validFields({ email: uniqueEmail(kind) }), { headers: { "X-Forwarded-For": flooder } }));
+        const response = await runAction(
+          postForm(validFields({ email: uniqueEmail(kind) }), { headers: { "X-Forwarded-For": flooder } }),
+        );
         statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
       }
       expect(Object.fromEntries(statuses)).toEqual({ 302: 10, 429: 40 });
       // Invalid attempts count for their client but never reach the global (storing) limit either.
       for (let i = 0; i < 10; i++) {
-        const response = await runAction(postForm(validFields({ email: "not-an-email" }), { headers: { "X-Forwarded-For": `198.51.100.${100 + i}` } }));
+        const response = await runAction(
+          postForm(validFields({ email: "not-an-email" }), { headers: { "X-Forwarded-For": `198.51.100.${100 + i}` } }),
+        );
         expect(response.status).toBe(422);
       }
       expect(await countedAttempts(limitRules.demoGlobal, "all")).toBe(10);
@@ -227,13 +268,26 @@ describeWithDatabases(
         const response = await runAction(postForm(fields));
         expect(response.status).toBe(503);
         const body = await response.json();
-        expect(body.notice).toEqual({ type: "error", message: "Error", description: "Failed to submit demo request. Please try again." });
-        expect(body.repopulateFields).toMatchObject({ firstName: fields.firstName, email, company: fields.company, challenges: fields.challenges });
+        expect(body.notice).toEqual({
+          type: "error",
+          message: "Error",
+          description: "Failed to submit demo request. Please try again.",
+        });
+        expect(body.repopulateFields).toMatchObject({
+          firstName: fields.firstName,
+          email,
+          company: fields.company,
+          challenges: fields.challenges,
+        });
         expect(JSON.stringify(body)).not.toMatch(/outbox|relation|stack/i);
 
         const viaJs = await runAction(postForm(fields, { data: true }));
         expect(viaJs.status).toBe(503);
-        expect(await toastOf(viaJs)).toEqual({ type: "error", message: "Error", description: "Failed to submit demo request. Please try again." });
+        expect(await toastOf(viaJs)).toEqual({
+          type: "error",
+          message: "Error",
+          description: "Failed to submit demo request. Please try again.",
+        });
       } finally {
         await getDb().execute(sql`alter table outbox_unavailable rename to outbox`);
       }

@@ -21,7 +21,10 @@ function lead(overrides: Record<string, unknown> = {}) {
   };
 }
 
-async function post(body: string, headers: Record<string, string> = { "Content-Type": "application/json" }): Promise<Response> {
+async function post(
+  body: string,
+  headers: Record<string, string> = { "Content-Type": "application/json" },
+): Promise<Response> {
   const request = new Request(endpoint, { method: "POST", body, headers });
   return (await action({ request, params: {}, context: {} })) as unknown as Response;
 }
@@ -63,13 +66,24 @@ describeWithDatabases("demo request JSON API", (kind) => {
     const rows = await rowsFor(email);
     expect(rows).toHaveLength(1);
     expect(rows[0].id).toBe(body.id);
-    const messages = await getDb().select().from(outbox).where(sql`${outbox.payload}->>'demoRequestId' = ${body.id}`);
+    const messages = await getDb()
+      .select()
+      .from(outbox)
+      .where(sql`${outbox.payload}->>'demoRequestId' = ${body.id}`);
     expect(messages).toHaveLength(1);
   });
 
   it("201 with only the required fields: optional ones stored as null; unknown fields ignored", async () => {
     const email = uniqueEmail(kind);
-    const response = await postJson({ firstName: "Jo", lastName: "Park", email, phone: "5550104000", company: "Park Pools", isAdmin: true, id: "mine" });
+    const response = await postJson({
+      firstName: "Jo",
+      lastName: "Park",
+      email,
+      phone: "5550104000",
+      company: "Park Pools",
+      isAdmin: true,
+      id: "mine",
+    });
     expect(response.status).toBe(201);
     const body = await response.json();
     expect(body.dealVolume).toBeNull();
@@ -80,7 +94,10 @@ describeWithDatabases("demo request JSON API", (kind) => {
   it("the same submissionId twice stores one row and answers the same request", async () => {
     const email = uniqueEmail(kind);
     const submissionId = crypto.randomUUID();
-    const [first, second] = await Promise.all([postJson(lead({ email, submissionId })), postJson(lead({ email, submissionId }))]);
+    const [first, second] = await Promise.all([
+      postJson(lead({ email, submissionId })),
+      postJson(lead({ email, submissionId })),
+    ]);
     expect(first.status).toBe(201);
     expect(second.status).toBe(201);
     expect((await first.json()).id).toBe((await second.json()).id);
@@ -92,17 +109,32 @@ describeWithDatabases("demo request JSON API", (kind) => {
     const submissionId = crypto.randomUUID();
     const responses = await Promise.all(Array.from({ length: 4 }, () => postJson(lead({ email, submissionId }))));
     expect(responses.map((response) => response.status)).toEqual(Array(4).fill(201));
-    const ids = new Set(await Promise.all(responses.map(async (response) => ((await response.json()) as { id: string }).id)));
+    const ids = new Set(
+      await Promise.all(responses.map(async (response) => ((await response.json()) as { id: string }).id)),
+    );
     expect(ids.size).toBe(1);
     const rows = await rowsFor(email);
     expect(rows).toHaveLength(1);
-    const messages = await getDb().select().from(outbox).where(sql`${outbox.payload}->>'demoRequestId' = ${rows[0].id}`);
+    const messages = await getDb()
+      .select()
+      .from(outbox)
+      .where(sql`${outbox.payload}->>'demoRequestId' = ${rows[0].id}`);
     expect(messages).toHaveLength(1);
-    expect(messages[0]).toMatchObject({ kind: "new-lead-email", status: "pending", attempts: 0, payload: { demoRequestId: rows[0].id } });
+    expect(messages[0]).toMatchObject({
+      kind: "new-lead-email",
+      status: "pending",
+      attempts: 0,
+      payload: { demoRequestId: rows[0].id },
+    });
     // A later replay still finds the row and queues nothing.
     const replay = await postJson(lead({ email, submissionId }));
     expect(((await replay.json()) as { id: string }).id).toBe(rows[0].id);
-    expect(await getDb().select().from(outbox).where(sql`${outbox.payload}->>'demoRequestId' = ${rows[0].id}`)).toHaveLength(1);
+    expect(
+      await getDb()
+        .select()
+        .from(outbox)
+        .where(sql`${outbox.payload}->>'demoRequestId' = ${rows[0].id}`),
+    ).toHaveLength(1);
   });
 
   it("400 for a body that is not JSON", async () => {
@@ -127,7 +159,15 @@ describeWithDatabases("demo request JSON API", (kind) => {
 
   it("422 with fieldErrors for each invalid field, and nothing stored", async () => {
     const email = "marcus@bellhvac";
-    const response = await postJson({ firstName: "", lastName: 42, email, phone: "12345", company: "x".repeat(121), dealVolume: "1000+", challenges: null });
+    const response = await postJson({
+      firstName: "",
+      lastName: 42,
+      email,
+      phone: "12345",
+      company: "x".repeat(121),
+      dealVolume: "1000+",
+      challenges: null,
+    });
     expect(response.status).toBe(422);
     expect(await response.json()).toEqual({
       error: "The demo request is not valid; see fieldErrors.",
@@ -156,12 +196,17 @@ describeWithDatabases("demo request JSON API", (kind) => {
     for (const body of [[lead()], "lead", 7, null]) {
       const response = await postJson(body);
       expect(response.status).toBe(422);
-      expect(await response.json()).toEqual({ error: "The request body must be a JSON object with the demo request fields.", fieldErrors: {} });
+      expect(await response.json()).toEqual({
+        error: "The request body must be a JSON object with the demo request fields.",
+        fieldErrors: {},
+      });
     }
   });
 
   it("422 for control characters that PostgreSQL could not store or that no lead contains", async () => {
-    const response = await postJson(lead({ email: uniqueEmail(kind), firstName: "Ana\u0000", company: "Ruiz\nRoofing" }));
+    const response = await postJson(
+      lead({ email: uniqueEmail(kind), firstName: "Ana\u0000", company: "Ruiz\nRoofing" }),
+    );
     expect(response.status).toBe(422);
     expect((await response.json()).fieldErrors).toEqual({
       firstName: ["First name contains characters that are not allowed"],
@@ -176,7 +221,9 @@ describeWithDatabases("demo request JSON API", (kind) => {
     const limited = await postJson(lead({ email: email.toUpperCase() }));
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get("Retry-After"))).toBeGreaterThan(0);
-    expect(await limited.json()).toEqual({ error: expect.stringMatching(/^Too many requests\. Please try again in \d+ seconds\.$/) });
+    expect(await limited.json()).toEqual({
+      error: expect.stringMatching(/^Too many requests\. Please try again in \d+ seconds\.$/),
+    });
     expect(await rowsFor(email)).toHaveLength(5);
   });
 
@@ -200,7 +247,11 @@ describeWithDatabases("demo request JSON API", (kind) => {
     const response = (await loader({ request: new Request(endpoint), params: {}, context: {} })) as unknown as Response;
     expect(response.status).toBe(401);
     expect(await response.json()).toEqual({ error: "Sign in as an admin to read this." });
-    const put = (await action({ request: new Request(endpoint, { method: "PUT", body: "{}" }), params: {}, context: {} })) as unknown as Response;
+    const put = (await action({
+      request: new Request(endpoint, { method: "PUT", body: "{}" }),
+      params: {},
+      context: {},
+    })) as unknown as Response;
     expect(put.status).toBe(405);
     expect(await put.json()).toEqual({ error: "Only POST is allowed here." });
   });

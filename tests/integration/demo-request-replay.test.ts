@@ -90,7 +90,8 @@ describeWithDatabases("a replayed submissionId", () => {
     expect(body.repopulateFields).toMatchObject({ firstName: intruder.firstName, email: intruder.email });
     // The taken id is not handed back, so the next submit gets a fresh one from the page.
     expect(body.repopulateFields.submissionId).toBeUndefined();
-    for (const value of Object.values(first)) if (!Object.values(intruder).includes(value)) expect(text).not.toContain(value);
+    for (const value of Object.values(first))
+      if (!Object.values(intruder).includes(value)) expect(text).not.toContain(value);
     expect(await getDb().select().from(demoRequests).where(eq(demoRequests.email, intruder.email))).toHaveLength(0);
 
     // The same content again (a resubmitted POST) is still confirmed.

@@ -34,8 +34,18 @@ afterAll(async () => {
 });
 
 function post(email: string) {
-  const body = JSON.stringify({ firstName: "Ana", lastName: "Ruiz", email, phone: "5550102000", company: "Ruiz Roofing" });
-  const request = new Request("http://localhost:3000/api/demo-requests", { method: "POST", body, headers: { "Content-Type": "application/json" } });
+  const body = JSON.stringify({
+    firstName: "Ana",
+    lastName: "Ruiz",
+    email,
+    phone: "5550102000",
+    company: "Ruiz Roofing",
+  });
+  const request = new Request("http://localhost:3000/api/demo-requests", {
+    method: "POST",
+    body,
+    headers: { "Content-Type": "application/json" },
+  });
   return action({ request, params: {}, context: {} }) as unknown as Promise<Response>;
 }
 
@@ -44,11 +54,16 @@ it("answers 503 JSON when the database stalls, and stores nothing", { timeout: 6
   proxy.stall();
   const response = await post("during-stall@ruizroofing.com");
   expect(response.status).toBe(503);
-  expect(await response.json()).toEqual({ error: "The service is temporarily unavailable. Please try again.", requestId: expect.any(String) });
+  expect(await response.json()).toEqual({
+    error: "The service is temporarily unavailable. Please try again.",
+    requestId: expect.any(String),
+  });
 
   const direct = postgres(database.url, { max: 1, onnotice: () => {} });
   try {
-    expect(await direct`select email from demo_requests order by created_at`).toEqual([{ email: "before-stall@ruizroofing.com" }]);
+    expect(await direct`select email from demo_requests order by created_at`).toEqual([
+      { email: "before-stall@ruizroofing.com" },
+    ]);
   } finally {
     await direct.end({ timeout: 5 });
   }

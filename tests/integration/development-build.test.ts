@@ -19,11 +19,13 @@ describe("the production server and a development build", () => {
     // A copy of the project's shape whose build/ is the development build `remix dev` writes, made without
     // touching the repository's own build/ that the other tests serve.
     project = mkdtempSync(path.join(tmpdir(), "gw-dev-build-"));
-    for (const entry of ["node_modules", "drizzle", "package.json"]) symlinkSync(path.join(repo, entry), path.join(project, entry));
+    for (const entry of ["node_modules", "drizzle", "package.json"])
+      symlinkSync(path.join(repo, entry), path.join(project, entry));
     // Copied, not linked: the compiler recognises app modules (and drops *.server files from the browser
     // bundle) by their real path inside the project.
     cpSync(path.join(repo, "app"), path.join(project, "app"), { recursive: true });
-    for (const file of ["remix.config.js", "tailwind.config.ts", "tsconfig.json"]) copyFileSync(path.join(repo, file), path.join(project, file));
+    for (const file of ["remix.config.js", "tailwind.config.ts", "tsconfig.json"])
+      copyFileSync(path.join(repo, file), path.join(project, file));
     mkdirSync(path.join(project, "public"));
     await run(process.execPath, [path.join(repo, "node_modules/@remix-run/dev/dist/cli.js"), "build", project], {
       cwd: project,

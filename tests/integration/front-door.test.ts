@@ -26,8 +26,15 @@ afterAll(async () => {
 });
 
 const request = (method: string, target: string, headers: Record<string, string> = {}, body = "") => {
-  const all = { Host: `localhost:${app.port}`, Connection: "close", ...headers, ...(body ? { "Content-Length": String(Buffer.byteLength(body)) } : {}) };
-  const head = Object.entries(all).map(([name, value]) => `${name}: ${value}\r\n`).join("");
+  const all = {
+    Host: `localhost:${app.port}`,
+    Connection: "close",
+    ...headers,
+    ...(body ? { "Content-Length": String(Buffer.byteLength(body)) } : {}),
+  };
+  const head = Object.entries(all)
+    .map(([name, value]) => `${name}: ${value}\r\n`)
+    .join("");
   return rawRequest(app.port, `${method} ${target} HTTP/1.1\r\n${head}\r\n${body}`);
 };
 
@@ -41,7 +48,18 @@ describe("junk requests never get a 5xx", () => {
   });
 
   it("a NUL, a malformed escape or a leading backslash in a path is a 4xx, not a database or router error", async () => {
-    for (const target of ["/checkout/test/%00", "/checkout/test/%00?token=x", "/checkout/success?order_id=%00", "/%00", "/%E0%A4%A", "/admin?q=%00", "/%5C", "/%5c%5cevil.example", "//evil.example", "/\\evil.example"]) {
+    for (const target of [
+      "/checkout/test/%00",
+      "/checkout/test/%00?token=x",
+      "/checkout/success?order_id=%00",
+      "/%00",
+      "/%E0%A4%A",
+      "/admin?q=%00",
+      "/%5C",
+      "/%5c%5cevil.example",
+      "//evil.example",
+      "/\\evil.example",
+    ]) {
       const response = await request("GET", target);
       expect(response?.status, target).toBeLessThan(500);
     }
@@ -57,15 +75,35 @@ describe("junk requests never get a 5xx", () => {
 
   it("a page POST from a null, malformed or foreign Origin is a 403 with the reason, not Remix's 500", async () => {
     const form = "intent=demo-request&firstName=Ana";
-    for (const origin of ["null", "ht!tp://", "http://", "http://evil.example", `http://localhost:${app.port}.evil.example`]) {
+    for (const origin of [
+      "null",
+      "ht!tp://",
+      "http://",
+      "http://evil.example",
+      `http://localhost:${app.port}.evil.example`,
+    ]) {
       for (const target of ["/?index", "/admin/login"]) {
-        const response = await request("POST", target, { Origin: origin, "Content-Type": "application/x-www-form-urlencoded" }, form);
+        const response = await request(
+          "POST",
+          target,
+          { Origin: origin, "Content-Type": "application/x-www-form-urlencoded" },
+          form,
+        );
         expect(response?.status, `${origin} → ${target}`).toBe(403);
         expect(response?.body).toContain(CROSS_SITE_MESSAGE.slice(0, 60));
       }
     }
     // A client cannot plant the header the front door uses to pass a refused Origin on.
-    const planted = await request("POST", "/?index", { "X-Groundwork-Refused-Origin": "null", Origin: `http://localhost:${app.port}`, "Content-Type": "application/x-www-form-urlencoded" }, "intent=nothing");
+    const planted = await request(
+      "POST",
+      "/?index",
+      {
+        "X-Groundwork-Refused-Origin": "null",
+        Origin: `http://localhost:${app.port}`,
+        "Content-Type": "application/x-www-form-urlencoded",
+      },
+      "intent=nothing",
+    );
     expect(planted?.status).toBe(400);
   });
 });
@@ -87,22 +125,37 @@ describe("request bodies are capped while they stream in, and the client gets th
   }
 
   it("a declared Content-Length over the limit is answered 413 and the body is not read to its end", async () => {
-    const { response, sentBytes } = await sendEndlessChunkedBody(app.port, "/api/demo-requests", {
-      "Content-Type": "application/json",
-      "Content-Length": String(ENDLESS),
-    }, { chunked: false });
+    const { response, sentBytes } = await sendEndlessChunkedBody(
+      app.port,
+      "/api/demo-requests",
+      {
+        "Content-Type": "application/json",
+        "Content-Length": String(ENDLESS),
+      },
+      { chunked: false },
+    );
     expect(response?.status).toBe(413);
     expect(sentBytes).toBeLessThan(ENDLESS / 4);
   });
 
   it("a refused method's body is not read to its end", async () => {
-    const { response, sentBytes } = await sendEndlessChunkedBody(app.port, "/", {}, { maxBytes: ENDLESS, method: "PUT" });
+    const { response, sentBytes } = await sendEndlessChunkedBody(
+      app.port,
+      "/",
+      {},
+      { maxBytes: ENDLESS, method: "PUT" },
+    );
     expect(response?.status).toBe(405);
     expect(sentBytes).toBeLessThan(ENDLESS / 4);
   });
 
   it("a POST to a route that never reads bodies is answered and not read to its end either", async () => {
-    const { response, sentBytes } = await sendEndlessChunkedBody(app.port, "/healthz", { "Content-Type": "application/json" }, { maxBytes: ENDLESS });
+    const { response, sentBytes } = await sendEndlessChunkedBody(
+      app.port,
+      "/healthz",
+      { "Content-Type": "application/json" },
+      { maxBytes: ENDLESS },
+    );
     expect(response?.status).toBe(405);
     expect(sentBytes).toBeLessThan(ENDLESS / 4);
   });
@@ -128,7 +181,11 @@ describe("headers", () => {
   it("HSTS only when the visitor used https: never over plain http, and only a trusted proxy can say otherwise", async () => {
     expect((await fetch(`${app.baseUrl}/`)).headers.get("Strict-Transport-Security")).toBeNull();
     // TRUST_PROXY=0: a client's own X-Forwarded-Proto is not believed.
-    expect((await fetch(`${app.baseUrl}/`, { headers: { "X-Forwarded-Proto": "https" } })).headers.get("Strict-Transport-Security")).toBeNull();
+    expect(
+      (await fetch(`${app.baseUrl}/`, { headers: { "X-Forwarded-Proto": "https" } })).headers.get(
+        "Strict-Transport-Security",
+      ),
+    ).toBeNull();
     expect((await fetch(`${proxied.baseUrl}/`)).headers.get("Strict-Transport-Security")).toBeNull();
     const https = await fetch(`${proxied.baseUrl}/`, { headers: { "X-Forwarded-Proto": "https" } });
     expect(https.headers.get("Strict-Transport-Security")).toBe("max-age=63072000; includeSubDomains");
@@ -145,7 +202,12 @@ describe("headers", () => {
         amount: 397,
         isAnnual: false,
         couponCode: "",
-        userInfo: { companyName: "Ruiz Roofing", fullName: "Ana Ruiz", email: "ana@ruizroofing.com", phone: "+1 555 010 2000" },
+        userInfo: {
+          companyName: "Ruiz Roofing",
+          fullName: "Ana Ruiz",
+          email: "ana@ruizroofing.com",
+          phone: "+1 555 010 2000",
+        },
       }),
     });
     expect(created.status).toBe(200);
@@ -174,7 +236,11 @@ describe("headers", () => {
       fetch(`${proxied.baseUrl}/?index`, {
         method: "POST",
         redirect: "manual",
-        headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: proxied.baseUrl, "X-Forwarded-For": "203.0.113.9" },
+        headers: {
+          "Content-Type": "application/x-www-form-urlencoded",
+          Origin: proxied.baseUrl,
+          "X-Forwarded-For": "203.0.113.9",
+        },
         body: new URLSearchParams({ intent: "demo-request", firstName: "Ana" }),
       });
     expect((await post()).status).not.toBe(429);

@@ -13,7 +13,11 @@ const origin = "http://localhost:3000";
 const args = (request: Request) => ({ request, params: {}, context: {} });
 
 async function postJson(path: string, body: unknown, action: typeof demoApiAction) {
-  const request = new Request(`${origin}${path}`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+  const request = new Request(`${origin}${path}`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(body),
+  });
   return (await action(args(request))) as Response;
 }
 
@@ -28,15 +32,29 @@ describeWithDatabases(
         isAnnual: false,
         userInfo: { companyName: "Ruiz Roofing", fullName: "Ana Ruiz", email, phone: "+1 555 010 2000", ...userInfo },
       });
-      const crlf = await postJson("/api/create-checkout-session", order({ fullName: "Ana\r\nBcc: everyone@example.com" }), checkoutApiAction);
+      const crlf = await postJson(
+        "/api/create-checkout-session",
+        order({ fullName: "Ana\r\nBcc: everyone@example.com" }),
+        checkoutApiAction,
+      );
       expect(crlf.status).toBe(422);
       expect((await crlf.json()).fieldErrors).toEqual({ "userInfo.fullName": "Full name must be on one line" });
-      const worded = await postJson("/api/create-checkout-session", order({ phone: "call me maybe now" }), checkoutApiAction);
+      const worded = await postJson(
+        "/api/create-checkout-session",
+        order({ phone: "call me maybe now" }),
+        checkoutApiAction,
+      );
       expect(worded.status).toBe(422);
       expect((await worded.json()).fieldErrors).toEqual({ "userInfo.phone": "Valid phone number is required" });
-      const surrogate = await postJson("/api/create-checkout-session", order({ companyName: "Ruiz \uD800Roofing" }), checkoutApiAction);
+      const surrogate = await postJson(
+        "/api/create-checkout-session",
+        order({ companyName: "Ruiz \uD800Roofing" }),
+        checkoutApiAction,
+      );
       expect(surrogate.status).toBe(422);
-      expect((await surrogate.json()).fieldErrors).toEqual({ "userInfo.companyName": "Company name contains characters that are not allowed" });
+      expect((await surrogate.json()).fieldErrors).toEqual({
+        "userInfo.companyName": "Company name contains characters that are not allowed",
+      });
       expect(await getDb().select().from(orders).where(eq(orders.email, email))).toHaveLength(0);
     });
 
@@ -57,8 +75,10 @@ describeWithDatabases(
       expect(response.headers.get("Set-Cookie")).toBeNull();
       const body = await response.json();
       expect(body.fieldErrors).toEqual({
-        companyName: "Company name contains invisible characters (such as text-direction marks or zero-width spaces); please retype it",
-        fullName: "Full name contains invisible characters (such as text-direction marks or zero-width spaces); please retype it",
+        companyName:
+          "Company name contains invisible characters (such as text-direction marks or zero-width spaces); please retype it",
+        fullName:
+          "Full name contains invisible characters (such as text-direction marks or zero-width spaces); please retype it",
         phone: "Valid phone number is required",
       });
     });

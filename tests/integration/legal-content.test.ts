@@ -24,7 +24,9 @@ function inlineText(parts: InlineText[]) {
 function sectionText(document: LegalDocument, sectionId: string) {
   const section = document.sections.find((candidate) => candidate.id === sectionId);
   if (!section) throw new Error(`${document.id} has no section ${sectionId}`);
-  return section.blocks.map((block) => ("paragraph" in block ? inlineText(block.paragraph) : block.list.map(inlineText).join("\n"))).join("\n");
+  return section.blocks
+    .map((block) => ("paragraph" in block ? inlineText(block.paragraph) : block.list.map(inlineText).join("\n")))
+    .join("\n");
 }
 
 function maxAgeSeconds(setCookie: string) {
@@ -42,7 +44,8 @@ describe("legal pages: structure", () => {
     for (const document of Object.values(documents)) {
       const ids = document.sections.map((section) => section.id);
       expect(new Set(ids).size, document.id).toBe(ids.length);
-      for (const section of document.sections) expect(section.blocks.length, `${document.id}#${section.id}`).toBeGreaterThan(0);
+      for (const section of document.sections)
+        expect(section.blocks.length, `${document.id}#${section.id}`).toBeGreaterThan(0);
       expect(ids.at(-1)).toBe("contact");
       expect(sectionText(document, "contact")).toMatch(/@groundworkcrm\.com/);
       expect(document.summary.length).toBeGreaterThan(50);
@@ -55,20 +58,28 @@ describe("legal pages: structure", () => {
         section.blocks.flatMap((block) => ("paragraph" in block ? [block.paragraph] : block.list)).flat(),
       ),
     );
-    const internal = links.filter((part): part is Exclude<InlineText, string> => typeof part !== "string" && part.href.startsWith("/"));
+    const internal = links.filter(
+      (part): part is Exclude<InlineText, string> => typeof part !== "string" && part.href.startsWith("/"),
+    );
     expect(internal.length).toBeGreaterThan(3);
     for (const link of internal) {
       const [path, hash] = link.href.split("#");
       const target = legalPageIds.find((id) => legalLinks[id].href === path);
       expect(target, link.href).toBeDefined();
-      if (hash) expect(documents[target!].sections.map((section) => section.id), link.href).toContain(hash);
+      if (hash)
+        expect(
+          documents[target!].sections.map((section) => section.id),
+          link.href,
+        ).toContain(hash);
     }
   });
 
   it("the Terms list every plan of the catalogue at its monthly and annual price", () => {
     const text = sectionText(documents.terms, "plans-and-prices");
     for (const plan of plans) {
-      expect(text).toContain(`${plan.name}: ${formatUsd(plan.price)} per month, or ${formatUsd(plan.annualPrice)} per year`);
+      expect(text).toContain(
+        `${plan.name}: ${formatUsd(plan.price)} per month, or ${formatUsd(plan.annualPrice)} per year`,
+      );
     }
   });
 
@@ -86,14 +97,18 @@ describe("legal pages: what they say matches the code", () => {
     expect(setCookie).toMatch(/^gw_checkout=/);
     expect(setCookie).toMatch(/HttpOnly/i);
     expect(maxAgeSeconds(setCookie)).toBe(2 * 60 * 60);
-    expect(sectionText(documents.privacy, "cookies")).toContain("gw_checkout keeps your details and your plan choice between the checkout steps. It expires after 2 hours");
+    expect(sectionText(documents.privacy, "cookies")).toContain(
+      "gw_checkout keeps your details and your plan choice between the checkout steps. It expires after 2 hours",
+    );
   });
 
   it("staff passwords are argon2id hashes with the memory and passes the Security page names", async () => {
     const hash = await hashPassword("a-long-test-passphrase");
     const [, algorithm, , parameters] = hash.split("$");
     expect(algorithm).toBe("argon2id");
-    const { m, t } = Object.fromEntries(parameters.split(",").map((pair) => pair.split("=").map((value, index) => (index ? Number(value) : value))));
+    const { m, t } = Object.fromEntries(
+      parameters.split(",").map((pair) => pair.split("=").map((value, index) => (index ? Number(value) : value))),
+    );
     expect(sectionText(documents.security, "staff-access")).toContain(
       `stored only as argon2id hashes (${Number(m) / 1024} MiB of memory, ${t} passes)`,
     );
@@ -103,7 +118,9 @@ describe("legal pages: what they say matches the code", () => {
     const hsts = STRICT_TRANSPORT_SECURITY;
     expect(Number(/max-age=(\d+)/.exec(hsts)?.[1])).toBe(2 * 365 * 24 * 60 * 60);
     expect(hsts).toContain("includeSubDomains");
-    expect(sectionText(documents.security, "encryption")).toContain("for this site and its subdomains for the next two years");
+    expect(sectionText(documents.security, "encryption")).toContain(
+      "for this site and its subdomains for the next two years",
+    );
   });
 
   it("production responses carry the CSP the Security page describes", () => {
@@ -138,7 +155,9 @@ describeWithDatabases("legal pages: the staff session", () => {
     expect(setCookie).toMatch(/^gw_admin=/);
     expect(setCookie).toMatch(/HttpOnly/i);
     expect(maxAgeSeconds(setCookie)).toBe(8 * 60 * 60);
-    expect(sectionText(documents.privacy, "cookies")).toContain("gw_admin keeps our staff signed in to the admin pages for up to 8 hours");
+    expect(sectionText(documents.privacy, "cookies")).toContain(
+      "gw_admin keeps our staff signed in to the admin pages for up to 8 hours",
+    );
     expect(sectionText(documents.security, "staff-access")).toContain("A staff session ends after 8 hours");
   });
 });

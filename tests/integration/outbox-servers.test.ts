@@ -18,7 +18,15 @@ async function postLead(server: AppServer, email: string) {
   const response = await fetch(`${server.baseUrl}/api/demo-requests`, {
     method: "POST",
     headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ firstName: "Sam", lastName: "Okafor", email, phone: "555 010 9000", company: "Okafor HVAC", dealVolume: "1-10", challenges: "" }),
+    body: JSON.stringify({
+      firstName: "Sam",
+      lastName: "Okafor",
+      email,
+      phone: "555 010 9000",
+      company: "Okafor HVAC",
+      dealVolume: "1-10",
+      challenges: "",
+    }),
   });
   expect(response.status).toBe(201);
 }
@@ -76,7 +84,8 @@ describe("new-lead e-mail from running servers on one PostgreSQL", () => {
     const sql = postgres(database.url, { max: 1, onnotice: () => {} });
     try {
       const attempted = async () => {
-        const [row] = await sql`select o.status, o.attempts, o.last_error from outbox o join demo_requests d on d.id = o.payload->>'demoRequestId' where d.email = 'outage@okaforhvac.com'`;
+        const [row] =
+          await sql`select o.status, o.attempts, o.last_error from outbox o join demo_requests d on d.id = o.payload->>'demoRequestId' where d.email = 'outage@okaforhvac.com'`;
         return row;
       };
       // attempts rises when a worker claims the row, last_error once the SMTP attempt has failed: wait for the latter.

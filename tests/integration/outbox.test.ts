@@ -14,7 +14,15 @@ import { describeWithDatabases } from "../support/database";
 
 const smtpPort = (await freePort()) as number;
 
-type Lead = { firstName: string; lastName: string; email: string; phone: string; company: string; dealVolume?: string; challenges?: string };
+type Lead = {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  company: string;
+  dealVolume?: string;
+  challenges?: string;
+};
 
 let counter = 0;
 function lead(overrides: Partial<Lead> = {}): Lead {
@@ -75,7 +83,15 @@ describeWithDatabases(
 
     it("delivers exactly one e-mail with the lead's details to SALES_EMAIL", async () => {
       smtp = await startSmtpServer(smtpPort);
-      const row = await submitLead(lead({ firstName: "Dana", lastName: "Whitfield", company: "Whitfield Pest Control", dealVolume: "11-25", challenges: "Dispatch runs on a whiteboard." }));
+      const row = await submitLead(
+        lead({
+          firstName: "Dana",
+          lastName: "Whitfield",
+          company: "Whitfield Pest Control",
+          dealVolume: "11-25",
+          challenges: "Dispatch runs on a whiteboard.",
+        }),
+      );
 
       expect(await processOutboxOnce()).toBe(1);
       expect(await processOutboxOnce()).toBe(0);
@@ -85,7 +101,14 @@ describeWithDatabases(
       expect(mail.to).toEqual(["sales-test@example.com"]);
       expect(mail.from).toBe("no-reply@example.com");
       expect(mail.subject).toBe("New demo request: Dana Whitfield (Whitfield Pest Control)");
-      for (const detail of ["Dana Whitfield", row.email, row.phone, "Whitfield Pest Control", "11-25 deals", "Dispatch runs on a whiteboard."]) {
+      for (const detail of [
+        "Dana Whitfield",
+        row.email,
+        row.phone,
+        "Whitfield Pest Control",
+        "11-25 deals",
+        "Dispatch runs on a whiteboard.",
+      ]) {
         expect(mail.body).toContain(detail);
       }
       expect(mail.raw).toMatch(new RegExp(`^Reply-To: ${row.email}`, "im"));

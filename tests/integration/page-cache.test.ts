@@ -6,7 +6,14 @@ import { gunzipSync } from "node:zlib";
 import type { EntryContext } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { acceptsGzip } from "~/utils/gzip-template.server";
-import { cachedDocument, clearPageCache, fillTemplate, pageCacheKey, perRequestId, toTemplate } from "~/utils/page-cache.server";
+import {
+  cachedDocument,
+  clearPageCache,
+  fillTemplate,
+  pageCacheKey,
+  perRequestId,
+  toTemplate,
+} from "~/utils/page-cache.server";
 import { startAppServer } from "../support/app-server.mjs";
 
 type App = Awaited<ReturnType<typeof startAppServer>>;
@@ -120,7 +127,12 @@ describe("page cache (production build)", () => {
     expect(plain.response.headers.get("Content-Encoding")).toBeNull();
     expect(Number(plain.response.headers.get("Content-Length"))).toBe(plain.bytes.length);
     const page = (bytes: Buffer, response: Response) =>
-      normalized({ status: 200, html: bytes.toString(), csp: response.headers.get("Content-Security-Policy")!, setCookie: [] });
+      normalized({
+        status: 200,
+        html: bytes.toString(),
+        csp: response.headers.get("Content-Security-Policy")!,
+        setCookie: [],
+      });
     expect(page(gzipped.bytes, gzipped.response)).toBe(page(plain.bytes, plain.response));
   });
 
@@ -165,7 +177,9 @@ describe("page cache (production build)", () => {
 
 describe("page cache key and templates", () => {
   // What Remix hands entry.server, reduced to the fields the cache reads.
-  function page(options: { method?: string; status?: number; actionData?: unknown; extra?: string; deferred?: boolean } = {}) {
+  function page(
+    options: { method?: string; status?: number; actionData?: unknown; extra?: string; deferred?: boolean } = {},
+  ) {
     const loadContext = {};
     const submissionId = perRequestId(loadContext);
     const state = JSON.stringify({ loaderData: { "routes/_index": { demo: { submissionId }, extra: options.extra } } });
@@ -180,14 +194,22 @@ describe("page cache key and templates", () => {
     } as unknown as EntryContext;
     return {
       submissionId,
-      request: { request: new Request("http://localhost/", { method: options.method ?? "GET" }), statusCode: options.status ?? 200, context, loadContext, streaming: true },
+      request: {
+        request: new Request("http://localhost/", { method: options.method ?? "GET" }),
+        statusCode: options.status ?? 200,
+        context,
+        loadContext,
+        streaming: true,
+      },
     };
   }
 
   it("keys pages by their loader data with the minted ids normalized, and refuses what is per request", () => {
     expect(pageCacheKey(page().request)).toBe(pageCacheKey(page().request));
     // A random value the loaders did not mint through perRequestId() makes the page uncacheable in effect.
-    expect(pageCacheKey(page({ extra: crypto.randomUUID() }).request)).not.toBe(pageCacheKey(page({ extra: crypto.randomUUID() }).request));
+    expect(pageCacheKey(page({ extra: crypto.randomUUID() }).request)).not.toBe(
+      pageCacheKey(page({ extra: crypto.randomUUID() }).request),
+    );
     expect(pageCacheKey(page({ method: "POST" }).request)).toBeUndefined();
     expect(pageCacheKey(page({ status: 404 }).request)).toBeUndefined();
     expect(pageCacheKey(page({ actionData: { "routes/_index": { formId: "x" } } }).request)).toBeUndefined();
@@ -197,14 +219,21 @@ describe("page cache key and templates", () => {
   it("renders a page once and fills each response with its own nonce and ids; a failed render is not kept", async () => {
     clearPageCache();
     let renders = 0;
-    const render = (first: { submissionId: string }, nonce: string, status = 200) => async () => {
-      renders += 1;
-      return { html: `<p nonce="${nonce}">a</p><input value="${first.submissionId}"><script nonce="${nonce}">"${first.submissionId}"</script>`, status };
-    };
+    const render =
+      (first: { submissionId: string }, nonce: string, status = 200) =>
+      async () => {
+        renders += 1;
+        return {
+          html: `<p nonce="${nonce}">a</p><input value="${first.submissionId}"><script nonce="${nonce}">"${first.submissionId}"</script>`,
+          status,
+        };
+      };
     const pages = [page(), page(), page()];
     const key = pageCacheKey(pages[0].request)!;
     const bodies = await Promise.all(
-      pages.map((one, index) => cachedDocument(key, one.request, `nonce${index}+/=`, render(one, `nonce${index}+/=`), { gzip: index === 1 })),
+      pages.map((one, index) =>
+        cachedDocument(key, one.request, `nonce${index}+/=`, render(one, `nonce${index}+/=`), { gzip: index === 1 }),
+      ),
     );
     expect(renders).toBe(1);
     bodies.forEach(({ body, status, encoding }, index) => {
@@ -212,18 +241,24 @@ describe("page cache key and templates", () => {
       const id = pages[index].submissionId;
       expect(encoding).toBe(index === 1 ? "gzip" : undefined);
       const text = encoding === "gzip" ? gunzipSync(body).toString() : Buffer.from(body).toString();
-      expect(text).toBe(`<p nonce="nonce${index}+/=">a</p><input value="${id}"><script nonce="nonce${index}+/=">"${id}"</script>`);
+      expect(text).toBe(
+        `<p nonce="nonce${index}+/=">a</p><input value="${id}"><script nonce="nonce${index}+/=">"${id}"</script>`,
+      );
     });
 
     clearPageCache();
     const failed = page();
     const failedKey = pageCacheKey(failed.request)!;
-    expect((await cachedDocument(failedKey, failed.request, "n1", render(failed, "n1", 500), { gzip: false })).status).toBe(500);
+    expect(
+      (await cachedDocument(failedKey, failed.request, "n1", render(failed, "n1", 500), { gzip: false })).status,
+    ).toBe(500);
     const next = page();
     expect((await cachedDocument(failedKey, next.request, "n2", render(next, "n2"), { gzip: false })).status).toBe(200);
     expect(renders).toBe(3);
     expect(toTemplate("a-X-b-Y-X", ["X", "Y"]).slots).toEqual([0, 1, 0]);
-    expect(Buffer.from(fillTemplate(toTemplate("a-X-b-Y-X", ["X", "Y"]), ["1", "22"]).body).toString()).toBe("a-1-b-22-1");
+    expect(Buffer.from(fillTemplate(toTemplate("a-X-b-Y-X", ["X", "Y"]), ["1", "22"]).body).toString()).toBe(
+      "a-1-b-22-1",
+    );
   });
 
   it("gzips a template per response: parts compressed once, values stored, valid for any zlib", () => {
@@ -241,8 +276,14 @@ describe("page cache key and templates", () => {
     expect(body.byteLength).toBeLessThan(plain.byteLength - 70_000);
     // Empty parts (a value at the very start or end, two values side by side) and empty values.
     const edges = toTemplate("XaYXY", ["X", "Y"]);
-    for (const edgeValues of [["1", "2"], ["", "2"], ["", ""]]) {
-      expect(gunzipSync(fillTemplate(edges, edgeValues, true).body).toString()).toBe(Buffer.from(fillTemplate(edges, edgeValues).body).toString());
+    for (const edgeValues of [
+      ["1", "2"],
+      ["", "2"],
+      ["", ""],
+    ]) {
+      expect(gunzipSync(fillTemplate(edges, edgeValues, true).body).toString()).toBe(
+        Buffer.from(fillTemplate(edges, edgeValues).body).toString(),
+      );
     }
   });
 

@@ -18,7 +18,11 @@ async function postDemo(email: string, client: string) {
     headers: { "Content-Type": "application/json" },
     body: JSON.stringify(lead(email)),
   });
-  return { status: response.status, retryAfter: response.headers["retry-after"], body: JSON.parse(response.text) as { error?: string } };
+  return {
+    status: response.status,
+    retryAfter: response.headers["retry-after"],
+    body: JSON.parse(response.text) as { error?: string },
+  };
 }
 
 async function signIn(password: string, client: string, username = admin.username) {
@@ -51,7 +55,8 @@ describe("rate limits with the default settings (production build, real sockets)
   it("demo requests: the 6th request for one mailbox (plus-tags and case ignored) within a minute is refused with 429", async () => {
     const stamp = Date.now();
     const statuses: number[] = [];
-    for (let i = 0; i < 5; i++) statuses.push((await postDemo(`limits.${stamp}+${i}@example.com`, `127.0.0.${10 + i}`)).status);
+    for (let i = 0; i < 5; i++)
+      statuses.push((await postDemo(`limits.${stamp}+${i}@example.com`, `127.0.0.${10 + i}`)).status);
     const refused = await postDemo(`LIMITS.${stamp}+again@EXAMPLE.com`, "127.0.0.20");
     expect(statuses).toEqual([201, 201, 201, 201, 201]);
     expect(refused.status).toBe(429);
@@ -65,7 +70,8 @@ describe("rate limits with the default settings (production build, real sockets)
   it("demo requests: one client gets 10 a minute, then 429, while another client still gets in", async () => {
     const stamp = Date.now();
     const statuses: number[] = [];
-    for (let i = 0; i < 12; i++) statuses.push((await postDemo(`flood.${stamp}.${i}@example.com`, "127.0.0.30")).status);
+    for (let i = 0; i < 12; i++)
+      statuses.push((await postDemo(`flood.${stamp}.${i}@example.com`, "127.0.0.30")).status);
     expect(statuses).toEqual([...Array(10).fill(201), 429, 429]);
     expect((await postDemo(`visitor.${stamp}@example.com`, "127.0.0.31")).status).toBe(201);
     storedSoFar += 11;
@@ -121,7 +127,8 @@ describe("rate limits with the default settings (production build, real sockets)
 
   it("admin sign-in: one client spraying different usernames is refused after 5 attempts", async () => {
     const statuses: number[] = [];
-    for (let i = 0; i < 6; i++) statuses.push((await signIn("sprayed-password-guess", "127.0.3.9", `sprayed-user-${i}`)).status);
+    for (let i = 0; i < 6; i++)
+      statuses.push((await signIn("sprayed-password-guess", "127.0.3.9", `sprayed-user-${i}`)).status);
     expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
   });
 });

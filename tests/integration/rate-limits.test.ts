@@ -45,16 +45,31 @@ async function toastOf(response: Response) {
 function checkoutForm(fields: Array<[string, string]>, client: string, cookie?: string) {
   const request = new Request(`${origin}/?index&checkout=plan`, {
     method: "POST",
-    headers: { "Content-Type": "application/x-www-form-urlencoded", "X-Forwarded-For": client, ...(cookie ? { Cookie: cookie } : {}) },
+    headers: {
+      "Content-Type": "application/x-www-form-urlencoded",
+      "X-Forwarded-For": client,
+      ...(cookie ? { Cookie: cookie } : {}),
+    },
     body: new URLSearchParams(fields),
   });
   return { request, form: new URLSearchParams(fields) as unknown as FormData };
 }
 
 async function applyCoupon(code: string, client: string, cookie?: string) {
-  const { request, form } = checkoutForm([["intent", "checkout-coupon"], ["planIds", "scale-master"], ["couponCode", code]], client, cookie);
+  const { request, form } = checkoutForm(
+    [
+      ["intent", "checkout-coupon"],
+      ["planIds", "scale-master"],
+      ["couponCode", code],
+    ],
+    client,
+    cookie,
+  );
   const response = await handleCouponStep(request, form);
-  const checkoutCookie = response.headers.getSetCookie().find((value) => value.startsWith("gw_checkout="))?.split(";")[0];
+  const checkoutCookie = response.headers
+    .getSetCookie()
+    .find((value) => value.startsWith("gw_checkout="))
+    ?.split(";")[0];
   return { toast: await toastOf(response), cookie: checkoutCookie ?? cookie };
 }
 
@@ -65,14 +80,19 @@ async function signIn(username: string, password: string, client: string) {
     body: new URLSearchParams({ username, password, redirectTo: "/admin" }),
   });
   const response = (await loginAction(args(request))) as Response;
-  return { status: response.status, retryAfter: response.headers.get("Retry-After"), body: response.status === 302 ? undefined : ((await response.json()) as { error: string }) };
+  return {
+    status: response.status,
+    retryAfter: response.headers.get("Retry-After"),
+    body: response.status === 302 ? undefined : ((await response.json()) as { error: string }),
+  };
 }
 
 describeWithDatabases(
   "abuse limits that do not lock others out",
   (kind) => {
     beforeEach(async () => {
-      for (const limit of [limitRules.demoGlobal, limitRules.couponGlobal, limitRules.checkoutGlobal]) await forgetAttempts(limit, "all");
+      for (const limit of [limitRules.demoGlobal, limitRules.couponGlobal, limitRules.checkoutGlobal])
+        await forgetAttempts(limit, "all");
     });
 
     it("demo requests: a flooding client is stopped at its own limit, real visitors still get in, the global limit is a last resort", async () => {
@@ -88,7 +108,9 @@ describeWithDatabases(
       }
       const pastGlobal = await postDemo(`late.${kind}@roofing.example`, "198.51.100.99");
       expect(pastGlobal.status).toBe(429);
-      expect(pastGlobal.body.error).toMatch(/^We are receiving too many requests right now\. Please try again in \d+ seconds\.$/);
+      expect(pastGlobal.body.error).toMatch(
+        /^We are receiving too many requests right now\. Please try again in \d+ seconds\.$/,
+      );
       const stored = await getDb().select().from(demoRequests).where(eq(demoRequests.company, "Flood Gutters LLC"));
       expect(stored.filter((row) => row.email.startsWith(`flood.${kind}.`))).toHaveLength(10);
     });
@@ -96,14 +118,23 @@ describeWithDatabases(
     it("demo requests: plus-addresses and Gmail dots are one mailbox for the per-e-mail limit", async () => {
       const tagged = Array.from({ length: 6 }, (_, i) => `rita.${kind}+${i}@roofing.example`);
       const statuses = [];
-      for (const [i, email] of tagged.entries()) statuses.push((await postDemo(i === 5 ? email.toUpperCase() : email, `192.0.2.${i + 1}`)).status);
+      for (const [i, email] of tagged.entries())
+        statuses.push((await postDemo(i === 5 ? email.toUpperCase() : email, `192.0.2.${i + 1}`)).status);
       expect(statuses).toEqual([201, 201, 201, 201, 201, 429]);
       // Dots matter at other providers: a different mailbox there.
       expect((await postDemo(`r.ita.${kind}@roofing.example`, "192.0.2.50")).status).toBe(201);
 
-      const gmail = [`ritaflood${kind}@gmail.com`, `rita.flood${kind}@gmail.com`, `r.i.t.a.flood${kind}@googlemail.com`, `RitaFlood${kind}+x@gmail.com`, `rita.flood.${kind}+y@gmail.com`, `ritaflood${kind}@gmail.com`];
+      const gmail = [
+        `ritaflood${kind}@gmail.com`,
+        `rita.flood${kind}@gmail.com`,
+        `r.i.t.a.flood${kind}@googlemail.com`,
+        `RitaFlood${kind}+x@gmail.com`,
+        `rita.flood.${kind}+y@gmail.com`,
+        `ritaflood${kind}@gmail.com`,
+      ];
       const gmailStatuses = [];
-      for (const [i, email] of gmail.entries()) gmailStatuses.push((await postDemo(email, `192.0.2.${100 + i}`)).status);
+      for (const [i, email] of gmail.entries())
+        gmailStatuses.push((await postDemo(email, `192.0.2.${100 + i}`)).status);
       expect(gmailStatuses).toEqual([201, 201, 201, 201, 201, 429]);
     });
 
@@ -144,10 +175,26 @@ describeWithDatabases(
         coupon: { code: "LAUNCH20", percentOff: 20, amountOffCents: null },
       });
       const attemptId = crypto.randomUUID();
-      const pay = checkoutForm([["intent", "checkout-pay"], ["planIds", "scale-master"], ["attemptId", attemptId]], visitor, withInfo.split(";")[0]);
+      const pay = checkoutForm(
+        [
+          ["intent", "checkout-pay"],
+          ["planIds", "scale-master"],
+          ["attemptId", attemptId],
+        ],
+        visitor,
+        withInfo.split(";")[0],
+      );
       expect((await handlePayStep(pay.request, pay.form)).status).toBe(303);
       // And so does the guesser: coupon checks have their own counters, apart from starting a checkout.
-      const guesserPay = checkoutForm([["intent", "checkout-pay"], ["planIds", "scale-master"], ["attemptId", crypto.randomUUID()]], guesser, withInfo.split(";")[0]);
+      const guesserPay = checkoutForm(
+        [
+          ["intent", "checkout-pay"],
+          ["planIds", "scale-master"],
+          ["attemptId", crypto.randomUUID()],
+        ],
+        guesser,
+        withInfo.split(";")[0],
+      );
       expect((await handlePayStep(guesserPay.request, guesserPay.form)).status).toBe(303);
       const [order] = await getDb().select().from(orders).where(eq(orders.attemptId, attemptId));
       expect(order).toMatchObject({ couponCode: "LAUNCH20", discountCents: 7940 });
@@ -158,7 +205,8 @@ describeWithDatabases(
       const password = "the-right-admin-password-1";
       await createUser(username, password);
       // Four clients fail once each: past LOGIN_RATE_LIMIT (3) failures for this username.
-      for (let i = 1; i <= 4; i++) expect((await signIn(username, `wrong-guess-${i}`, `203.0.113.${10 + i}`)).status).toBe(401);
+      for (let i = 1; i <= 4; i++)
+        expect((await signIn(username, `wrong-guess-${i}`, `203.0.113.${10 + i}`)).status).toBe(401);
 
       // A client that has failed is refused, even with the right password, and learns when to retry.
       const failedBefore = await signIn(username, password, "203.0.113.11");
@@ -175,7 +223,8 @@ describeWithDatabases(
     it("sign-in: one client cannot spray different usernames (limited per client)", async () => {
       const sprayer = "203.0.113.20";
       const statuses = [];
-      for (let i = 0; i < 5; i++) statuses.push((await signIn(`spray-${kind}-${i}`, "some-guessed-password", sprayer)).status);
+      for (let i = 0; i < 5; i++)
+        statuses.push((await signIn(`spray-${kind}-${i}`, "some-guessed-password", sprayer)).status);
       expect(statuses).toEqual([401, 401, 401, 429, 429]);
     });
 

@@ -41,7 +41,11 @@ describe("landing meta", () => {
     const description = byKey("name", "description")?.content as string;
     expect(description.length).toBeGreaterThan(70);
     expect(description.length).toBeLessThanOrEqual(170);
-    expect(byKey("rel", "canonical")).toEqual({ tagName: "link", rel: "canonical", href: "https://www.groundworkcrm.com/" });
+    expect(byKey("rel", "canonical")).toEqual({
+      tagName: "link",
+      rel: "canonical",
+      href: "https://www.groundworkcrm.com/",
+    });
   });
 
   it("has Open Graph and Twitter cards with the local 1200x630 image as an absolute URL", () => {
@@ -80,7 +84,11 @@ describe("legal page meta", () => {
       expect(description).toBe(document.metaDescription);
       expect(description.length).toBeGreaterThan(70);
       expect(description.length).toBeLessThanOrEqual(170);
-      expect(byKey("rel", "canonical")).toEqual({ tagName: "link", rel: "canonical", href: `https://www.groundworkcrm.com/${id}` });
+      expect(byKey("rel", "canonical")).toEqual({
+        tagName: "link",
+        rel: "canonical",
+        href: `https://www.groundworkcrm.com/${id}`,
+      });
       expect(byKey("property", "og:url")?.content).toBe(`https://www.groundworkcrm.com/${id}`);
       expect(byKey("property", "og:title")?.content).toBe(title);
     });
@@ -97,7 +105,9 @@ describe("JSON-LD", () => {
   });
 
   it("escapes < so the data can never close the script element", () => {
-    const markup = renderToStaticMarkup(createElement(JsonLd, { data: { text: "</script><script>alert(1)</script>" }, nonce: "" }));
+    const markup = renderToStaticMarkup(
+      createElement(JsonLd, { data: { text: "</script><script>alert(1)</script>" }, nonce: "" }),
+    );
     expect(markup).not.toContain("</script><script>");
     expect(JSON.parse(/<script[^>]*>([\s\S]*)<\/script>/.exec(markup)![1])).toEqual({
       text: "</script><script>alert(1)</script>",

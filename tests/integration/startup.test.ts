@@ -28,8 +28,17 @@ function cleanEnv(env: Record<string, string>): Record<string, string> {
 }
 
 /** Resolves when the child exits; `onOutput` sees every chunk as it arrives. */
-function runProcess(command: string, args: string[], options: { cwd?: string; env: Record<string, string>; onOutput?: (all: string) => void }) {
-  const child = spawn(command, args, { cwd: options.cwd, env: options.env as NodeJS.ProcessEnv, stdio: "pipe", detached: true });
+function runProcess(
+  command: string,
+  args: string[],
+  options: { cwd?: string; env: Record<string, string>; onOutput?: (all: string) => void },
+) {
+  const child = spawn(command, args, {
+    cwd: options.cwd,
+    env: options.env as NodeJS.ProcessEnv,
+    stdio: "pipe",
+    detached: true,
+  });
   let output = "";
   const collect = (chunk: Buffer) => {
     output += chunk;
@@ -37,7 +46,9 @@ function runProcess(command: string, args: string[], options: { cwd?: string; en
   };
   child.stdout.on("data", collect);
   child.stderr.on("data", collect);
-  const exited = new Promise<{ code: number | null; output: string }>((resolve) => child.on("exit", (code) => resolve({ code, output })));
+  const exited = new Promise<{ code: number | null; output: string }>((resolve) =>
+    child.on("exit", (code) => resolve({ code, output })),
+  );
   return {
     exited,
     output: () => output,
@@ -87,11 +98,23 @@ describe("APP_URL follows PORT when it is not set", () => {
     const page = await (await fetch(`${origin}/`)).text();
     expect(page).toContain(`<link rel="canonical" href="${origin}/"/>`);
 
-    const userInfo = { companyName: "Ruiz Roofing", fullName: "Ana Ruiz", email: "ana@ruizroofing.com", phone: "+1 555 010 2000" };
+    const userInfo = {
+      companyName: "Ruiz Roofing",
+      fullName: "Ana Ruiz",
+      email: "ana@ruizroofing.com",
+      phone: "+1 555 010 2000",
+    };
     const api = await fetch(`${origin}/api/create-checkout-session`, {
       method: "POST",
       headers: { "Content-Type": "application/json", Origin: origin },
-      body: JSON.stringify({ planIds: ["scale-master"], planNames: ["Scale Master"], amount: 397, isAnnual: false, couponCode: "", userInfo }),
+      body: JSON.stringify({
+        planIds: ["scale-master"],
+        planNames: ["Scale Master"],
+        amount: 397,
+        isAnnual: false,
+        couponCode: "",
+        userInfo,
+      }),
     });
     expect(api.status).toBe(200);
     const created = (await api.json()) as { url: string; orderId: string };
@@ -105,16 +128,29 @@ describe("APP_URL follows PORT when it is not set", () => {
       fetch(`${origin}/?index`, {
         method: "POST",
         redirect: "manual",
-        headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: origin, ...(cookie ? { Cookie: cookie } : {}) },
+        headers: {
+          "Content-Type": "application/x-www-form-urlencoded",
+          Origin: origin,
+          ...(cookie ? { Cookie: cookie } : {}),
+        },
         body: new URLSearchParams(fields),
       });
-    const info = await post({ intent: "checkout-info", ...userInfo, email: "ana.nojs@ruizroofing.com", planIds: "scale-master", billing: "monthly" });
+    const info = await post({
+      intent: "checkout-info",
+      ...userInfo,
+      email: "ana.nojs@ruizroofing.com",
+      planIds: "scale-master",
+      billing: "monthly",
+    });
     expect(info.status).toBe(302);
     const cookie = info.headers
       .getSetCookie()
       .map((header) => header.split(";")[0])
       .join("; ");
-    const pay = await post({ intent: "checkout-pay", planIds: "scale-master", billing: "monthly", attemptId: crypto.randomUUID() }, cookie);
+    const pay = await post(
+      { intent: "checkout-pay", planIds: "scale-master", billing: "monthly", attemptId: crypto.randomUUID() },
+      cookie,
+    );
     expect(pay.status).toBe(303);
     const location = new URL(pay.headers.get("Location")!, `${origin}/`);
     expect(location.origin).toBe(origin);
@@ -123,7 +159,9 @@ describe("APP_URL follows PORT when it is not set", () => {
   });
 
   it("warns at start-up in production that APP_URL is not set, naming the URL it uses instead", () => {
-    const warning = logLines(server.output()).find((line) => line.level === "warn" && line.message.startsWith("APP_URL is not set"));
+    const warning = logLines(server.output()).find(
+      (line) => line.level === "warn" && line.message.startsWith("APP_URL is not set"),
+    );
     expect(warning?.message).toContain(`http://localhost:${server.port}`);
   });
 });
@@ -151,7 +189,11 @@ describe("start-up messages of the production server", () => {
       expect(messages.indexOf("listening")).toBeGreaterThan(messages.indexOf("migrations applied"));
       expect(child.output()).not.toContain("server ready");
       const listening = lines.find((line) => line.message === "listening")!;
-      expect(listening).toMatchObject({ url: `http://localhost:${port}`, appUrl: `http://localhost:${port}`, database: "pglite" });
+      expect(listening).toMatchObject({
+        url: `http://localhost:${port}`,
+        appUrl: `http://localhost:${port}`,
+        database: "pglite",
+      });
       expect(listening.payments).toMatch(/^test mode \(STRIPE_SECRET_KEY is not set\)/);
     } finally {
       await child.stop();
@@ -169,7 +211,9 @@ describe("start-up messages of the production server", () => {
       env: cleanEnv({ NODE_ENV: "production", LOG_LEVEL: "info", PGLITE_DATA_DIR: dataDir }),
     });
     try {
-      const listening = await waitFor("the listening line", () => logLines(child.output()).find((line) => line.message === "listening"));
+      const listening = await waitFor("the listening line", () =>
+        logLines(child.output()).find((line) => line.message === "listening"),
+      );
       const port = Number(new URL(String(listening.url)).port);
       expect(port).not.toBe(3000);
       expect(listening.appUrl).toBe(`http://localhost:${port}`);
@@ -186,29 +230,39 @@ describe("start-up messages of the production server", () => {
     requireBuild();
     const server = await startAppServer({ env: { LOG_LEVEL: "info", STRIPE_SECRET_KEY: "sk_test_startup" } });
     try {
-      const listening = await waitFor("the listening line", () => logLines(server.output()).find((line) => line.message === "listening"));
+      const listening = await waitFor("the listening line", () =>
+        logLines(server.output()).find((line) => line.message === "listening"),
+      );
       expect(listening.payments).toBe("Stripe Checkout, test keys");
     } finally {
       await server.stop();
     }
   });
 
-  it.each(["pk_test_123", "whsec_123", "not-a-key"])("refuses STRIPE_SECRET_KEY=%s at start-up with a message naming the variable", async (key) => {
-    requireBuild();
-    const dataDir = mkdtempSync(path.join(tmpdir(), "gw-startup-"));
-    const child = runProcess(process.execPath, ["node_modules/@remix-run/serve/dist/cli.js", "build/index.js"], {
-      env: cleanEnv({ NODE_ENV: "production", PORT: String(await freePort()), PGLITE_DATA_DIR: dataDir, STRIPE_SECRET_KEY: key }),
-    });
-    try {
-      const { code, output } = await child.exited;
-      expect(code).not.toBe(0);
-      expect(output).toContain("STRIPE_SECRET_KEY: must be a Stripe secret key");
-      expect(output).not.toContain(key);
-    } finally {
-      await child.stop();
-      rmSync(dataDir, { recursive: true, force: true });
-    }
-  });
+  it.each(["pk_test_123", "whsec_123", "not-a-key"])(
+    "refuses STRIPE_SECRET_KEY=%s at start-up with a message naming the variable",
+    async (key) => {
+      requireBuild();
+      const dataDir = mkdtempSync(path.join(tmpdir(), "gw-startup-"));
+      const child = runProcess(process.execPath, ["node_modules/@remix-run/serve/dist/cli.js", "build/index.js"], {
+        env: cleanEnv({
+          NODE_ENV: "production",
+          PORT: String(await freePort()),
+          PGLITE_DATA_DIR: dataDir,
+          STRIPE_SECRET_KEY: key,
+        }),
+      });
+      try {
+        const { code, output } = await child.exited;
+        expect(code).not.toBe(0);
+        expect(output).toContain("STRIPE_SECRET_KEY: must be a Stripe secret key");
+        expect(output).not.toContain(key);
+      } finally {
+        await child.stop();
+        rmSync(dataDir, { recursive: true, force: true });
+      }
+    },
+  );
 });
 
 // A copy of the project's layout (package.json, and links to the build and its dependencies) in a temporary
@@ -229,13 +283,19 @@ describe("npm start and the scripts read .env like npm run dev", () => {
   });
 
   const writeDotEnv = (values: Record<string, string>) =>
-    writeFileSync(path.join(project, ".env"), Object.entries(values).map(([key, value]) => `${key}=${value}\n`).join(""));
+    writeFileSync(
+      path.join(project, ".env"),
+      Object.entries(values)
+        .map(([key, value]) => `${key}=${value}\n`)
+        .join(""),
+    );
 
   it("npm run db:migrate and npm run admin:create use .env's database and do not claim a server is ready", async () => {
     const dataDir = path.join(project, "data", "from-dotenv");
     writeDotEnv({ PGLITE_DATA_DIR: dataDir, LOG_LEVEL: "info", NODE_ENV: "production" });
 
-    const migrate = await runProcess("npm", ["run", "--silent", "db:migrate"], { cwd: project, env: cleanEnv({}) }).exited;
+    const migrate = await runProcess("npm", ["run", "--silent", "db:migrate"], { cwd: project, env: cleanEnv({}) })
+      .exited;
     expect(migrate.code).toBe(0);
     expect(existsSync(dataDir)).toBe(true);
     const messages = logLines(migrate.output).map((line) => line.message);
@@ -253,10 +313,20 @@ describe("npm start and the scripts read .env like npm run dev", () => {
 
   it("npm start listens on .env's PORT, and a variable set in the shell wins over .env", async () => {
     const port = await freePort();
-    writeDotEnv({ PORT: String(port), PGLITE_DATA_DIR: path.join(project, "data", "start"), LOG_LEVEL: "warn", BRAND_NAME: "FromDotEnv" });
-    const child = runProcess("npm", ["start", "--silent"], { cwd: project, env: cleanEnv({ NODE_ENV: "production", BRAND_NAME: "FromShell" }) });
+    writeDotEnv({
+      PORT: String(port),
+      PGLITE_DATA_DIR: path.join(project, "data", "start"),
+      LOG_LEVEL: "warn",
+      BRAND_NAME: "FromDotEnv",
+    });
+    const child = runProcess("npm", ["start", "--silent"], {
+      cwd: project,
+      env: cleanEnv({ NODE_ENV: "production", BRAND_NAME: "FromShell" }),
+    });
     try {
-      const page = await waitFor("the server on .env's PORT", () => (child.output().includes(`localhost:${port}`) ? true : undefined));
+      const page = await waitFor("the server on .env's PORT", () =>
+        child.output().includes(`localhost:${port}`) ? true : undefined,
+      );
       expect(page).toBe(true);
       const html = await (await fetch(`http://localhost:${port}/`)).text();
       expect(html).toContain("FromShell");

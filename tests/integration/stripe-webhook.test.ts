@@ -30,7 +30,12 @@ async function makeOrder() {
   return { orderId: order.id, sessionId };
 }
 
-function eventPayload(type: string, orderId: string, sessionId: string, eventId = `evt_${crypto.randomUUID().replaceAll("-", "")}`) {
+function eventPayload(
+  type: string,
+  orderId: string,
+  sessionId: string,
+  eventId = `evt_${crypto.randomUUID().replaceAll("-", "")}`,
+) {
   return JSON.stringify(
     {
       id: eventId,
@@ -38,7 +43,15 @@ function eventPayload(type: string, orderId: string, sessionId: string, eventId 
       type,
       api_version: "2025-01-01",
       created: Math.floor(Date.now() / 1000),
-      data: { object: { id: sessionId, object: "checkout.session", client_reference_id: orderId, payment_status: type.endsWith("completed") ? "paid" : "unpaid", metadata: { orderId } } },
+      data: {
+        object: {
+          id: sessionId,
+          object: "checkout.session",
+          client_reference_id: orderId,
+          payment_status: type.endsWith("completed") ? "paid" : "unpaid",
+          metadata: { orderId },
+        },
+      },
     },
     null,
     2,

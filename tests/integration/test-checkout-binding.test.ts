@@ -33,7 +33,14 @@ async function newOrder() {
   return { id: started.orderId, path: `${url.pathname}${url.search}`, token: url.searchParams.get("token")! };
 }
 
-const view = (path: string) => respond(() => checkoutLoader({ request: new Request(`${origin}${path}`), params: { orderId: decodeURIComponent(path.split("/")[3].split("?")[0]) }, context: {} }));
+const view = (path: string) =>
+  respond(() =>
+    checkoutLoader({
+      request: new Request(`${origin}${path}`),
+      params: { orderId: decodeURIComponent(path.split("/")[3].split("?")[0]) },
+      context: {},
+    }),
+  );
 
 function press(path: string, intent: "pay" | "cancel") {
   const request = new Request(`${origin}${path}`, {
@@ -41,13 +48,18 @@ function press(path: string, intent: "pay" | "cancel") {
     headers: { Origin: origin, "Content-Type": "application/x-www-form-urlencoded" },
     body: new URLSearchParams({ intent }),
   });
-  return respond(() => checkoutAction({ request, params: { orderId: decodeURIComponent(path.split("/")[3].split("?")[0]) }, context: {} }));
+  return respond(() =>
+    checkoutAction({ request, params: { orderId: decodeURIComponent(path.split("/")[3].split("?")[0]) }, context: {} }),
+  );
 }
 
 const statusOf = async (id: string) => (await getDb().select().from(orders).where(eq(orders.id, id)))[0].status;
 
 async function toastOf(response: Response) {
-  const cookie = response.headers.getSetCookie().map((value) => value.split(";")[0]).join("; ");
+  const cookie = response.headers
+    .getSetCookie()
+    .map((value) => value.split(";")[0])
+    .join("; ");
   return (await getToast(new Request(origin, { headers: { Cookie: cookie } }))).toast;
 }
 
@@ -55,7 +67,11 @@ describeWithDatabases("test-mode checkout bound to its signed link", () => {
   it("the order id alone, a wrong token or another order's token opens nothing (404), and cannot pay or cancel", async () => {
     const order = await newOrder();
     const other = await newOrder();
-    for (const path of [`/checkout/test/${order.id}`, `/checkout/test/${order.id}?token=${"A".repeat(43)}`, `/checkout/test/${order.id}?token=${other.token}`]) {
+    for (const path of [
+      `/checkout/test/${order.id}`,
+      `/checkout/test/${order.id}?token=${"A".repeat(43)}`,
+      `/checkout/test/${order.id}?token=${other.token}`,
+    ]) {
       expect((await view(path)).status, path).toBe(404);
       expect((await press(path, "cancel")).status, path).toBe(404);
       expect((await press(path, "pay")).status, path).toBe(404);
@@ -77,11 +93,19 @@ describeWithDatabases("test-mode checkout bound to its signed link", () => {
     expect(receipt).toBe(`/checkout/success?order_id=${order.id}&token=${order.token}`);
     expect(await statusOf(order.id)).toBe("paid");
 
-    const shown = await respond(() => successLoader({ request: new Request(`${origin}${receipt}`), params: {}, context: {} }));
+    const shown = await respond(() =>
+      successLoader({ request: new Request(`${origin}${receipt}`), params: {}, context: {} }),
+    );
     expect(shown.status).toBe(200);
     expect(shown.headers.get("Cache-Control")).toBe("private, no-store");
     expect(await shown.json()).toMatchObject({ confirmed: true, email: "ana@ruizroofing.com" });
-    const bare = await respond(() => successLoader({ request: new Request(`${origin}/checkout/success?order_id=${order.id}`), params: {}, context: {} }));
+    const bare = await respond(() =>
+      successLoader({
+        request: new Request(`${origin}/checkout/success?order_id=${order.id}`),
+        params: {},
+        context: {},
+      }),
+    );
     expect(bare.status).toBe(404);
   });
 
@@ -92,13 +116,20 @@ describeWithDatabases("test-mode checkout bound to its signed link", () => {
     expect(await statusOf(pending.id)).toBe("canceled");
     // Paying a canceled order is refused with its real state.
     const late = await press(pending.path, "pay");
-    expect(await toastOf(late)).toMatchObject({ type: "error", description: "This order is canceled and can no longer be paid. Please start a new one." });
+    expect(await toastOf(late)).toMatchObject({
+      type: "error",
+      description: "This order is canceled and can no longer be paid. Please start a new one.",
+    });
 
     const order = await newOrder();
     await press(order.path, "pay");
     const refused = await press(order.path, "cancel");
     expect(refused.headers.get("Location")).toBe(order.path);
-    expect(await toastOf(refused)).toEqual({ type: "error", message: "Order already paid", description: "This order is paid, so it can no longer be canceled." });
+    expect(await toastOf(refused)).toEqual({
+      type: "error",
+      message: "Order already paid",
+      description: "This order is paid, so it can no longer be canceled.",
+    });
     expect(await statusOf(order.id)).toBe("paid");
   });
 });

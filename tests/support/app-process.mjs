@@ -19,7 +19,13 @@ const quietDefaults = {
 /** @param {{ env?: Record<string, string>, cwd?: string, script?: string, args?: string[] }} [options] */
 export async function spawnApp({ env = {}, cwd = process.cwd(), script, args: scriptArgs = [] } = {}) {
   const port = await freePort();
-  const childEnv = { ...process.env, ...quietDefaults, PORT: String(port), APP_URL: `http://localhost:${port}`, ...env };
+  const childEnv = {
+    ...process.env,
+    ...quietDefaults,
+    PORT: String(port),
+    APP_URL: `http://localhost:${port}`,
+    ...env,
+  };
   const args = script
     ? [path.resolve(cwd, script), ...scriptArgs]
     : [path.resolve(cwd, "node_modules/@remix-run/serve/dist/cli.js"), "build/index.js"];
@@ -82,7 +88,8 @@ export async function spawnApp({ env = {}, cwd = process.cwd(), script, args: sc
     async waitForHealthy(timeoutMs = 60_000) {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
-        if (child.exitCode !== null || child.signalCode !== null) throw new Error(`the app exited during start-up:\n${output}`);
+        if (child.exitCode !== null || child.signalCode !== null)
+          throw new Error(`the app exited during start-up:\n${output}`);
         try {
           const response = await fetch(`${baseUrl}/healthz`, { signal: AbortSignal.timeout(5_000) });
           await response.body?.cancel();

@@ -31,7 +31,11 @@ export function selectedDatabases(): DatabaseKind[] {
  * Runs the same suite against embedded PGlite (in memory) and a fresh PostgreSQL database, migrated with
  * the project's migrations. A missing PostgreSQL fails the suite with a message saying how to point at one.
  */
-export function describeWithDatabases(name: string, suite: (kind: DatabaseKind) => void, env: Record<string, string> = {}) {
+export function describeWithDatabases(
+  name: string,
+  suite: (kind: DatabaseKind) => void,
+  env: Record<string, string> = {},
+) {
   for (const kind of selectedDatabases()) {
     describe(`${name} [${kind}]`, () => {
       let postgresName: string | undefined;

@@ -12,7 +12,15 @@ export function requestFrom(localAddress, url, { method = "GET", headers = {}, b
   return new Promise((resolve, reject) => {
     const target = new URL(url);
     const request = http.request(
-      { host: "127.0.0.1", port: target.port, path: `${target.pathname}${target.search}`, method, headers: { Host: target.host, ...headers }, localAddress, agent: false },
+      {
+        host: "127.0.0.1",
+        port: target.port,
+        path: `${target.pathname}${target.search}`,
+        method,
+        headers: { Host: target.host, ...headers },
+        localAddress,
+        agent: false,
+      },
       (response) => {
         let text = "";
         response.setEncoding("utf8");

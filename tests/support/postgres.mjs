@@ -26,7 +26,12 @@ async function withAdmin(run) {
   try {
     return await run(sql);
   } catch (error) {
-    if (error && typeof error === "object" && "code" in error && ["ECONNREFUSED", "CONNECT_TIMEOUT", "ENOTFOUND"].includes(error.code)) {
+    if (
+      error &&
+      typeof error === "object" &&
+      "code" in error &&
+      ["ECONNREFUSED", "CONNECT_TIMEOUT", "ENOTFOUND"].includes(error.code)
+    ) {
       throw new Error(
         `PostgreSQL is not reachable at ${adminUrl()} (${error.code}). The PostgreSQL tests need a server: ` +
           "start the local cluster (pg_ctlcluster 15 main start) or set TEST_DATABASE_URL to a database URL " +

@@ -42,12 +42,19 @@ function parseResponse(received) {
  * answers and closes or `maxBytes` have been sent. Resolves with the answer's status and how many body bytes the
  * client managed to send: far below `maxBytes` means the server stopped reading.
  */
-export function sendEndlessChunkedBody(port, path, headers = {}, { maxBytes = 256 * 1024 * 1024, chunked = true, method = "POST" } = {}) {
+export function sendEndlessChunkedBody(
+  port,
+  path,
+  headers = {},
+  { maxBytes = 256 * 1024 * 1024, chunked = true, method = "POST" } = {},
+) {
   return new Promise((resolve) => {
     const socket = net.connect(port, "127.0.0.1");
     const chunk = Buffer.alloc(64 * 1024, "a");
     // chunked: false sends the bytes as they are, for a request that declares its Content-Length instead.
-    const frame = chunked ? Buffer.concat([Buffer.from(`${chunk.length.toString(16)}\r\n`), chunk, Buffer.from("\r\n")]) : chunk;
+    const frame = chunked
+      ? Buffer.concat([Buffer.from(`${chunk.length.toString(16)}\r\n`), chunk, Buffer.from("\r\n")])
+      : chunk;
     let received = "";
     let sent = 0;
     let closed = false;
@@ -57,7 +64,11 @@ export function sendEndlessChunkedBody(port, path, headers = {}, { maxBytes = 25
       closed = true;
       resolve({ response: parseResponse(received), sentBytes: sent });
     });
-    const head = Object.entries({ Host: `localhost:${port}`, ...(chunked ? { "Transfer-Encoding": "chunked" } : {}), ...headers })
+    const head = Object.entries({
+      Host: `localhost:${port}`,
+      ...(chunked ? { "Transfer-Encoding": "chunked" } : {}),
+      ...headers,
+    })
       .map(([name, value]) => `${name}: ${value}\r\n`)
       .join("");
     socket.write(`${method} ${path} HTTP/1.1\r\n${head}\r\n`);
@@ -65,7 +76,11 @@ export function sendEndlessChunkedBody(port, path, headers = {}, { maxBytes = 25
       while (!closed && sent < maxBytes) {
         const flushed = socket.write(frame);
         sent += chunk.length;
-        if (!flushed) await new Promise((next) => { socket.once("drain", next); socket.once("close", next); });
+        if (!flushed)
+          await new Promise((next) => {
+            socket.once("drain", next);
+            socket.once("close", next);
+          });
       }
       if (!closed) socket.end(chunked ? "0\r\n\r\n" : "");
     })();

@@ -20,7 +20,7 @@ it("defuses cells a spreadsheet would run as a formula", () => {
   expect(csvCell("+1 555 0100")).toBe("'+1 555 0100");
   expect(csvCell("-2")).toBe("'-2");
   expect(csvCell("@SUM(A1)")).toBe("'@SUM(A1)");
-  expect(csvCell("\tTAB")).toBe("\"'\tTAB\"");
+  expect(csvCell("\tTAB")).toBe('"\'\tTAB"');
   expect(csvCell("\r=cmd")).toBe("\"'\r'=cmd\"");
   expect(csvCell('=HYPERLINK("x"),y')).toBe('"\'=HYPERLINK(""x""),y"');
   expect(csvCell("a=b")).toBe("a=b");
@@ -46,10 +46,10 @@ it("streams a header then one chunk per batch, pulling batches only as they are 
 
 it("defuses a formula after a ; or tab and quotes such cells, for spreadsheets that split on ; (European Excel)", () => {
   expect(csvCell('Acme;=HYPERLINK("http://evil.example")')).toBe('"Acme;\'=HYPERLINK(""http://evil.example"")"');
-  expect(csvCell("Acme; +1 555")).toBe("\"Acme; '+1 555\"");
+  expect(csvCell("Acme; +1 555")).toBe('"Acme; \'+1 555"');
   expect(csvCell("a;b")).toBe('"a;b"');
   expect(csvCell("tab\there")).toBe('"tab\there"');
-  expect(csvCell("line\n@SUM(A1)")).toBe("\"line\n'@SUM(A1)\"");
+  expect(csvCell("line\n@SUM(A1)")).toBe('"line\n\'@SUM(A1)"');
   expect(csvCell('x;"=1+1"')).toBe('"x;""\'=1+1"""');
   expect(csvCell("\uFF1D1+1")).toBe("'\uFF1D1+1");
   // Text without a separator before the operator stays as it was.
@@ -65,7 +65,7 @@ function parseRfc4180Row(line: string): string[] {
     if (line[index] === '"') {
       index += 1;
       for (;;) {
-        if (line[index] === '"' && line[index + 1] === '"') (cell += '"'), (index += 2);
+        if (line[index] === '"' && line[index + 1] === '"') ((cell += '"'), (index += 2));
         else if (line[index] === '"') {
           index += 1;
           break;
@@ -82,7 +82,9 @@ function parseRfc4180Row(line: string): string[] {
   }
 }
 
-const trickyText = fc.string({ unit: fc.constantFrom("a", "1", " ", "=", "+", "-", "@", ";", ",", "\t", "\r", "\n", '"', "'", "\uFF1D", "\uFF20") });
+const trickyText = fc.string({
+  unit: fc.constantFrom("a", "1", " ", "=", "+", "-", "@", ";", ",", "\t", "\r", "\n", '"', "'", "\uFF1D", "\uFF20"),
+});
 
 it("property: whatever the separator a reader splits on, and whether it honours quotes, no cell starts with a formula", () => {
   fc.assert(

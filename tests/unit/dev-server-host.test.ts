@@ -24,7 +24,9 @@ describe("npm run dev: the live-reload server's address", () => {
   it("leaves a listen call that names its own host alone", () => {
     const program =
       "const s = require('node:http').createServer(); s.listen(0, '0.0.0.0', () => { console.log(s.address().address); s.close(); });";
-    const address = execFileSync(process.execPath, ["--import", "./scripts/dev-server-host.mjs", "-e", program], { encoding: "utf8" }).trim();
+    const address = execFileSync(process.execPath, ["--import", "./scripts/dev-server-host.mjs", "-e", program], {
+      encoding: "utf8",
+    }).trim();
     expect(address).toBe("0.0.0.0");
   });
 });

@@ -11,7 +11,9 @@ describe("money formatting", () => {
     expect(formatUsd(247)).toBe("$247");
     expect(formatUsd(6970)).toBe("$6,970");
     for (const plan of plans) expect(formatUsd(plan.annualPrice)).toBe(usd.format(plan.annualPrice));
-    fc.assert(fc.property(fc.integer({ min: -1e9, max: 1e12 }), (dollars) => formatUsd(dollars) === usd.format(dollars)));
+    fc.assert(
+      fc.property(fc.integer({ min: -1e9, max: 1e12 }), (dollars) => formatUsd(dollars) === usd.format(dollars)),
+    );
   });
 
   it("writes cents with two decimals, and whole amounts without them", () => {

@@ -9,13 +9,43 @@ const BASE = "http://groundwork.test";
 const destination = (value: string) => new URL(value, BASE);
 
 const hostileFragments = [
-  "/", "//", "\\", "/\\", "\\/", "\t", "\n", "\r", "\u0000", "\u007f", "\u0085", " ", "%2f", "%5c", "%09", "%0d%0a",
-  "evil.example", "@evil.example", "javascript:alert(1)", "http:", "https://evil.example", "data:text/html,x",
-  "..", "./", "?", "#", ":", "\u3002", "\uff0f", "é", "\ud800",
+  "/",
+  "//",
+  "\\",
+  "/\\",
+  "\\/",
+  "\t",
+  "\n",
+  "\r",
+  "\u0000",
+  "\u007f",
+  "\u0085",
+  " ",
+  "%2f",
+  "%5c",
+  "%09",
+  "%0d%0a",
+  "evil.example",
+  "@evil.example",
+  "javascript:alert(1)",
+  "http:",
+  "https://evil.example",
+  "data:text/html,x",
+  "..",
+  "./",
+  "?",
+  "#",
+  ":",
+  "\u3002",
+  "\uff0f",
+  "é",
+  "\ud800",
 ];
 const hostile = fc.oneof(
   fc.array(fc.constantFrom(...hostileFragments), { maxLength: 8 }).map((parts) => parts.join("")),
-  fc.tuple(fc.constantFrom("/", "//", "/\\", "/\t/", "/ /"), fc.string({ unit: "binary", maxLength: 30 })).map(([a, b]) => a + b),
+  fc
+    .tuple(fc.constantFrom("/", "//", "/\\", "/\t/", "/ /"), fc.string({ unit: "binary", maxLength: 30 }))
+    .map(([a, b]) => a + b),
   fc.string({ unit: "binary", maxLength: 40 }),
 );
 
@@ -38,7 +68,20 @@ describe("safeRedirectPath", () => {
   });
 
   it("refuses the reported escapes and keeps ordinary paths", () => {
-    for (const escape of ["/\t/evil.example", "/\n/evil.example", "/\r\n/evil.example", "//evil.example", "/\\evil.example", "/.//evil.example", "/%2e//evil.example", "https://evil.example", "javascript:alert(1)", "admin", "", "/\u0000"]) {
+    for (const escape of [
+      "/\t/evil.example",
+      "/\n/evil.example",
+      "/\r\n/evil.example",
+      "//evil.example",
+      "/\\evil.example",
+      "/.//evil.example",
+      "/%2e//evil.example",
+      "https://evil.example",
+      "javascript:alert(1)",
+      "admin",
+      "",
+      "/\u0000",
+    ]) {
       expect(safeRedirectPath(escape), JSON.stringify(escape)).toBe("/admin");
     }
     expect(safeRedirectPath("/admin?q=ana&page=2")).toBe("/admin?q=ana&page=2");

@@ -6,8 +6,19 @@ import { revealHidden, VisibleText } from "~/components/admin/visible-text";
 import { checkoutInfoSchema } from "~/schemas/checkout";
 import { demoRequestSchema } from "~/schemas/demo-request";
 
-const demo = { firstName: "Ana", lastName: "Ruiz", email: "ana@ruizroofing.com", phone: "+1 555 010 2000", company: "Ruiz Roofing" };
-const checkout = { companyName: "Ruiz Roofing", fullName: "Ana Ruiz", email: "ana@ruizroofing.com", phone: "+1 555 010 2000" };
+const demo = {
+  firstName: "Ana",
+  lastName: "Ruiz",
+  email: "ana@ruizroofing.com",
+  phone: "+1 555 010 2000",
+  company: "Ruiz Roofing",
+};
+const checkout = {
+  companyName: "Ruiz Roofing",
+  fullName: "Ana Ruiz",
+  email: "ana@ruizroofing.com",
+  phone: "+1 555 010 2000",
+};
 
 const demoErrors = (fields: Partial<typeof demo>) => {
   const result = demoRequestSchema.safeParse({ ...demo, ...fields });
@@ -54,8 +65,12 @@ describe("one set of character rules for the demo form and the checkout", () => 
   it("says what is wrong", () => {
     expect(checkoutErrors({ fullName: "Ana\r\nRuiz" }).fullName).toEqual(["Full name must be on one line"]);
     expect(checkoutErrors({ phone: "call me maybe now" }).phone).toEqual(["Valid phone number is required"]);
-    expect(demoErrors({ phone: "call me maybe now" }).phone).toEqual(["Valid phone number is required (7-30 characters: digits, spaces, + ( ) - .)"]);
-    expect(checkoutErrors({ fullName: "Ana \uD800" }).fullName).toEqual(["Full name contains characters that are not allowed"]);
+    expect(demoErrors({ phone: "call me maybe now" }).phone).toEqual([
+      "Valid phone number is required (7-30 characters: digits, spaces, + ( ) - .)",
+    ]);
+    expect(checkoutErrors({ fullName: "Ana \uD800" }).fullName).toEqual([
+      "Full name contains characters that are not allowed",
+    ]);
     expect(demoErrors({ company: "Acme\u202Egpj.exe" }).company).toEqual([
       "Company name contains invisible characters (such as text-direction marks or zero-width spaces); please retype it",
     ]);
@@ -69,7 +84,11 @@ describe("one set of character rules for the demo form and the checkout", () => 
   });
 
   it("property: a forbidden character anywhere in a name is refused by every form; the same name without it is accepted", () => {
-    const letters = fc.string({ unit: fc.constantFrom(..."abcdefghijklmnopqrstuvwxyzÀéßøĳŁ山田 -'.".split("")), minLength: 2, maxLength: 60 });
+    const letters = fc.string({
+      unit: fc.constantFrom(..."abcdefghijklmnopqrstuvwxyzÀéßøĳŁ山田 -'.".split("")),
+      minLength: 2,
+      maxLength: 60,
+    });
     fc.assert(
       fc.property(letters, fc.constantFrom(...Object.values(refused)), fc.nat(), (base, character, at) => {
         const name = `Q${base}Z`;
@@ -87,12 +106,14 @@ describe("one set of character rules for the demo form and the checkout", () => 
   });
 
   it("property: the demo form and the checkout agree on every phone number of 10 characters or more (after trimming)", () => {
-    const phone = fc.string({ unit: fc.constantFrom(..."0123456789 +().-x#\u202E\u200B\n".split("")), minLength: 10, maxLength: 34 }).filter(
-      (value) => value.trim().length >= 10,
-    );
+    const phone = fc
+      .string({ unit: fc.constantFrom(..."0123456789 +().-x#\u202E\u200B\n".split("")), minLength: 10, maxLength: 34 })
+      .filter((value) => value.trim().length >= 10);
     fc.assert(
       fc.property(phone, (value) => {
-        expect(demoErrors({ phone: value }).phone === undefined).toBe(checkoutErrors({ phone: value }).phone === undefined);
+        expect(demoErrors({ phone: value }).phone === undefined).toBe(
+          checkoutErrors({ phone: value }).phone === undefined,
+        );
       }),
       { numRuns: 1000 },
     );
@@ -102,7 +123,9 @@ describe("one set of character rules for the demo form and the checkout", () => 
 describe("the admin shows hidden characters harmlessly", () => {
   it("renders each hidden character as its code point and isolates the value's direction", () => {
     const html = renderToStaticMarkup(createElement(VisibleText, { text: "Acme\u202Egpj.exe\u200B\r\nX" }));
-    expect(html).toMatch(/^<bdi>Acme<span [^>]*>U\+202E<\/span>gpj\.exe<span [^>]*>U\+200B<\/span><span [^>]*>U\+000D<\/span><span [^>]*>U\+000A<\/span>X<\/bdi>$/);
+    expect(html).toMatch(
+      /^<bdi>Acme<span [^>]*>U\+202E<\/span>gpj\.exe<span [^>]*>U\+200B<\/span><span [^>]*>U\+000D<\/span><span [^>]*>U\+000A<\/span>X<\/bdi>$/,
+    );
     expect(html).not.toContain("\u202E");
     const multiline = renderToStaticMarkup(createElement(VisibleText, { text: "line one\nline two", multiline: true }));
     expect(multiline).toBe("<bdi>line one\nline two</bdi>");
@@ -114,8 +137,10 @@ describe("the admin shows hidden characters harmlessly", () => {
         const parts = revealHidden(text);
         expect(parts.map((part) => part.text).join("")).toBe(text);
         for (const part of parts.filter((part) => !part.hidden)) {
-          // eslint-disable-next-line no-control-regex -- the control characters are what must not remain
-          expect(part.text).not.toMatch(/[\u0000-\u001F\u007F-\u009F\u200B\u200E\u200F\u2028-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]/);
+          expect(part.text).not.toMatch(
+            // eslint-disable-next-line no-control-regex -- the control characters are what must not remain
+            /[\u0000-\u001F\u007F-\u009F\u200B\u200E\u200F\u2028-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]/,
+          );
         }
       }),
       { numRuns: 2000 },

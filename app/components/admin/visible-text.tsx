@@ -1,8 +1,9 @@
 // Leads stored before the input rules, or written by other tools, may hold characters that hide text or reorder
 // what follows (a right-to-left override can make "gpj.exe" read "exe.jpg" and spill into the next cell). The
 // admin shows each of them as a visible code, and isolates every value's direction from its neighbours.
-// eslint-disable-next-line no-control-regex -- finding control characters is the point
-const hiddenCharacter = /([\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u061C\u180E\u200B\u200E\u200F\u2028-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF])/;
+const hiddenCharacter =
+  // eslint-disable-next-line no-control-regex -- finding control characters is the point
+  /([\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u061C\u180E\u200B\u200E\u200F\u2028-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF])/;
 const lineBreak = /([\r\n\t])/;
 
 const codeOf = (character: string) => `U+${character.charCodeAt(0).toString(16).toUpperCase().padStart(4, "0")}`;
@@ -26,7 +27,11 @@ export function VisibleText({ text, multiline = false }: { text: string; multili
     <bdi>
       {revealHidden(text, { multiline }).map((part, index) =>
         part.hidden ? (
-          <span key={index} title={`Hidden character ${codeOf(part.text)}`} className="mx-px rounded bg-amber-100 px-0.5 font-mono text-xs text-amber-900">
+          <span
+            key={index}
+            title={`Hidden character ${codeOf(part.text)}`}
+            className="mx-px rounded bg-amber-100 px-0.5 font-mono text-xs text-amber-900"
+          >
             {codeOf(part.text)}
           </span>
         ) : (

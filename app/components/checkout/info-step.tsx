@@ -3,7 +3,17 @@ import { ValidatedForm, useField, useIsSubmitting } from "remix-validated-form";
 import type { BillingPeriod, PlanId } from "~/content/plans";
 import { checkoutInfoValidator, type CheckoutInfo } from "~/schemas/checkout";
 
-function Field({ name, label, type = "text", autoComplete }: { name: keyof CheckoutInfo; label: string; type?: string; autoComplete: string }) {
+function Field({
+  name,
+  label,
+  type = "text",
+  autoComplete,
+}: {
+  name: keyof CheckoutInfo;
+  label: string;
+  type?: string;
+  autoComplete: string;
+}) {
   const { error, getInputProps } = useField(name);
   const id = `checkout-${name}`;
   return (

@@ -2,12 +2,26 @@ import { formatCents, type BillingPeriod, type PlanId } from "~/content/plans";
 import { priceOrder, type CouponDiscount } from "~/schemas/checkout";
 
 /** Computed from the same catalogue and pricing function the server charges with. */
-export function OrderSummary({ planIds, billing, coupon }: { planIds: PlanId[]; billing: BillingPeriod; coupon: CouponDiscount | null }) {
+export function OrderSummary({
+  planIds,
+  billing,
+  coupon,
+}: {
+  planIds: PlanId[];
+  billing: BillingPeriod;
+  coupon: CouponDiscount | null;
+}) {
   const priced = priceOrder(planIds, billing, coupon);
   const per = billing === "annual" ? "year" : "month";
   return (
-    <section aria-labelledby="order-summary-title" className="rounded-lg border border-slate-200 bg-slate-50 p-4" data-testid="order-summary">
-      <h3 id="order-summary-title" className="font-semibold">Order summary</h3>
+    <section
+      aria-labelledby="order-summary-title"
+      className="rounded-lg border border-slate-200 bg-slate-50 p-4"
+      data-testid="order-summary"
+    >
+      <h3 id="order-summary-title" className="font-semibold">
+        Order summary
+      </h3>
       <ul className="mt-3 space-y-2 text-sm">
         {priced.lines.map((line) => (
           <li key={line.planId} className="flex justify-between gap-4" data-testid="summary-line">

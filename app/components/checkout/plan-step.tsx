@@ -14,7 +14,12 @@ type Props = Omit<CheckoutView, "step" | "edit">;
  */
 function LegalLink({ page }: { page: "terms" | "privacy" }) {
   return (
-    <a href={legalLinks[page].href} target="_blank" rel="noopener noreferrer" className="font-medium text-slate-800 underline hover:text-slate-900">
+    <a
+      href={legalLinks[page].href}
+      target="_blank"
+      rel="noopener noreferrer"
+      className="font-medium text-slate-800 underline hover:text-slate-900"
+    >
       {legalLinks[page].label}
       <span className="sr-only"> (opens in a new tab)</span>
     </a>
@@ -23,7 +28,14 @@ function LegalLink({ page }: { page: "terms" | "privacy" }) {
 
 const buttonBase = "rounded-md px-4 py-2 font-semibold disabled:cursor-not-allowed disabled:opacity-60";
 
-export function PlanStep({ info, hasInfo, planIds: initialPlanIds, billing: initialBilling, coupon, attemptId }: Props) {
+export function PlanStep({
+  info,
+  hasInfo,
+  planIds: initialPlanIds,
+  billing: initialBilling,
+  coupon,
+  attemptId,
+}: Props) {
   const hydrated = useHydrated();
   const navigation = useNavigation();
   // With JavaScript the summary follows every click; without it, "Update order" asks the server. Every post
@@ -126,7 +138,9 @@ export function PlanStep({ info, hasInfo, planIds: initialPlanIds, billing: init
                     className="h-4 w-4 accent-brand-700"
                   />
                   <span className="font-semibold">{plan.name}</span>
-                  {plan.popular ? <span className="rounded-full bg-brand-100 px-2 py-0.5 text-xs text-brand-900">Popular</span> : null}
+                  {plan.popular ? (
+                    <span className="rounded-full bg-brand-100 px-2 py-0.5 text-xs text-brand-900">Popular</span>
+                  ) : null}
                 </span>
                 <span className="text-sm text-slate-700">
                   {formatUsd(planPrice(plan, billing))} per {billing === "annual" ? "year" : "month"}
@@ -139,7 +153,12 @@ export function PlanStep({ info, hasInfo, planIds: initialPlanIds, billing: init
 
         {hydrated ? null : (
           <div>
-            <button type="submit" name="intent" value="checkout-update" className={`${buttonBase} border border-slate-300 text-slate-800`}>
+            <button
+              type="submit"
+              name="intent"
+              value="checkout-update"
+              className={`${buttonBase} border border-slate-300 text-slate-800`}
+            >
               Update order
             </button>
           </div>
@@ -161,7 +180,13 @@ export function PlanStep({ info, hasInfo, planIds: initialPlanIds, billing: init
                   className="rounded-md border border-slate-300 px-3 py-2"
                 />
               </div>
-              <button type="submit" name="intent" value="checkout-coupon" disabled={busy} className={`${buttonBase} border border-slate-300 text-slate-800`}>
+              <button
+                type="submit"
+                name="intent"
+                value="checkout-coupon"
+                disabled={busy}
+                className={`${buttonBase} border border-slate-300 text-slate-800`}
+              >
                 Apply
               </button>
             </div>

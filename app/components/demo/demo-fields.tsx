@@ -15,7 +15,19 @@ export type UseDemoField = (name: string) => { error?: string; getInputProps: (p
 const inputClass =
   "mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30 aria-[invalid=true]:border-red-600";
 
-function FieldShell({ name, label, required, error, children }: { name: string; label: string; required?: boolean; error?: string; children: ReactNode }) {
+function FieldShell({
+  name,
+  label,
+  required,
+  error,
+  children,
+}: {
+  name: string;
+  label: string;
+  required?: boolean;
+  error?: string;
+  children: ReactNode;
+}) {
   return (
     <div>
       <label htmlFor={`demo-${name}`} className="block text-sm font-medium text-slate-800">
@@ -49,7 +61,13 @@ function useBoundField(useField: UseDemoField, name: string) {
 
 type FieldProps = { useField: UseDemoField };
 
-function TextField({ useField, name, label, type = "text", autoComplete }: FieldProps & { name: string; label: string; type?: string; autoComplete: string }) {
+function TextField({
+  useField,
+  name,
+  label,
+  type = "text",
+  autoComplete,
+}: FieldProps & { name: string; label: string; type?: string; autoComplete: string }) {
   const { error, getInputProps, a11y } = useBoundField(useField, name);
   return (
     <FieldShell name={name} label={label} required error={error}>
@@ -103,7 +121,11 @@ function SubmitButton({ submitting }: { submitting: boolean }) {
   );
 }
 
-export function DemoFields({ useField, useSubmitting, brandName }: FieldProps & { useSubmitting: () => boolean; brandName: string }) {
+export function DemoFields({
+  useField,
+  useSubmitting,
+  brandName,
+}: FieldProps & { useSubmitting: () => boolean; brandName: string }) {
   const submitting = useSubmitting();
   return (
     <>
@@ -118,14 +140,24 @@ export function DemoFields({ useField, useSubmitting, brandName }: FieldProps & 
       <ChallengesField useField={useField} />
       <div className="honeypot" aria-hidden="true">
         <label htmlFor="demo-website">Leave this field empty</label>
-        <input id="demo-website" type="text" name={demoHoneypotField} tabIndex={-1} autoComplete="off" defaultValue="" />
+        <input
+          id="demo-website"
+          type="text"
+          name={demoHoneypotField}
+          tabIndex={-1}
+          autoComplete="off"
+          defaultValue=""
+        />
       </div>
       <SubmitButton submitting={submitting} />
       <p className="text-xs text-slate-500">
         By submitting this form, you agree to receive communications from {brandName} about your demo and our products.
         You can opt out at any time. See our{" "}
         {/* A new tab, so that reading the policy never costs the visitor what they have typed. */}
-        <ExternalLink href={legalLinks.privacy.href} className="font-medium text-slate-700 underline hover:text-slate-900">
+        <ExternalLink
+          href={legalLinks.privacy.href}
+          className="font-medium text-slate-700 underline hover:text-slate-900"
+        >
           {legalLinks.privacy.label}
         </ExternalLink>
         .

@@ -27,7 +27,14 @@ export type EnhancedDemoFormProps = {
   }) => ReactNode;
 };
 
-export function EnhancedDemoForm({ formId, validator, warmValidator, hidden, handover, renderFields }: EnhancedDemoFormProps) {
+export function EnhancedDemoForm({
+  formId,
+  validator,
+  warmValidator,
+  hidden,
+  handover,
+  renderFields,
+}: EnhancedDemoFormProps) {
   const formRef = useRef<HTMLFormElement>(null);
   // The handover as it was at the switch: later renders must not move the visitor's focus.
   const [handoverAtSwitch] = useState(handover);
@@ -37,7 +44,12 @@ export function EnhancedDemoForm({ formId, validator, warmValidator, hidden, han
     if (!focus) return;
     const restore = () => {
       const control = formRef.current?.elements.namedItem(focus.name);
-      if (!(control instanceof HTMLInputElement || control instanceof HTMLTextAreaElement || control instanceof HTMLSelectElement)) return;
+      if (!(
+        control instanceof HTMLInputElement ||
+        control instanceof HTMLTextAreaElement ||
+        control instanceof HTMLSelectElement
+      ))
+        return;
       control.focus();
       if (control instanceof HTMLSelectElement || focus.selectionStart === null) return;
       // Setting the value marks the field as edited (as the visitor's typing had), so that when the library sets

@@ -4,7 +4,12 @@ import { ServerNotice } from "~/components/ui/server-notice";
 import { useHydrated } from "~/utils/use-hydrated";
 import { DemoFields, type UseDemoField } from "./demo-fields";
 import type { DemoFormHandover } from "./demo-form-enhanced";
-import { demoEnhancedField, demoRequestFormId, lazyDemoRequestValidator, preloadDemoValidator } from "./demo-form-client";
+import {
+  demoEnhancedField,
+  demoRequestFormId,
+  lazyDemoRequestValidator,
+  preloadDemoValidator,
+} from "./demo-form-client";
 
 export type DemoSectionState = { showThanks: boolean; submissionId: string };
 
@@ -37,13 +42,26 @@ const learnItems = [
 function ThankYou() {
   return (
     <div className="py-6 text-center" role="status">
-      <svg aria-hidden="true" viewBox="0 0 24 24" width="48" height="48" className="mx-auto text-brand-600" fill="none" stroke="currentColor" strokeWidth="2">
+      <svg
+        aria-hidden="true"
+        viewBox="0 0 24 24"
+        width="48"
+        height="48"
+        className="mx-auto text-brand-600"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+      >
         <circle cx="12" cy="12" r="10" />
         <path d="M7.5 12.5l3 3 6-6.5" />
       </svg>
       <h3 className="mt-4 text-xl font-bold text-slate-900">Thank You for Your Demo Request!</h3>
-      <p className="mt-2 text-slate-700">Our team will contact you within 24 hours to schedule your personalized demo.</p>
-      <p className="mt-4 rounded-md bg-brand-50 px-4 py-3 text-sm text-brand-900">Expected response time: 2-4 hours during business days</p>
+      <p className="mt-2 text-slate-700">
+        Our team will contact you within 24 hours to schedule your personalized demo.
+      </p>
+      <p className="mt-4 rounded-md bg-brand-50 px-4 py-3 text-sm text-brand-900">
+        Expected response time: 2-4 hours during business days
+      </p>
       <Form method="post" className="mt-6" preventScrollReset>
         <input type="hidden" name="intent" value="demo-request-reset" />
         <button type="submit" className="text-sm font-semibold text-brand-700 underline hover:text-brand-900">
@@ -81,7 +99,11 @@ function takeHandover(): DemoFormHandover {
   if (!(form instanceof HTMLFormElement)) return { values };
   for (const [key, value] of new FormData(form)) if (typeof value === "string") values[key] = value;
   const active = document.activeElement;
-  const inForm = (active instanceof HTMLInputElement || active instanceof HTMLTextAreaElement || active instanceof HTMLSelectElement) && form.contains(active);
+  const inForm =
+    (active instanceof HTMLInputElement ||
+      active instanceof HTMLTextAreaElement ||
+      active instanceof HTMLSelectElement) &&
+    form.contains(active);
   if (!inForm || !active.name) return { values };
   const selection = active instanceof HTMLSelectElement ? null : active.selectionStart;
   return {
@@ -93,7 +115,6 @@ function takeHandover(): DemoFormHandover {
     },
   };
 }
-
 
 /**
  * The demo section (`#demo`): what the visitor gets on the left, the booking form (`#demo-booking`) on the
@@ -124,13 +145,23 @@ export function DemoSection({ state }: { state: DemoSectionState }) {
             See {brandName} in Action
           </h2>
           <p className="mt-4 text-lg text-slate-700">
-            Book a personalized demo and see how contractors and property service teams run their whole business from one place.
+            Book a personalized demo and see how contractors and property service teams run their whole business from
+            one place.
           </p>
           <h3 className="mt-8 text-lg font-semibold text-slate-900">What you&apos;ll learn</h3>
           <ul className="mt-4 space-y-4">
             {learnItems.map((item) => (
               <li key={item.title} className="flex gap-3">
-                <svg aria-hidden="true" viewBox="0 0 20 20" width="20" height="20" className="mt-0.5 shrink-0 text-brand-600" fill="none" stroke="currentColor" strokeWidth="2">
+                <svg
+                  aria-hidden="true"
+                  viewBox="0 0 20 20"
+                  width="20"
+                  height="20"
+                  className="mt-0.5 shrink-0 text-brand-600"
+                  fill="none"
+                  stroke="currentColor"
+                  strokeWidth="2"
+                >
                   <path d="M4 10.5l4 4 8-9" />
                 </svg>
                 <div>

@@ -4,7 +4,12 @@ import * as Accordion from "@radix-ui/react-accordion";
 import type { ReactNode } from "react";
 import type { FaqItem } from "~/content/faq";
 
-export type FaqLook = { itemClass: string; triggerClass: string; answerClass: string; chevron: (className: string) => ReactNode };
+export type FaqLook = {
+  itemClass: string;
+  triggerClass: string;
+  answerClass: string;
+  chevron: (className: string) => ReactNode;
+};
 
 export function AccordionFaq({ initial, items, look }: { initial: string; items: readonly FaqItem[]; look: FaqLook }) {
   const { itemClass, triggerClass, answerClass, chevron } = look;

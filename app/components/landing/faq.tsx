@@ -49,7 +49,6 @@ function NativeFaq({ onOpenChange }: { onOpenChange: (id: string) => void }) {
   );
 }
 
-
 export function Faq() {
   const AccordionFaq = useLoadedWhenNear("#faq", () => import("./faq-accordion").then((module) => module.AccordionFaq));
   const containerRef = useRef<HTMLDivElement>(null);

@@ -33,7 +33,11 @@ function BillingSwitch({
   ];
   return (
     <div className="mt-10 flex justify-center">
-      <div role="group" aria-label="Billing period" className="inline-flex rounded-full border border-slate-300 bg-white p-1">
+      <div
+        role="group"
+        aria-label="Billing period"
+        className="inline-flex rounded-full border border-slate-300 bg-white p-1"
+      >
         {options.map((option) => {
           const active = option.value === billing;
           return (
@@ -83,7 +87,9 @@ function PlanCard({ plan, billing }: { plan: Plan; billing: BillingPeriod }) {
       </h3>
       <p className="mt-2 min-h-12 text-sm text-slate-700">{plan.description}</p>
       <p className="mt-6 flex items-baseline gap-1" data-testid={`price-${plan.id}`}>
-        <span className="text-4xl font-extrabold tracking-tight text-slate-900">{formatUsd(planPrice(plan, billing))}</span>
+        <span className="text-4xl font-extrabold tracking-tight text-slate-900">
+          {formatUsd(planPrice(plan, billing))}
+        </span>
         <span className="text-base font-medium text-slate-600">{annual ? "/year" : "/month"}</span>
       </p>
       {annual ? (

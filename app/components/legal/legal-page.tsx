@@ -11,7 +11,9 @@ const footerLinkClass = `text-slate-300 hover:text-white ${focusRing} focus-visi
 
 function formatDate(isoDate: string) {
   // Fixed locale and zone: the server and the browser must print the same text.
-  return new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "UTC" }).format(new Date(`${isoDate}T00:00:00Z`));
+  return new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "UTC" }).format(
+    new Date(`${isoDate}T00:00:00Z`),
+  );
 }
 
 function Inline({ content }: { content: InlineText[] }) {
@@ -69,7 +71,13 @@ function LegalHeader({ brandName }: { brandName: string }) {
   );
 }
 
-function LegalFooter({ brandName, copyrightYear, homeLinks, legalNav, current }: Omit<LegalPageData, "document" | "meta">) {
+function LegalFooter({
+  brandName,
+  copyrightYear,
+  homeLinks,
+  legalNav,
+  current,
+}: Omit<LegalPageData, "document" | "meta">) {
   return (
     <footer className="bg-slate-900 text-slate-300">
       <div className="mx-auto grid max-w-3xl gap-8 px-4 py-10 text-sm sm:grid-cols-2 sm:px-6">

@@ -4,7 +4,8 @@ const base =
 
 const variants = {
   primary: "bg-brand-700 text-white hover:bg-brand-900 focus-visible:outline-brand-700",
-  secondary: "border border-slate-300 bg-white text-slate-900 hover:border-brand-700 hover:text-brand-700 focus-visible:outline-brand-700",
+  secondary:
+    "border border-slate-300 bg-white text-slate-900 hover:border-brand-700 hover:text-brand-700 focus-visible:outline-brand-700",
   inverse: "bg-white text-brand-900 hover:bg-brand-50 focus-visible:outline-white",
   ghostInverse: "border border-white/70 text-white hover:bg-white/10 focus-visible:outline-white",
 } as const;

@@ -27,14 +27,24 @@ export function RadixToaster({
           <div>
             <ToastPrimitive.Title className="text-sm font-semibold">{item.message}</ToastPrimitive.Title>
             {item.description ? (
-              <ToastPrimitive.Description className="mt-1 text-sm opacity-90">{item.description}</ToastPrimitive.Description>
+              <ToastPrimitive.Description className="mt-1 text-sm opacity-90">
+                {item.description}
+              </ToastPrimitive.Description>
             ) : null}
           </div>
           <ToastPrimitive.Close
             aria-label="Dismiss notification"
             className="-m-1 inline-flex h-7 w-7 items-center justify-center rounded-md opacity-80 hover:opacity-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-current"
           >
-            <svg aria-hidden="true" viewBox="0 0 16 16" width="14" height="14" fill="none" stroke="currentColor" strokeWidth="2">
+            <svg
+              aria-hidden="true"
+              viewBox="0 0 16 16"
+              width="14"
+              height="14"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+            >
               <path d="M3 3l10 10M13 3L3 13" />
             </svg>
           </ToastPrimitive.Close>

@@ -72,16 +72,12 @@ export function Toaster({ toast }: { toast?: ToastData }) {
     () => radixToaster,
     () => undefined,
   );
-  const [items, setItems] = useState<Array<ToastData & { open: boolean }>>(
-    toast ? [{ ...toast, open: true }] : [],
-  );
+  const [items, setItems] = useState<Array<ToastData & { open: boolean }>>(toast ? [{ ...toast, open: true }] : []);
 
   useEffect(() => {
     if (!toast) return;
     // At most one visible: a new toast replaces whatever is showing.
-    setItems((current) =>
-      current.some((item) => item.id === toast.id) ? current : [{ ...toast, open: true }],
-    );
+    setItems((current) => (current.some((item) => item.id === toast.id) ? current : [{ ...toast, open: true }]));
   }, [toast]);
 
   useEffect(() => {

@@ -12,7 +12,9 @@ import { getEnv } from "../env.server";
 const PURPOSE = "test-checkout-order:";
 
 function sign(orderId: string, secret: string): Buffer {
-  return createHmac("sha256", secret).update(PURPOSE + orderId).digest();
+  return createHmac("sha256", secret)
+    .update(PURPOSE + orderId)
+    .digest();
 }
 
 /** The token for an order, signed with the first secret. */

@@ -4,7 +4,12 @@ import { createStripeProvider } from "./stripe.server";
 import { createTestModeProvider } from "./test-mode.server";
 
 /** A coupon the provider accepted; `providerRef` is what the provider needs to apply it (a promotion code id). */
-export type ValidCoupon = { code: string; percentOff: number | null; amountOffCents: number | null; providerRef?: string };
+export type ValidCoupon = {
+  code: string;
+  percentOff: number | null;
+  amountOffCents: number | null;
+  providerRef?: string;
+};
 
 /** `url`: the provider's page (absolute), or a path on this site (test mode). */
 export type CheckoutRedirect = { url: string; sessionId: string };
@@ -13,7 +18,10 @@ export type CheckoutRedirect = { url: string; sessionId: string };
 export type PaymentProvider = {
   kind: "stripe" | "test";
   findCoupon(code: string): Promise<ValidCoupon | null>;
-  createCheckout(order: OrderRow, options: { idempotencyKey: string; coupon: ValidCoupon | null }): Promise<CheckoutRedirect>;
+  createCheckout(
+    order: OrderRow,
+    options: { idempotencyKey: string; coupon: ValidCoupon | null },
+  ): Promise<CheckoutRedirect>;
 };
 
 export function getPaymentProvider(): PaymentProvider {

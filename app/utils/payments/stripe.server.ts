@@ -30,7 +30,12 @@ export function createStripeProvider(env: Env): PaymentProvider {
     kind: "stripe",
     async findCoupon(code) {
       const trimmed = code.trim();
-      const found = await stripe.promotionCodes.list({ code: trimmed, active: true, limit: 1, expand: ["data.promotion.coupon"] });
+      const found = await stripe.promotionCodes.list({
+        code: trimmed,
+        active: true,
+        limit: 1,
+        expand: ["data.promotion.coupon"],
+      });
       const promotion = found.data[0];
       if (!promotion) return null;
       const coupon = promotion.promotion?.coupon;
@@ -66,7 +71,9 @@ export function createStripeProvider(env: Env): PaymentProvider {
           client_reference_id: order.id,
           metadata,
           subscription_data: { metadata },
-          ...(coupon?.providerRef ? { discounts: [{ promotion_code: coupon.providerRef }] } : { allow_promotion_codes: true }),
+          ...(coupon?.providerRef
+            ? { discounts: [{ promotion_code: coupon.providerRef }] }
+            : { allow_promotion_codes: true }),
           success_url: `${appUrl}/checkout/success?session_id={CHECKOUT_SESSION_ID}`,
           cancel_url: `${appUrl}/?checkout=plan`,
         },

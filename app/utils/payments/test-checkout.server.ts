@@ -18,7 +18,8 @@ export const privatePageHeaders = { "Cache-Control": "private, no-store" } as co
 export async function findTestOrder(orderId: string | undefined, token: string | null): Promise<OrderRow> {
   const notFound = () => new Response("Not found", { status: 404, headers: privatePageHeaders });
   // The simulated payment exists only while no real provider is configured, and only for its own orders.
-  if (getEnv().STRIPE_SECRET_KEY || !orderId || !orderIdPattern.test(orderId) || !isOrderToken(orderId, token)) throw notFound();
+  if (getEnv().STRIPE_SECRET_KEY || !orderId || !orderIdPattern.test(orderId) || !isOrderToken(orderId, token))
+    throw notFound();
   const order = await getOrder(orderId);
   if (!order || order.provider !== "test") throw notFound();
   return order;
@@ -26,8 +27,10 @@ export async function findTestOrder(orderId: string | undefined, token: string |
 
 /** Pay: a pending order becomes paid; a paid one goes on to its receipt; any other is refused as it is. */
 export async function payTestOrder(order: OrderRow): Promise<Response> {
-  const status = order.status === "pending" && (await settleOrder(order.id, "paid")) ? "paid" : (await getOrder(order.id))?.status;
-  if (status === "paid") return redirect(withOrderToken(`/checkout/success?order_id=${encodeURIComponent(order.id)}`, order.id), 303);
+  const status =
+    order.status === "pending" && (await settleOrder(order.id, "paid")) ? "paid" : (await getOrder(order.id))?.status;
+  if (status === "paid")
+    return redirect(withOrderToken(`/checkout/success?order_id=${encodeURIComponent(order.id)}`, order.id), 303);
   return redirectWithError("/#pricing", testCheckoutCopy.cannotPay(status ?? order.status));
 }
 
