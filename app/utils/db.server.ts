@@ -85,7 +85,11 @@ function connectPglite(dataDir: string): Connection {
   };
 }
 
-const globalForDb = globalThis as unknown as { __groundworkDb?: Connection; __groundworkPostgresGuard?: boolean };
+const globalForDb = globalThis as unknown as {
+  __groundworkDb?: Connection;
+  __groundworkDbClosedForGood?: boolean;
+  __groundworkPostgresGuard?: boolean;
+};
 
 /**
  * Takes a pool out of service: the next getConnection() opens a fresh one, and queries still in flight on the
@@ -100,6 +104,8 @@ function retirePool(stale: Connection) {
 /** The process-wide connection; kept on globalThis so dev rebuilds reuse it (PGlite is single-process). */
 export function getConnection(): Connection {
   if (!globalForDb.__groundworkDb) {
+    if (globalForDb.__groundworkDbClosedForGood)
+      throw new Error("The database is closed: this process is shutting down.");
     const env = getEnv();
     globalForDb.__groundworkDb = env.DATABASE_URL
       ? connectPostgres(env.DATABASE_URL, env.DATABASE_POOL_SIZE)
@@ -119,6 +125,16 @@ export function rowsOf<T>(result: unknown): T[] {
 
 export async function migrateDatabase() {
   await getConnection().migrate();
+}
+
+/**
+ * For the end of the process: whatever still asks for the database afterwards (a request past the shutdown
+ * deadline, a late outbox round) gets an error instead of quietly reopening it — with PGlite, retaking the
+ * folder and writing to it while the process exits.
+ */
+export async function closeDatabaseForGood() {
+  globalForDb.__groundworkDbClosedForGood = true;
+  await closeDatabase();
 }
 
 export async function closeDatabase() {

@@ -131,7 +131,9 @@ function lingerAfterAnswer(req: IncomingMessage, res: ServerResponse) {
     };
     const timer = setTimeout(close, LINGER_MS);
     timer.unref();
-    // Attaching a listener does not resume a paused stream; it only counts what a reader still pulls.
+    // Paused first: a stream nobody paused starts flowing when a "data" listener is attached, which would read
+    // the very body this is meant to leave unread. Paused, the listener only counts what a reader still pulls.
+    req.pause();
     req.on("data", (chunk: Buffer) => {
       received += chunk.byteLength;
       if (received > LINGER_MAX_BYTES) close();

@@ -1,9 +1,10 @@
-import { subscribe } from "node:diagnostics_channel";
-import type { IncomingMessage, Server, ServerResponse } from "node:http";
-import { closeDatabase } from "./db.server";
+import { subscribe, unsubscribe } from "node:diagnostics_channel";
+import { Server as HttpServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import { closeDatabaseForGood } from "./db.server";
 import { getEnv } from "./env.server";
 import { logger } from "./logger.server";
 import { stopServerOutboxWorker } from "./outbox-worker.server";
+import { LISTENING_CHANNEL } from "./startup-report.server";
 
 type RequestStart = { request: IncomingMessage; response: ServerResponse; server: Server };
 
@@ -70,7 +71,7 @@ async function shutDown(signal: NodeJS.Signals) {
   for (const server of servers) server.closeAllConnections();
 
   const closed = await within(
-    closeDatabase().then(
+    closeDatabaseForGood().then(
       () => "closed" as const,
       (error: unknown) => logger.error("closing the database failed", { error }),
     ),
@@ -103,6 +104,18 @@ export function installGracefulShutdown() {
     if (current.shuttingDown) response.setHeader("Connection", "close");
   });
 
+  // The signals are the server's to handle once it listens. Scripts that load the build (db:migrate,
+  // admin:create) never listen, so Ctrl-C in the middle of a migration keeps Node's default: the script dies
+  // with a failing status instead of closing the database under the migration and saying "stopped".
+  const onListening = (message: unknown) => {
+    if (!((message as { server?: unknown }).server instanceof HttpServer)) return;
+    unsubscribe(LISTENING_CHANNEL, onListening);
+    handleSignals(current);
+  };
+  subscribe(LISTENING_CHANNEL, onListening);
+}
+
+function handleSignals(current: ReturnType<typeof lifecycle>) {
   for (const signal of ["SIGTERM", "SIGINT"] as const) {
     process.on(signal, () => {
       if (current.shuttingDown) {

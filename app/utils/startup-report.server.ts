@@ -11,7 +11,7 @@ export function describePaymentMode(env: Env): string {
 }
 
 // Node publishes this once a server's port is bound (net.Server#listen has completed).
-const LISTENING_CHANNEL = "tracing:net.server.listen:asyncEnd";
+export const LISTENING_CHANNEL = "tracing:net.server.listen:asyncEnd";
 
 /**
  * remix-serve imports the build (start-up work included) before it binds the port, so "ready" can only be said
