@@ -72,9 +72,14 @@ function screen(req: IncomingMessage): Refusal | undefined {
   }
   const target = req.url ?? "";
   if (!target.startsWith("/")) return { status: 400, message: "Bad request target." };
-  // The router decodes "%5C" to "\" and then reads "/\…" like "//…", a URL with no host, and throws while
-  // rendering (a 500). No page of ours starts with two slashes, in any spelling.
-  if (/^[/\\]{2}/.test(target.split("?")[0].replace(/%5c/gi, "\\"))) return { status: 404, message: "Not found." };
+  // The router decodes the path and hands it to the URL parser, which reads "\" as "/" and drops tabs and line
+  // breaks: "/%5C…" and "/%09//…" both become "//…", a URL with no host, and throw while rendering (a 500). No
+  // page of ours starts with two slashes, in any spelling.
+  const path = target
+    .split("?")[0]
+    .replace(/%5c/gi, "\\")
+    .replace(/%0[9ad]/gi, "");
+  if (/^[/\\]{2}/.test(path)) return { status: 404, message: "Not found." };
   const host = firstHeader(req.headers.host);
   if (host !== undefined && !isHostHeader(host)) return { status: 400, message: "Bad Host header." };
 

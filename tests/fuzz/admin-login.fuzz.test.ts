@@ -127,7 +127,11 @@ describeWithDatabases(
             return;
           }
           // Every form of ours uses plain field names; a post carrying any other name is refused (400).
-          const plainFieldNames = !input.extra || /^[A-Za-z_][A-Za-z0-9_-]*$/.test(input.extra[0]);
+          // Names of the object prototype are refused too, however plain they look.
+          const plainFieldNames =
+            !input.extra ||
+            (/^[A-Za-z_][A-Za-z0-9_-]*$/.test(input.extra[0]) &&
+              !/^(__proto__|prototype|constructor)$/.test(input.extra[0]));
           const rightCredentials =
             !input.foreignOrigin &&
             input.encoding !== "raw" &&
