@@ -206,6 +206,21 @@ const formCase = fc.record({
 
 type FormCase = typeof formCase extends fc.Arbitrary<infer T> ? T : never;
 
+const completeOrder: FormCase = {
+  intent: "checkout-pay",
+  info: { companyName: "Ruiz Roofing", fullName: "Ana Ruiz", email: "ana@ruizroofing.com", phone: "+1 555 010 2000" },
+  planIds: ["scale-master"],
+  billing: "monthly",
+  couponCode: "",
+  attemptId: "6f1c2a4e-8b0d-4c3e-9a7f-2d5b1e0c9a38",
+  respond: undefined,
+  edit: undefined,
+  cookie: "valid",
+  encoding: "urlencoded",
+  raw: "",
+  extra: undefined,
+};
+
 async function status(run: () => Promise<unknown>): Promise<number> {
   try {
     return ((await run()) as Response).status;
@@ -315,8 +330,9 @@ describeWithDatabases(
       console.info(
         `[${kind}] checkout API fuzz: ${runs} cases, statuses ${JSON.stringify(Object.fromEntries(statuses))}, orders ${stored}`,
       );
-      // The generator must reach the database, or the property says nothing about storage.
-      expect(statuses.get(200) ?? 0).toBeGreaterThan(runs / 50);
+      // The generator must reach the database, or the property says nothing about storage. About 3 % of cases
+      // are valid orders (320 of 10,000); 1 % leaves room for chance at 1,000 runs (it was hit at exactly 2 %).
+      expect(statuses.get(200) ?? 0).toBeGreaterThan(runs / 100);
     });
 
     it(`page actions: ${runs} hostile checkout form posts never get a 5xx; every stored order is valid`, async () => {
@@ -329,7 +345,9 @@ describeWithDatabases(
           statuses.set(code, (statuses.get(code) ?? 0) + 1);
           expect(code).toBeLessThan(500);
         }),
-        { numRuns: runs },
+        // One plain Complete Order among the random cases (which reach it in about 0.3 % of cases), so the
+        // guard below never depends on chance.
+        { numRuns: runs, examples: [[completeOrder]] },
       );
       const after = await expectStoredOrdersValid();
       console.info(
@@ -344,6 +362,7 @@ describeWithDatabases(
     RATE_LIMIT_PER_CLIENT: "10000000",
     RATE_LIMIT_PER_EMAIL: "10000000",
     RATE_LIMIT_GLOBAL: "10000000",
+    RATE_LIMIT_COUPONS_PER_SESSION: "10000000",
     COUPONS: "LAUNCH20:20,SPRING10:10",
     STRIPE_SECRET_KEY: "",
   },
