@@ -1,4 +1,5 @@
 import { Form, useActionData, useNavigation, useRouteLoaderData } from "@remix-run/react";
+import { useState, type ComponentProps } from "react";
 import { useLoadedWhenNear } from "~/components/lazy-hydration";
 import { ServerNotice } from "~/components/ui/server-notice";
 import { useHydrated } from "~/utils/use-hydrated";
@@ -116,6 +117,20 @@ function takeHandover(): DemoFormHandover {
   };
 }
 
+type EnhancedDemoForm = typeof import("./demo-form-enhanced").EnhancedDemoForm;
+
+/**
+ * Reads the plain form in the render that replaces it, while it is still in the document: reading it when the
+ * code arrived lost whatever the visitor typed between that moment and the swap.
+ */
+function TakeOverDemoForm({
+  Form: EnhancedForm,
+  ...props
+}: { Form: EnhancedDemoForm } & Omit<ComponentProps<EnhancedDemoForm>, "handover">) {
+  const [handover] = useState(takeHandover);
+  return <EnhancedForm {...props} handover={handover} />;
+}
+
 /**
  * The demo section (`#demo`): what the visitor gets on the left, the booking form (`#demo-booking`) on the
  * right. The form is a plain POST to the page action, validated by the shared schema on both sides.
@@ -124,8 +139,8 @@ export function DemoSection({ state }: { state: DemoSectionState }) {
   const hydrated = useHydrated();
   // remix-validated-form and the form built on it, loaded when the visitor heads for the form; until then the
   // page's own form (a Remix <Form> posting the same fields) does the job, without the live field checks.
-  const enhanced = useLoadedWhenNear("#demo", () =>
-    import("./demo-form-enhanced").then((module) => ({ Form: module.EnhancedDemoForm, handover: takeHandover() })),
+  const EnhancedForm = useLoadedWhenNear("#demo", () =>
+    import("./demo-form-enhanced").then((module) => module.EnhancedDemoForm),
   );
   const actionData = useActionData<DemoActionData>();
   const root = useRouteLoaderData<{ site?: { brandName?: string } }>("root");
@@ -183,13 +198,13 @@ export function DemoSection({ state }: { state: DemoSectionState }) {
             <>
               <h3 className="text-xl font-bold text-slate-900">Schedule Your Demo</h3>
               <p className="mt-1 text-sm text-slate-600">Fields marked * are required.</p>
-              {enhanced ? (
-                <enhanced.Form
+              {EnhancedForm ? (
+                <TakeOverDemoForm
+                  Form={EnhancedForm}
                   formId={demoRequestFormId}
                   validator={lazyDemoRequestValidator}
                   warmValidator={warmValidator}
                   hidden={{ intent: "demo-request", submissionId, [demoEnhancedField]: "1" }}
-                  handover={enhanced.handover}
                   renderFields={(binding) => <DemoFields {...binding} brandName={brandName} />}
                 />
               ) : (
