@@ -48,6 +48,87 @@ module.exports = {
       rules: {
         "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
         "no-empty-pattern": "off",
+        // The layers of app/ (README "Layout", ADR 0013): a module imports only from the layers below its own.
+        "import/no-cycle": ["error", { ignoreExternal: true }],
+        "import/no-restricted-paths": [
+          "error",
+          {
+            zones: [
+              {
+                target: ["./app/utils", "./app/content", "./app/schemas"],
+                from: [
+                  "./app/server",
+                  "./app/services",
+                  "./app/models",
+                  "./app/db",
+                  "./app/routes",
+                  "./app/components",
+                  "./app/deferred",
+                ],
+                message: "utils, content and schemas are the bottom layer: they know no feature, model or database.",
+              },
+              {
+                target: "./app/db",
+                from: ["./app/server", "./app/services", "./app/models", "./app/routes", "./app/components"],
+                message: "db/ is the connection and the schema; it knows nothing above it.",
+              },
+              {
+                target: "./app/models",
+                from: ["./app/server", "./app/services", "./app/routes", "./app/components"],
+                message: "models/ is data access: services call models, never the other way round.",
+              },
+              {
+                target: "./app/services",
+                from: ["./app/server", "./app/routes", "./app/components"],
+                message: "services/ is called by routes and the server; it does not call them.",
+              },
+              {
+                target: ["./app/components", "./app/deferred"],
+                from: ["./app/server", "./app/services", "./app/models", "./app/db", "./app/routes"],
+                message: "Components get their data as props from a route's loader, never from server code.",
+              },
+            ],
+          },
+        ],
+      },
+    },
+    {
+      // A `*.lazy` module is an implementation only the browser loads, and only through import() (app/deferred/
+      // README.md): a static import would put it in the first load. `import type` is erased, so it is allowed.
+      files: ["app/**/*.{ts,tsx}"],
+      rules: {
+        "@typescript-eslint/no-restricted-imports": [
+          "error",
+          {
+            patterns: [
+              {
+                group: ["*.lazy", "**/*.lazy"],
+                allowTypeImports: true,
+                message: "Load a `*.lazy` module with import() (firstUse or useLoadedWhenNear in ~/deferred).",
+              },
+            ],
+          },
+        ],
+      },
+    },
+    {
+      // Browser-bound code reaches server-only code through one seam (app/deferred/README.md): the classic compiler
+      // empties `*.server` modules in the browser build, which is what keeps the stand-ins out of the first load.
+      files: ["app/components/**/*.{ts,tsx}", "app/deferred/**/*.{ts,tsx}"],
+      excludedFiles: ["app/deferred/server-only.server.tsx"],
+      rules: {
+        "no-restricted-imports": [
+          "error",
+          {
+            patterns: [
+              {
+                group: ["*.server", "**/*.server", "!~/deferred/server-only.server"],
+                message:
+                  "Components import no `*.server` module: stand-ins come through the one seam, imported as ~/deferred/server-only.server; data through a route's loader.",
+              },
+            ],
+          },
+        ],
       },
     },
     { files: [".eslintrc.cjs"], env: { node: true } },

@@ -8,7 +8,8 @@ export default defineConfig({
     environment: "node",
     pool: "forks",
     testTimeout: 60_000,
-    hookTimeout: 60_000,
+    // Hooks start app processes and databases; on a shared 2-core machine under load that took over 60 s once.
+    hookTimeout: 180_000,
     env: { LOG_LEVEL: "silent", NODE_ENV: "test" },
   },
 });

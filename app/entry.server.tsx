@@ -1,24 +1,17 @@
-import { Transform, Writable, type TransformCallback } from "node:stream";
-import {
-  createReadableStreamFromReadable,
-  type AppLoadContext,
-  type EntryContext,
-  type HandleDataRequestFunction,
-} from "@remix-run/node";
+import { Writable } from "node:stream";
+import type { AppLoadContext, EntryContext, HandleDataRequestFunction } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
-import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { recordPeerAddresses } from "~/utils/client-address.server";
-import { closeDatabase } from "~/utils/db.server";
+import { closeDatabase } from "~/db/connection.server";
 import { logger } from "~/utils/logger.server";
 import { getEnv } from "~/utils/env.server";
-import { NonceContext } from "~/utils/nonce";
-import { stopServerOutboxWorker } from "~/utils/outbox-worker.server";
-import { acceptsGzip } from "~/utils/gzip-template.server";
-import { cachedDocument, pageCacheKey, type RenderedDocument } from "~/utils/page-cache.server";
-import { installFrontDoor } from "~/utils/front-door.server";
-import { applySecurityHeaders, createNonce } from "~/utils/security-headers.server";
-import { startServer } from "~/utils/startup.server";
+import { stopServerOutboxWorker } from "~/services/outbox-worker.server";
+import { acceptsGzip, prefersBrotli } from "~/server/gzip-template.server";
+import { cachedDocument, pageCacheKey, renderedDocument, type RenderedDocument } from "~/server/page-cache.server";
+import { installFrontDoor } from "~/server/front-door.server";
+import { applySecurityHeaders, documentContentSecurityPolicy } from "~/server/security-headers.server";
+import { startServer } from "~/server/startup.server";
 
 // remix-serve imports the build before it listens, so this runs (and can fail fast) before any traffic.
 installFrontDoor();
@@ -27,51 +20,18 @@ recordPeerAddresses();
 
 const ABORT_DELAY = 5_000;
 
+function documentElement(request: Request, remixContext: EntryContext) {
+  return <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} />;
+}
+
 /**
- * React writes the document in 2 KB pieces (about 50 for the landing page) and calls `flush()` when it has
- * written all it can for now. Every piece costs a trip through the web-stream adapter, compression and a socket
- * write, so the pieces are gathered and passed on as one chunk per flush: the same bytes at the same moments.
+ * The whole document as one string. Documents are never streamed: the CSP names the hashes of the inline scripts
+ * (ADR 0019), so the headers can only be sent once every script of the page is known.
  */
-class FlushBatchedBody extends Transform {
-  private pending: Buffer[] = [];
-
-  _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback) {
-    this.pending.push(chunk);
-    callback();
-  }
-
-  flush() {
-    if (this.pending.length === 0) return;
-    this.push(this.pending.length === 1 ? this.pending[0] : Buffer.concat(this.pending));
-    this.pending = [];
-  }
-
-  _flush(callback: TransformCallback) {
-    this.flush();
-    callback();
-  }
-}
-
-function documentElement(request: Request, remixContext: EntryContext, nonce: string) {
-  return (
-    <NonceContext.Provider value={nonce}>
-      <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
-    </NonceContext.Provider>
-  );
-}
-
-function documentHeaders(responseHeaders: Headers, nonce: string) {
-  responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-  applySecurityHeaders(responseHeaders, nonce);
-  return responseHeaders;
-}
-
-/** The whole document as one string (for the page cache), rendered exactly as the streamed one. */
-function renderWholeDocument(request: Request, statusCode: number, remixContext: EntryContext, nonce: string) {
+function renderWholeDocument(request: Request, statusCode: number, remixContext: EntryContext) {
   return new Promise<RenderedDocument>((resolve, reject) => {
     let status = statusCode;
-    const { pipe, abort } = renderToPipeableStream(documentElement(request, remixContext, nonce), {
-      nonce,
+    const { pipe, abort } = renderToPipeableStream(documentElement(request, remixContext), {
       onAllReady() {
         const chunks: Buffer[] = [];
         pipe(
@@ -101,6 +61,28 @@ function renderWholeDocument(request: Request, statusCode: number, remixContext:
   });
 }
 
+/** Whether a route on the page declares it the same for every anonymous visitor (`handle.sharedDocument`). */
+function declaredShareable(remixContext: EntryContext) {
+  return remixContext.staticHandlerContext.matches.some(
+    (match) => (remixContext.routeModules[match.route.id]?.handle as { sharedDocument?: unknown })?.sharedDocument,
+  );
+}
+
+/**
+ * A request whose answer may be shared by every visitor: no cookie (no thank-you panel, toast, checkout or admin
+ * state can reach the loaders) and no query string (no checkout step, billing choice or campaign parameter).
+ */
+function isAnonymousPageView(request: Request) {
+  return request.method === "GET" && !request.headers.has("Cookie") && new URL(request.url).search === "";
+}
+
+/** RFC 9110 §13.1.2: If-None-Match compares weakly; `*` matches any current representation. */
+function matchesIfNoneMatch(header: string | null, etag: string) {
+  if (!header) return false;
+  const opaque = (tag: string) => tag.trim().replace(/^W\//, "");
+  return header.split(",").some((tag) => tag.trim() === "*" || opaque(tag) === etag);
+}
+
 export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -108,52 +90,63 @@ export default async function handleRequest(
   remixContext: EntryContext,
   loadContext?: AppLoadContext,
 ) {
-  const nonce = createNonce();
-  // Crawlers and no-JS visitors get the whole document at once; browsers get the shell streamed early.
-  const streaming = !(isbot(request.headers.get("user-agent") ?? "") || remixContext.isSpaMode);
+  const env = getEnv();
+  const page = { request, statusCode: responseStatusCode, context: remixContext, loadContext };
+  const render = () => renderWholeDocument(request, responseStatusCode, remixContext);
+  const acceptEncoding = request.headers.get("Accept-Encoding");
+  // Brotli only for the page every anonymous visitor shares: it is compressed once, at quality 11, which is
+  // worth it for one document but must not be something any URL or cookie can make the server do again.
+  const encodings = {
+    gzip: acceptsGzip(acceptEncoding),
+    brotli: prefersBrotli(acceptEncoding) && isAnonymousPageView(request) && declaredShareable(remixContext),
+  };
+  // A private page (no-store, e.g. a demo's manage link) is rendered per request: its data is one visitor's, and
+  // caching it would push the landing page out of the small cache.
+  const privateByRoute = /no-store/i.test(responseHeaders.get("Cache-Control") ?? "");
+  const key = privateByRoute ? undefined : pageCacheKey(page);
+  const document = key
+    ? env.PAGE_CACHE === "on"
+      ? await cachedDocument(key, page, render, encodings)
+      : await renderedDocument(page, render, encodings)
+    : await render().then(({ html, status }) => ({
+        body: Buffer.from(html),
+        status,
+        csp: documentContentSecurityPolicy(html),
+        encoding: undefined,
+        etag: undefined,
+      }));
 
-  const page = { request, statusCode: responseStatusCode, context: remixContext, loadContext, streaming };
-  const key = getEnv().PAGE_CACHE === "on" ? pageCacheKey(page) : undefined;
-  if (key) {
-    const { body, status, encoding } = await cachedDocument(
-      key,
-      page,
-      nonce,
-      () => renderWholeDocument(request, responseStatusCode, remixContext, nonce),
-      { gzip: acceptsGzip(request.headers.get("Accept-Encoding")) },
+  const headers = responseHeaders;
+  headers.set("Content-Type", "text/html; charset=utf-8");
+  applySecurityHeaders(headers, document.csp);
+  // Caches keep one copy per encoding, and never answer a request carrying cookies with the anonymous copy.
+  headers.append("Vary", "Accept-Encoding, Cookie");
+  const shared =
+    document.etag !== undefined &&
+    document.status === 200 &&
+    isAnonymousPageView(request) &&
+    declaredShareable(remixContext) &&
+    !headers.has("Set-Cookie") &&
+    !headers.has("Cache-Control");
+  if (shared) {
+    // max-age=0: browsers revalidate every view (a 304 from the cache in front); shared caches keep it s-maxage
+    // seconds and may answer from a stale copy while they revalidate it (ADR 0019).
+    headers.set(
+      "Cache-Control",
+      `public, max-age=0, s-maxage=${env.PAGE_S_MAXAGE_SECONDS}, stale-while-revalidate=${env.PAGE_STALE_WHILE_REVALIDATE_SECONDS}`,
     );
-    const headers = documentHeaders(responseHeaders, nonce);
-    headers.set("Content-Length", String(body.byteLength));
-    headers.append("Vary", "Accept-Encoding");
-    if (encoding) headers.set("Content-Encoding", encoding);
-    return new Response(body, { headers, status });
+    headers.set("ETag", document.etag!);
+    if (matchesIfNoneMatch(request.headers.get("If-None-Match"), document.etag!)) {
+      headers.delete("Content-Type");
+      return new Response(null, { headers, status: 304 });
+    }
+  } else if (!headers.has("Cache-Control")) {
+    // It depends on a cookie, the query string or a form's answer: for this visitor only.
+    headers.set("Cache-Control", "private, no-store");
   }
-
-  return new Promise<Response>((resolve, reject) => {
-    let shellRendered = false;
-    const { pipe, abort } = renderToPipeableStream(documentElement(request, remixContext, nonce), {
-      nonce,
-      [streaming ? "onShellReady" : "onAllReady"]() {
-        shellRendered = true;
-        const body = new FlushBatchedBody();
-        resolve(
-          new Response(createReadableStreamFromReadable(body), {
-            headers: documentHeaders(responseHeaders, nonce),
-            status: responseStatusCode,
-          }),
-        );
-        pipe(body);
-      },
-      onShellError(error: unknown) {
-        reject(error);
-      },
-      onError(error: unknown) {
-        responseStatusCode = 500;
-        if (shellRendered) logger.error("render error", { error, url: request.url });
-      },
-    });
-    setTimeout(abort, ABORT_DELAY + 1_000);
-  });
+  headers.set("Content-Length", String(document.body.byteLength));
+  if (document.encoding) headers.set("Content-Encoding", document.encoding);
+  return new Response(document.body, { headers, status: document.status });
 }
 
 export const handleDataRequest: HandleDataRequestFunction = (response) => {

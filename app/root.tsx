@@ -1,5 +1,4 @@
 import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
-import { json } from "@remix-run/node";
 import {
   isRouteErrorResponse,
   Links,
@@ -10,15 +9,13 @@ import {
   useRouteError,
 } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { HydrationScripts } from "~/components/hydration-scripts";
+import { HydrationScripts } from "~/deferred/hydration-scripts";
+import { PAGE_SCRIPTS_MARKER_ID } from "~/deferred/hydration-template-id";
 import { SamePageLinks } from "~/components/same-page-links";
 import { Toaster } from "~/components/ui/toaster";
-import { NotFound } from "~/components/not-found";
-import { getPublicEnv } from "~/utils/env.server";
-import { useNonce } from "~/utils/nonce";
-import { perRequestId } from "~/utils/page-cache.server";
+import { StaticNotFound } from "~/deferred/not-found";
+import { getPublicEnv, getToast, json, perRequestId } from "~/services/root-route.server";
 import { keepDataWhenUnanswered } from "~/utils/server-answer";
-import { getToast } from "~/utils/toast.server";
 import stylesheet from "~/tailwind.css";
 
 export const links: LinksFunction = () => [
@@ -38,7 +35,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export const shouldRevalidate = keepDataWhenUnanswered;
 
 export function Layout({ children }: { children: ReactNode }) {
-  const nonce = useNonce();
   return (
     <html lang="en">
       <head>
@@ -56,9 +52,11 @@ export function Layout({ children }: { children: ReactNode }) {
           Skip to content
         </a>
         {children}
-        <ScrollRestoration nonce={nonce} />
         <SamePageLinks />
-        <HydrationScripts nonce={nonce} />
+        {/* The page's own scripts come last, after this marker: the CSP hashes only these (security-headers). */}
+        <template id={PAGE_SCRIPTS_MARKER_ID} />
+        <ScrollRestoration />
+        <HydrationScripts />
       </body>
     </html>
   );
@@ -76,7 +74,7 @@ export default function App() {
 
 export function ErrorBoundary() {
   const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+  if (isRouteErrorResponse(error) && error.status === 404) return <StaticNotFound />;
   return (
     <main id="main-content" className="mx-auto flex min-h-screen max-w-xl flex-col justify-center gap-4 px-6">
       <h1 className="text-3xl font-bold">Something went wrong</h1>

@@ -10,6 +10,7 @@
 import autocannon from "autocannon";
 import { requestFrom } from "../tests/support/from-address.mjs";
 import { startAppServer } from "../tests/support/app-server.mjs";
+import { loadFigures } from "./bench-load.mjs";
 
 export const abuseCaseNames = ["flood-demo", "flood-coupon", "flood-sign-in"];
 
@@ -23,9 +24,6 @@ function load(options) {
     );
   });
 }
-
-const statusCounts = (result) =>
-  Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([code, stats]) => [code, stats.count]));
 
 const percentile = (values, p) => {
   if (values.length === 0) return undefined;
@@ -59,15 +57,7 @@ function floodSummary(name, database, result, visitor, extra = {}) {
   return {
     case: name,
     database,
-    requestsPerSecond: Math.round(result.requests.average),
-    latencyMs: { p50: result.latency.p50, p90: result.latency.p90, p99: result.latency.p99, max: result.latency.max },
-    requests: result.requests.total,
-    ok2xx: result["2xx"],
-    non2xx: result.non2xx,
-    errors: result.errors,
-    timeouts: result.timeouts,
-    statusCodes: statusCounts(result),
-    durationSeconds: result.duration,
+    ...loadFigures(result),
     visitor,
     ...extra,
   };

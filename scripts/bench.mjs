@@ -7,8 +7,12 @@
 //
 // Settings (env): BENCH_DURATION seconds per case (10), BENCH_WARMUP seconds (3), BENCH_CONNECTIONS (50),
 // BENCH_MAX_REQUESTS per case (200000), BENCH_DATABASES ("pglite,postgres"), BENCH_CASES (all; a comma list of
-// "static,home,floor,demo,checkout,flood-demo,flood-coupon,flood-sign-in"), BENCH_PROFILE_DIR (writes a V8 CPU
-// profile of the app server per database). The flood-* cases run against the default limits: scripts/bench-abuse.mjs.
+// "static,home,floor,demo,checkout,cdn,conditional,render,flood-demo,flood-coupon,flood-sign-in,demo-instances"),
+// BENCH_PROFILE_DIR (writes a V8 CPU profile of the app server per database). The flood-* cases run against the
+// default limits: scripts/bench-abuse.mjs. The cdn case needs nginx (Debian: `apt-get install -y nginx-light`;
+// NGINX_PATH to point at another binary) and says so when it is missing; cdn, conditional and render:
+// scripts/bench-cdn.mjs; demo-instances (demo POSTs on PostgreSQL with 1 and 2 app processes):
+// scripts/bench-instances.mjs.
 // The build must exist (`npm run bench` builds first).
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -19,6 +23,9 @@ import autocannon from "autocannon";
 import postgres from "postgres";
 import { freePort, startAppServer } from "../tests/support/app-server.mjs";
 import { abuseCaseNames, runAbuseCases } from "./bench-abuse.mjs";
+import { demoRequests, loadFigures } from "./bench-load.mjs";
+import { cdnCaseNames, runCdnCases } from "./bench-cdn.mjs";
+import { instanceCaseNames, runInstanceCases } from "./bench-instances.mjs";
 import { createDatabase, dropDatabase } from "../tests/support/postgres.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -36,7 +43,10 @@ const config = {
   connections: numberFromEnv("BENCH_CONNECTIONS", 50),
   maxRequests: numberFromEnv("BENCH_MAX_REQUESTS", 200_000),
   databases: (process.env.BENCH_DATABASES ?? "pglite,postgres").split(",").map((kind) => kind.trim()),
-  cases: (process.env.BENCH_CASES ?? ["static", "home", "floor", "demo", "checkout", ...abuseCaseNames].join(","))
+  cases: (
+    process.env.BENCH_CASES ??
+    ["static", "home", "floor", "demo", "checkout", ...cdnCaseNames, ...abuseCaseNames, ...instanceCaseNames].join(",")
+  )
     .split(",")
     .map((name) => name.trim()),
   profileDir: process.env.BENCH_PROFILE_DIR ? path.resolve(process.env.BENCH_PROFILE_DIR) : undefined,
@@ -68,13 +78,14 @@ if (!existsSync("build/index.js")) {
 // ---------------------------------------------------------------------------------------------- load runner
 
 /** One autocannon run, bounded by BENCH_DURATION and BENCH_MAX_REQUESTS. */
-function runLoad({ url, requests, duration, title }) {
+function runLoad({ url, requests, duration, title, headers }) {
   return new Promise((resolve, reject) => {
     let responses = 0;
     const instance = autocannon(
       {
         url,
         title,
+        headers,
         connections: config.connections,
         pipelining: 1,
         duration,
@@ -91,23 +102,7 @@ function runLoad({ url, requests, duration, title }) {
 }
 
 function summarise(name, database, result, extra = {}) {
-  const statusCodes = Object.fromEntries(
-    Object.entries(result.statusCodeStats ?? {}).map(([code, stats]) => [code, stats.count]),
-  );
-  return {
-    case: name,
-    database,
-    requestsPerSecond: Math.round(result.requests.average),
-    latencyMs: { p50: result.latency.p50, p90: result.latency.p90, p99: result.latency.p99, max: result.latency.max },
-    requests: result.requests.total,
-    ok2xx: result["2xx"],
-    non2xx: result.non2xx,
-    errors: result.errors,
-    timeouts: result.timeouts,
-    statusCodes,
-    durationSeconds: result.duration,
-    ...extra,
-  };
+  return { case: name, database, ...loadFigures(result), ...extra };
 }
 
 /**
@@ -125,12 +120,12 @@ function cpuMillis(pid) {
 }
 
 /** Warm-up (JIT, pools, caches) then the measured run; the warm-up's figures are discarded. */
-async function bench(name, database, url, { requests, pid, extra } = {}) {
+async function bench(name, database, url, { requests, pid, extra, headers } = {}) {
   process.stdout.write(`bench: ${name} [${database}] warm-up ${config.warmup}s… `);
-  await runLoad({ url, requests, duration: config.warmup, title: `${name} warm-up` });
+  await runLoad({ url, requests, headers, duration: config.warmup, title: `${name} warm-up` });
   process.stdout.write(`measuring ${config.duration}s… `);
   const cpuBefore = pid ? cpuMillis(pid) : undefined;
-  const result = await runLoad({ url, requests, duration: config.duration, title: name });
+  const result = await runLoad({ url, requests, headers, duration: config.duration, title: name });
   const cpuAfter = pid ? cpuMillis(pid) : undefined;
   const summary = summarise(name, database, result, extra?.());
   if (cpuBefore !== undefined && cpuAfter !== undefined && result.requests.total > 0) {
@@ -176,35 +171,6 @@ async function startStaticServer(html, headers) {
 }
 
 // --------------------------------------------------------------------------------------------- request makers
-
-function demoRequests(acknowledged) {
-  let sequence = 0;
-  return [
-    {
-      method: "POST",
-      path: "/api/demo-requests",
-      headers: { "content-type": "application/json", accept: "application/json" },
-      setupRequest(request, context) {
-        sequence += 1;
-        // A unique address per request tells the rows apart, so each 2xx can be matched with its row.
-        context.email = `bench.${runId}.${sequence}@example.com`;
-        request.body = JSON.stringify({
-          firstName: "Bench",
-          lastName: `Load ${sequence}`,
-          email: context.email,
-          phone: "+1 (555) 010-2030",
-          company: "Benchmark Landscaping LLC",
-          dealVolume: "11-25",
-          challenges: "Leads fall through the cracks between the office and the crews.",
-        });
-        return request;
-      },
-      onResponse(status, _body, context) {
-        if (status >= 200 && status < 300) acknowledged.add(context.email);
-      },
-    },
-  ];
-}
 
 function checkoutRequests(acknowledged) {
   let sequence = 0;
@@ -352,6 +318,11 @@ async function benchDatabase(kind) {
       }
     }
 
+    // Issue #15: GET / behind nginx's proxy_cache vs nginx serving the same bytes; 304 and full-render CPU.
+    const cdn = await runCdnCases({ cases: config.cases, database: kind, server, env, bench, cpuMillis });
+    results.push(...cdn.results);
+    notes.push(...cdn.notes);
+
     if (config.cases.includes("floor")) {
       // The least a Remix response can cost through remix-serve (express, compression, morgan, static-file
       // lookups, the Remix handler): an unknown API path answers a small JSON 404 without touching the database.
@@ -362,7 +333,16 @@ async function benchDatabase(kind) {
     }
 
     const apiCases = [
-      ["demo", "POST /api/demo-requests", () => demoRequests(demoAcknowledged)],
+      [
+        "demo",
+        "POST /api/demo-requests",
+        () =>
+          demoRequests({
+            email: (sequence) => `bench.${runId}.${sequence}@example.com`,
+            lastName: (sequence) => `Load ${sequence}`,
+            acknowledged: demoAcknowledged,
+          }),
+      ],
       ["checkout", "POST /api/create-checkout-session", () => checkoutRequests(checkoutAcknowledged)],
     ];
     for (const [key, name, makeRequests] of apiCases) {
@@ -458,6 +438,11 @@ for (const kind of config.databases) {
   all.results.push(...results);
   all.notes.push(...notes);
   all.durability[kind] = durability;
+}
+if (config.databases.includes("postgres")) {
+  const instances = await runInstanceCases({ ...config, runId, env: liftedLimits });
+  all.results.push(...instances);
+  if (instances.length > 0) all.durability.instances = Object.fromEntries(instances.map((r) => [r.case, r.rowsCheck]));
 }
 const loadAfter = loadavg();
 

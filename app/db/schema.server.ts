@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { check, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import type { BillingPeriod } from "~/content/plans";
 
 const id = () =>
   text("id")
@@ -61,7 +62,7 @@ export const orders = pgTable(
     id: id(),
     status: text("status").$type<OrderStatus>().notNull().default("pending"),
     planIds: text("plan_ids").array().notNull(),
-    billingPeriod: text("billing_period").$type<"monthly" | "annual">().notNull(),
+    billingPeriod: text("billing_period").$type<BillingPeriod>().notNull(),
     subtotalCents: integer("subtotal_cents").notNull(),
     discountCents: integer("discount_cents").notNull().default(0),
     totalCents: integer("total_cents").notNull(),
@@ -111,7 +112,58 @@ export const outbox = pgTable(
   (table) => [index("outbox_due_idx").on(table.status, table.nextAttemptAt)],
 );
 
+export const demoBookingStatuses = ["booked", "cancelled"] as const;
+export type DemoBookingStatus = (typeof demoBookingStatuses)[number];
+
+// A demo booked for a lead (issue #14, ADR 0016). Capacity is the database's job: a slot has one seat per host,
+// and the unique partial index on (slot_start, seat) lets at most one live booking hold each seat, however
+// many visitors submit at once. A cancelled row keeps its seat number but no longer holds it.
+export const demoBookings = pgTable(
+  "demo_bookings",
+  {
+    id: id(),
+    demoRequestId: text("demo_request_id")
+      .notNull()
+      .references(() => demoRequests.id, { onDelete: "cascade" }),
+    slotStart: timestamp("slot_start", { withTimezone: true }).notNull(),
+    slotEnd: timestamp("slot_end", { withTimezone: true }).notNull(),
+    seat: smallint("seat").notNull(),
+    status: text("status").$type<DemoBookingStatus>().notNull().default("booked"),
+    // iCalendar SEQUENCE: +1 on every reschedule or cancellation, so calendars replace the older invite.
+    sequence: integer("sequence").notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+  },
+  (table) => [
+    check("demo_bookings_status_check", sql`${table.status} in ('booked', 'cancelled')`),
+    check("demo_bookings_seat_check", sql`${table.seat} >= 1`),
+    check("demo_bookings_slot_check", sql`${table.slotEnd} > ${table.slotStart}`),
+    uniqueIndex("demo_bookings_slot_seat_booked_idx")
+      .on(table.slotStart, table.seat)
+      .where(sql`${table.status} = 'booked'`),
+    uniqueIndex("demo_bookings_one_live_per_request_idx")
+      .on(table.demoRequestId)
+      .where(sql`${table.status} = 'booked'`),
+    index("demo_bookings_demo_request_id_idx").on(table.demoRequestId),
+  ],
+);
+
+// Rate-limit counters shared by every instance on this PostgreSQL (issue #15, ADR 0018): one row per limit and
+// key ("demo:client:203.0.113.7"), in the shape rate-limiter-flexible's RateLimiterDrizzle reads and upserts.
+// Expired rows are deleted by the limiter an hour after they expire (the index on `expire` serves that delete).
+export const rateLimitCounters = pgTable(
+  "rate_limit_counters",
+  {
+    key: text("key").primaryKey(),
+    points: integer("points").notNull(),
+    expire: timestamp("expire", { withTimezone: true }),
+  },
+  (table) => [index("rate_limit_counters_expire_idx").on(table.expire)],
+);
+
 export type DemoRequestRow = typeof demoRequests.$inferSelect;
+export type DemoBookingRow = typeof demoBookings.$inferSelect;
 export type OrderRow = typeof orders.$inferSelect;
 export type UserRow = typeof users.$inferSelect;
 export type OutboxRow = typeof outbox.$inferSelect;

@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt, lte } from "drizzle-orm";
 import { adminSessions, users } from "~/db/schema.server";
-import { getDb } from "~/utils/db.server";
-import type { AdminUser } from "./user.server";
+import { getDb } from "~/db/connection.server";
+import type { AdminUser } from "~/models/user.server";
 
 // Only the hash is stored: a leaked database copy holds no token that a cookie could carry.
 const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");

@@ -1,21 +1,20 @@
-import { eq, getTableColumns, sql } from "drizzle-orm";
+import { createHash } from "node:crypto";
+import { and, desc, eq, getTableColumns, gt, ilike, or, sql, type SQL } from "drizzle-orm";
 import { demoRequests, outbox, type DemoRequestRow } from "~/db/schema.server";
 import type { OutboxMessage } from "~/models/outbox.server";
-import type { DemoRequestData } from "~/schemas/demo-request";
-import { getDb, rowsOf } from "~/utils/db.server";
+import {
+  findLiveBookingOf,
+  insertBookingSeat,
+  queueInvite,
+  rowFromDriver,
+  type DemoBooking,
+} from "~/models/demo-booking.server";
+import type { DemoRequestData, StoredDemoRequest } from "~/schemas/demo-request";
+import { getDb, rowsOf, type Database, type Transaction } from "~/db/connection.server";
+import { escapeLike, normalizeSearch, paginate, type Paginated } from "~/models/pagination.server";
 
-export type NewDemoRequest = Omit<DemoRequestData, "submissionId" | "website"> & { submissionId: string };
-
-export type StoredDemoRequest = {
-  id: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  phone: string;
-  company: string;
-  dealVolume: string | null;
-  challenges: string | null;
-  createdAt: string;
+export type NewDemoRequest = Omit<DemoRequestData, "submissionId" | "website" | "slotStart" | "timeZone"> & {
+  submissionId: string;
 };
 
 /** The public shape of a stored request (what the API answers); the submission id stays internal. */
@@ -33,16 +32,9 @@ export function toStoredDemoRequest(row: DemoRequestRow): StoredDemoRequest {
   };
 }
 
-const demoRequestColumns = Object.entries(getTableColumns(demoRequests));
-
 /** A `demo_requests` row as the driver returns it from raw SQL (snake_case, timestamps as text) → the drizzle row. */
 function toDemoRequestRow(raw: Record<string, unknown>): DemoRequestRow {
-  const row: Record<string, unknown> = {};
-  for (const [key, column] of demoRequestColumns) {
-    const value = raw[column.name];
-    row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
-  }
-  return row as DemoRequestRow;
+  return rowFromDriver<DemoRequestRow>(demoRequests, raw);
 }
 
 const newLeadEmail: OutboxMessage["kind"] = "new-lead-email";
@@ -56,8 +48,12 @@ const newLeadEmail: OutboxMessage["kind"] = "new-lead-email";
  * first row in a second statement: that one sees a row committed by a concurrent duplicate while the first
  * statement waited on it, which the first statement's snapshot cannot.
  */
-export async function createDemoRequest(input: NewDemoRequest): Promise<{ row: DemoRequestRow; created: boolean }> {
-  const db = getDb();
+export async function createDemoRequest(input: NewDemoRequest, slot?: RequestedSlot): Promise<CreatedDemoRequest> {
+  if (slot) return getDb().transaction((tx) => createDemoRequestWithSlot(tx, input, slot));
+  return insertDemoRequest(getDb(), input);
+}
+
+async function insertDemoRequest(db: Database | Transaction, input: NewDemoRequest): Promise<CreatedDemoRequest> {
   const inserted = rowsOf<Record<string, unknown>>(
     await db.execute(sql`
       with inserted as (
@@ -81,10 +77,122 @@ export async function createDemoRequest(input: NewDemoRequest): Promise<{ row: D
       )
       select * from inserted`),
   );
-  if (inserted[0]) return { row: toDemoRequestRow(inserted[0]), created: true };
+  if (inserted[0]) return { row: toDemoRequestRow(inserted[0]), created: true, slotTaken: false };
   const [existing] = await db.select().from(demoRequests).where(eq(demoRequests.submissionId, input.submissionId));
   if (!existing) throw new Error("demo request insert conflicted but no row holds its submission id");
-  return { row: existing, created: false };
+  return { row: existing, created: false, slotTaken: false };
+}
+
+/** The slot a visitor picked (already checked against the availability rules) and the seats it has. */
+export type RequestedSlot = { slotStart: Date; slotEnd: Date; hosts: number };
+
+export type CreatedDemoRequest = {
+  row: DemoRequestRow;
+  created: boolean;
+  /** The lead's live booking: made now, or found when this submission was already booked. */
+  booking?: DemoBooking;
+  /** A slot was asked for and every seat was taken: the lead is kept, as "needs a time" (ADR 0016). */
+  slotTaken: boolean;
+};
+
+/**
+ * A demo request with a picked slot, in ONE transaction: the lead (exactly once per submission id, as without
+ * a slot), the booking (a seat taken by the database, see insertBookingSeat) and the outbox messages (the sales
+ * e-mail for a new lead; the visitor's invite for a booking). A taken slot does not undo the lead: it stays,
+ * its sales e-mail says it needs a time, and the visitor picks another time with the same submission id, which
+ * books for the stored lead instead of storing a second one. A replay of a booked submission answers its
+ * booking; a replay with other details books nothing (the caller refuses it, see isSameSubmission).
+ */
+async function createDemoRequestWithSlot(
+  tx: Transaction,
+  input: NewDemoRequest,
+  slot: RequestedSlot,
+): Promise<CreatedDemoRequest> {
+  const inserted = await tx
+    .insert(demoRequests)
+    .values({
+      id: crypto.randomUUID(),
+      firstName: input.firstName,
+      lastName: input.lastName,
+      email: input.email,
+      phone: input.phone,
+      company: input.company,
+      dealVolume: input.dealVolume || null,
+      challenges: input.challenges || null,
+      submissionId: input.submissionId,
+    })
+    .onConflictDoNothing({ target: demoRequests.submissionId })
+    .returning();
+  let row = inserted[0];
+  const created = Boolean(row);
+  if (!row) {
+    // This statement's snapshot is newer than the insert's: it sees a duplicate that committed meanwhile.
+    [row] = await tx.select().from(demoRequests).where(eq(demoRequests.submissionId, input.submissionId));
+    if (!row) throw new Error("demo request insert conflicted but no row holds its submission id");
+    if (!isSameSubmission(row, input)) return { row, created, slotTaken: false };
+    const live = await findLiveBookingOf(row.id, tx);
+    if (live) return { row, created, booking: live, slotTaken: false };
+  }
+
+  const booking = await insertBookingSeat(tx, {
+    demoRequestId: row.id,
+    start: slot.slotStart,
+    end: slot.slotEnd,
+    hosts: slot.hosts,
+  });
+  if (booking) {
+    await queueInvite(tx, booking, "REQUEST");
+  } else if (!created) {
+    // A twin of this replay (same submission, sent twice at once) may have booked the lead meanwhile.
+    const live = await findLiveBookingOf(row.id, tx);
+    if (live) return { row, created, booking: live, slotTaken: false };
+  }
+  if (created) {
+    await tx.insert(outbox).values({
+      kind: newLeadEmail,
+      payload: booking ? { demoRequestId: row.id } : { demoRequestId: row.id, needsTime: true },
+    });
+  }
+  return { row, created, booking, slotTaken: !booking };
+}
+
+/** How long two identical submissions without a submission id count as one lead (ADR 0019). */
+export const SAME_LEAD_WINDOW_MINUTES = 10;
+
+/** A transaction-scoped advisory lock key per mailbox: a signed 64-bit number from the address's SHA-256. */
+function mailboxLockKey(email: string) {
+  const digest = createHash("sha256").update(`demo-request:${email.toLowerCase()}`).digest();
+  return digest.readBigInt64BE(0).toString();
+}
+
+/**
+ * Stores a demo request that came without a submission id (the page's form posted before or without
+ * JavaScript, ADR 0019) exactly once per lead: the same details from the same mailbox within
+ * SAME_LEAD_WINDOW_MINUTES are the same lead (a double click, a resubmitted POST), answered as a replay of the
+ * stored one. The mailbox's advisory lock, held until the transaction ends, makes concurrent duplicates wait
+ * for each other, so the second one's lookup sees the first one's committed row. `input.submissionId` is the
+ * id a new lead gets.
+ */
+export async function createDemoRequestOncePerLead(
+  input: NewDemoRequest,
+  slot?: RequestedSlot,
+): Promise<CreatedDemoRequest> {
+  return getDb().transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${mailboxLockKey(input.email)}::bigint)`);
+    const recent = await tx
+      .select()
+      .from(demoRequests)
+      .where(
+        and(
+          eq(demoRequests.email, input.email),
+          gt(demoRequests.createdAt, sql`now() - make_interval(mins => ${SAME_LEAD_WINDOW_MINUTES})`),
+        ),
+      )
+      .orderBy(desc(demoRequests.createdAt));
+    const same = recent.find((row) => isSameSubmission(row, input));
+    const submission = same ? { ...input, submissionId: same.submissionId } : input;
+    return slot ? createDemoRequestWithSlot(tx, submission, slot) : insertDemoRequest(tx, submission);
+  });
 }
 
 /**
@@ -102,4 +210,68 @@ export function isSameSubmission(row: DemoRequestRow, input: NewDemoRequest): bo
     row.dealVolume === (input.dealVolume || null) &&
     row.challenges === (input.challenges || null)
   );
+}
+
+/** The stored request, or undefined when it no longer exists. */
+export async function findDemoRequest(id: string, db: Database = getDb()): Promise<DemoRequestRow | undefined> {
+  const [row] = await db.select().from(demoRequests).where(eq(demoRequests.id, id));
+  return row;
+}
+
+function searchCondition(query: string): SQL | undefined {
+  if (!query) return undefined;
+  const pattern = `%${escapeLike(query)}%`;
+  return or(
+    ilike(demoRequests.firstName, pattern),
+    ilike(demoRequests.lastName, pattern),
+    // "Ana Ruiz" should find Ana Ruiz although no single column holds it.
+    sql`(${demoRequests.firstName} || ' ' || ${demoRequests.lastName}) ilike ${pattern}`,
+    ilike(demoRequests.email, pattern),
+    ilike(demoRequests.company, pattern),
+  );
+}
+
+/** Demo requests newest first (ties broken by id so pages never overlap), optionally searched. */
+export async function listDemoRequests(
+  options: { query?: string; page?: number } = {},
+): Promise<Paginated<DemoRequestRow>> {
+  const query = normalizeSearch(options.query);
+  const where = searchCondition(query);
+  return paginate(
+    getDb()
+      .select()
+      .from(demoRequests)
+      .where(where)
+      .orderBy(desc(demoRequests.createdAt), desc(demoRequests.id))
+      .$dynamic(),
+    demoRequests,
+    where,
+    options.page ?? 1,
+  );
+}
+
+/**
+ * Every demo request, newest first, one batch at a time by keyset (never OFFSET), so an export of a
+ * large table holds one batch in memory and each query stays an index range scan. The cursor keeps the
+ * database's own text of created_at: a JS Date drops the microseconds and would skip rows.
+ */
+export async function* iterateDemoRequests(batchSize = 500): AsyncGenerator<DemoRequestRow[]> {
+  let cursor: { createdAt: string; id: string } | undefined;
+  for (;;) {
+    const batch = await getDb()
+      .select({ ...getTableColumns(demoRequests), cursorAt: sql<string>`${demoRequests.createdAt}::text` })
+      .from(demoRequests)
+      .where(
+        cursor
+          ? sql`(${demoRequests.createdAt}, ${demoRequests.id}) < (${cursor.createdAt}::timestamptz, ${cursor.id})`
+          : undefined,
+      )
+      .orderBy(desc(demoRequests.createdAt), desc(demoRequests.id))
+      .limit(batchSize);
+    if (batch.length === 0) return;
+    const last = batch[batch.length - 1];
+    cursor = { createdAt: last.cursorAt, id: last.id };
+    yield batch.map(({ cursorAt: _cursorAt, ...row }) => row);
+    if (batch.length < batchSize) return;
+  }
 }

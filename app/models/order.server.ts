@@ -1,6 +1,7 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import { orders, stripeEvents, type OrderRow, type OrderStatus } from "~/db/schema.server";
-import { getDb } from "~/utils/db.server";
+import { getDb } from "~/db/connection.server";
+import { paginate, type Paginated } from "~/models/pagination.server";
 
 export type NewOrder = Omit<
   typeof orders.$inferInsert,
@@ -72,4 +73,14 @@ export async function applyStripeEvent(
     }
     return "applied";
   });
+}
+
+/** Orders newest first (ties broken by id so pages never overlap), with their status and amount. */
+export function listOrders(options: { page?: number } = {}): Promise<Paginated<OrderRow>> {
+  return paginate(
+    getDb().select().from(orders).orderBy(desc(orders.createdAt), desc(orders.id)).$dynamic(),
+    orders,
+    undefined,
+    options.page ?? 1,
+  );
 }

@@ -1,6 +1,116 @@
+import { and, eq, lte, sql } from "drizzle-orm";
+import { outbox, type OutboxRow } from "~/db/schema.server";
+import { getDb, type Database } from "~/db/connection.server";
+
 /**
  * A message in the `outbox` table. It is written in the same statement or transaction as the row it announces
  * (a new lead: `createDemoRequest`), so it exists exactly when that row does, and the worker delivers it later:
  * a mail outage never fails or slows the request that caused it.
  */
-export type OutboxMessage = { kind: "new-lead-email"; payload: { demoRequestId: string } };
+export type OutboxMessage =
+  // `needsTime`: the visitor asked for a slot that was taken meanwhile; sales should find a time with them.
+  | { kind: "new-lead-email"; payload: { demoRequestId: string; needsTime?: true } }
+  // The calendar invite to the visitor for a booking at this SEQUENCE (REQUEST: booked or moved; CANCEL).
+  | { kind: "demo-invite-email"; payload: DemoInvitePayload }
+  // Sales' note that the visitor moved or cancelled the booking, queued once that version's invite went out.
+  | { kind: "demo-change-email"; payload: DemoInvitePayload };
+
+export type DemoInvitePayload = { bookingId: string; sequence: number; method: "REQUEST" | "CANCEL" };
+
+const msFromNow = (ms: number) => sql`now() + ${ms} * interval '1 millisecond'`;
+
+/**
+ * Claims up to `batchSize` due messages: a short transaction locks them with FOR UPDATE SKIP LOCKED and pushes
+ * their next attempt `leaseMs` into the future, so other workers (other instances on the same PostgreSQL) skip
+ * them until the lease runs out. Returns them with their attempt counted.
+ */
+export async function claimDueMessages(
+  options: { batchSize: number; leaseMs: number },
+  db: Database = getDb(),
+): Promise<OutboxRow[]> {
+  return db.transaction(async (tx) => {
+    const due = await tx
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.status, "pending"), lte(outbox.nextAttemptAt, sql`now()`)))
+      .orderBy(outbox.nextAttemptAt)
+      .limit(options.batchSize)
+      .for("update", { skipLocked: true });
+    for (const row of due) {
+      await tx
+        .update(outbox)
+        .set({ attempts: sql`${outbox.attempts} + 1`, nextAttemptAt: msFromNow(options.leaseMs) })
+        .where(eq(outbox.id, row.id));
+    }
+    return due.map((row) => ({ ...row, attempts: row.attempts + 1 }));
+  });
+}
+
+/**
+ * Marks a message delivered. `followUps` are messages its delivery gives rise to (e.g. sales hear of a
+ * reschedule once the visitor's update went out): written in the same transaction, so they exist exactly once.
+ */
+export async function markDelivered(id: string, db: Database = getDb(), followUps: OutboxMessage[] = []) {
+  const done = (tx: Pick<Database, "update" | "insert">) =>
+    tx
+      .update(outbox)
+      .set({ status: "delivered", deliveredAt: sql`now()`, lastError: null })
+      .where(eq(outbox.id, id));
+  if (followUps.length === 0) {
+    await done(db);
+    return;
+  }
+  await db.transaction(async (tx) => {
+    await done(tx);
+    await tx.insert(outbox).values(followUps.map((message) => ({ kind: message.kind, payload: message.payload })));
+  });
+}
+
+/**
+ * A still-pending `demo-invite-email` of the same booking with a lower SEQUENCE, if any: the later one waits for
+ * it, so the visitor's calendar gets the booking's versions in order.
+ */
+export async function earlierPendingInvite(
+  bookingId: string,
+  sequence: number,
+  db: Database = getDb(),
+): Promise<{ id: string } | undefined> {
+  const [row] = await db
+    .select({ id: outbox.id })
+    .from(outbox)
+    .where(
+      and(
+        eq(outbox.kind, "demo-invite-email"),
+        eq(outbox.status, "pending"),
+        sql`${outbox.payload}->>'bookingId' = ${bookingId}`,
+        sql`(${outbox.payload}->>'sequence')::int < ${sequence}`,
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+/** Puts a claimed message back until `retryInMs` from now without counting the attempt (it was not tried). */
+export async function postponeMessage(id: string, retryInMs: number, db: Database = getDb()) {
+  await db
+    .update(outbox)
+    .set({ attempts: sql`greatest(${outbox.attempts} - 1, 0)`, nextAttemptAt: msFromNow(retryInMs) })
+    .where(eq(outbox.id, id));
+}
+
+/** Records a failed attempt: retried after `retryInMs`, or, without it, failed for good. */
+export async function markAttemptFailed(
+  id: string,
+  reason: string,
+  retryInMs: number | undefined,
+  db: Database = getDb(),
+) {
+  await db
+    .update(outbox)
+    .set(
+      retryInMs === undefined
+        ? { status: "failed", lastError: reason }
+        : { lastError: reason, nextAttemptAt: msFromNow(retryInMs) },
+    )
+    .where(eq(outbox.id, id));
+}

@@ -3,7 +3,7 @@ import { count, eq } from "drizzle-orm";
 import type { z } from "zod";
 import { adminSessions, users } from "~/db/schema.server";
 import { adminPasswordSchema, adminUsernameSchema } from "~/schemas/admin-login";
-import { getDb } from "~/utils/db.server";
+import { getDb } from "~/db/connection.server";
 import { runPasswordWork } from "~/utils/password-work.server";
 import { RequestRejected } from "~/utils/request.server";
 

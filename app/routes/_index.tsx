@@ -1,9 +1,8 @@
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json } from "@remix-run/node";
 import { useActionData, useLoaderData, useRouteLoaderData, type ClientActionFunctionArgs } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { DemoSection } from "~/components/demo/demo-section";
-import { LazyCheckoutDialog } from "~/components/lazy-sections";
+import { LazyCheckoutDialog } from "~/deferred/landing-sections";
 import { JsonLd } from "~/components/landing/json-ld";
 import { LandingPage } from "~/components/landing/landing-page";
 import { ServerNotice } from "~/components/ui/server-notice";
@@ -12,18 +11,22 @@ import { demoFailureNotice, paymentFailureNotice, refusalTitle } from "~/content
 import { billingFromParam } from "~/content/plans";
 import type { loader as rootLoader } from "~/root";
 import {
+  assertSameOrigin,
+  getDemoSectionState,
   handleCouponStep,
+  handleDemoRequestForm,
   handleInfoStep,
   handlePayStep,
   handleUpdateStep,
+  json,
+  landingJsonLd,
   loadCheckout,
-} from "~/utils/checkout.server";
-import { getDemoSectionState, handleDemoRequestForm, resetDemoForm } from "~/utils/demo-request.server";
-import { useNonce } from "~/utils/nonce";
+  readForm,
+  RequestRejected,
+  resetDemoForm,
+} from "~/services/landing-route.server";
 import { askServer, isUnanswered, keepDataWhenUnanswered } from "~/utils/server-answer";
 import { useHydrated } from "~/utils/use-hydrated";
-import { assertSameOrigin, readForm, RequestRejected } from "~/utils/request.server";
-import { landingJsonLd } from "~/utils/json-ld.server";
 import { landingMeta } from "~/utils/seo";
 
 export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({ matches }) => {
@@ -39,6 +42,14 @@ export const headers: HeadersFunction = ({ actionHeaders, parentHeaders }) => {
   return headers;
 };
 
+/**
+ * Without a cookie and a query string this page is the same bytes for every visitor, so it is served public
+ * with a strong ETag and shared caches may keep it (entry.server, ADR 0019). Its loaders must therefore return
+ * nothing per visitor for such a request: per-visitor values come from cookies or the query, or are minted in
+ * the browser (the demo form's submission id).
+ */
+export const handle = { sharedDocument: true };
+
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const checkout = await loadCheckout(request, context);
@@ -46,7 +57,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return json({
     billing: billingFromParam(url.searchParams.get("billing")),
     checkout: checkout.kind === "open" ? checkout.view : null,
-    demo: await getDemoSectionState(request, context),
+    demo: await getDemoSectionState(request),
   });
 }
 
@@ -119,7 +130,6 @@ function RefusalNotice() {
 export default function Index() {
   const { billing, checkout, demo } = useLoaderData<typeof loader>();
   const { site } = useRouteLoaderData<typeof rootLoader>("root")!;
-  const nonce = useNonce();
   return (
     <>
       <LandingPage
@@ -130,7 +140,7 @@ export default function Index() {
       />
       <RefusalNotice />
       {/* Rendered by the server only (the builder is server-only); hydration keeps the server's script as it is. */}
-      <JsonLd data={typeof document === "undefined" ? landingJsonLd(site) : null} nonce={nonce} />
+      <JsonLd data={typeof document === "undefined" ? landingJsonLd(site) : null} />
     </>
   );
 }

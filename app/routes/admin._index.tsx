@@ -1,13 +1,18 @@
-import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, useLoaderData, useLocation } from "@remix-run/react";
-import { formatTimestamp } from "~/components/admin/format";
+import { DemoRequestsTable } from "~/components/admin/demo-requests-table";
+import { OrdersTable, type OrderRow } from "~/components/admin/orders-table";
 import { Pagination } from "~/components/admin/pagination";
-import { VisibleText } from "~/components/admin/visible-text";
-import { formatCents, getPlan } from "~/content/plans";
-import { listDemoRequests, listOrders, normalizeSearch, parsePage } from "~/models/lead.server";
-import { toStoredDemoRequest } from "~/models/demo-request.server";
-import { adminHeaders, requireAdmin } from "~/utils/admin-session.server";
+import { UpcomingDemos } from "~/components/admin/upcoming-demos";
+import { getPlan } from "~/content/plans";
+import { listDemoRequests, toStoredDemoRequest } from "~/models/demo-request.server";
+import { listOrders } from "~/models/order.server";
+import { normalizeSearch, parsePage } from "~/models/pagination.server";
+import { adminHeaders, requireAdmin } from "~/services/admin-session.server";
+import { calendarFeedUrl, cancelDemoAsAdmin, upcomingAgenda } from "~/services/demo-agenda.server";
+import { assertSameOrigin, readForm, RequestRejected } from "~/utils/request.server";
+import { redirectWithError, redirectWithSuccess } from "~/utils/toast.server";
 
 export const meta: MetaFunction = () => [
   { title: "Demo requests and orders · Admin" },
@@ -20,18 +25,21 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const admin = await requireAdmin(request);
   const url = new URL(request.url);
   const query = normalizeSearch(url.searchParams.get("q"));
-  const [leads, orders] = await Promise.all([
+  const [leads, orders, agenda] = await Promise.all([
     listDemoRequests({ query, page: parsePage(url.searchParams.get("page")) }),
     listOrders({ page: parsePage(url.searchParams.get("ordersPage")) }),
+    upcomingAgenda(),
   ]);
   return json(
     {
       admin: { username: admin.username },
       query,
+      agenda,
+      feedUrl: calendarFeedUrl(),
       leads: { ...leads, items: leads.items.map(toStoredDemoRequest) },
       orders: {
         ...orders,
-        items: orders.items.map((order) => ({
+        items: orders.items.map((order): OrderRow => ({
           id: order.id,
           status: order.status,
           plans: order.planIds.map((id) => getPlan(id)?.name ?? id).join(", "),
@@ -51,18 +59,37 @@ export async function loader({ request }: LoaderFunctionArgs) {
   );
 }
 
-const statusClasses: Record<string, string> = {
-  paid: "bg-green-100 text-green-900",
-  pending: "bg-amber-100 text-amber-900",
-  expired: "bg-slate-200 text-slate-800",
-  canceled: "bg-red-100 text-red-900",
-};
-
-const th = "px-3 py-2 text-left text-xs font-semibold uppercase tracking-wide text-slate-600";
-const td = "px-3 py-2 align-top text-sm text-slate-800";
+/** The admin page's one form that changes state: cancelling a booked demo (the visitor gets the cancellation). */
+export async function action({ request }: ActionFunctionArgs) {
+  await requireAdmin(request);
+  try {
+    assertSameOrigin(request);
+    const form = await readForm(request);
+    const bookingId = form.get("bookingId");
+    if (form.get("intent") !== "cancel-demo" || typeof bookingId !== "string" || !bookingId) {
+      throw new RequestRejected(400, "Unknown admin action.");
+    }
+    const result = await cancelDemoAsAdmin(bookingId);
+    if (result.status === "not-found") {
+      return redirectWithError("/admin#upcoming-demos", {
+        message: "Demo not found",
+        description: "It may have been removed.",
+      });
+    }
+    return redirectWithSuccess("/admin#upcoming-demos", {
+      message: result.status === "cancelled" ? "Demo cancelled" : "Demo already cancelled",
+      description:
+        result.status === "cancelled" ? "The visitor is being sent the cancellation." : "Nothing was changed.",
+    });
+  } catch (error) {
+    if (error instanceof RequestRejected)
+      return new Response(error.message, { status: error.status, headers: { ...adminHeaders, ...error.headers } });
+    throw error;
+  }
+}
 
 export default function AdminIndex() {
-  const { admin, query, leads, orders } = useLoaderData<typeof loader>();
+  const { admin, query, agenda, feedUrl, leads, orders } = useLoaderData<typeof loader>();
   const { search } = useLocation();
   return (
     <div className="min-h-screen bg-slate-50">
@@ -132,70 +159,7 @@ export default function AdminIndex() {
             ) : null}
           </Form>
 
-          <div className="mt-4 overflow-x-auto rounded-lg border border-slate-200 bg-white">
-            <table className="min-w-full divide-y divide-slate-200" aria-describedby="demo-requests-heading">
-              <thead className="bg-slate-50">
-                <tr>
-                  <th scope="col" className={th}>
-                    Received
-                  </th>
-                  <th scope="col" className={th}>
-                    Name
-                  </th>
-                  <th scope="col" className={th}>
-                    E-mail
-                  </th>
-                  <th scope="col" className={th}>
-                    Phone
-                  </th>
-                  <th scope="col" className={th}>
-                    Company
-                  </th>
-                  <th scope="col" className={th}>
-                    Deals
-                  </th>
-                  <th scope="col" className={th}>
-                    Challenges
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100">
-                {leads.items.length === 0 ? (
-                  <tr>
-                    <td colSpan={7} className={`${td} py-6 text-center text-slate-600`}>
-                      {query ? "No demo requests match this search." : "No demo requests yet."}
-                    </td>
-                  </tr>
-                ) : (
-                  leads.items.map((lead) => (
-                    <tr key={lead.id}>
-                      <td className={`${td} whitespace-nowrap`}>
-                        <time dateTime={lead.createdAt}>{formatTimestamp(lead.createdAt)}</time>
-                      </td>
-                      <td className={td}>
-                        <VisibleText text={lead.firstName} /> <VisibleText text={lead.lastName} />
-                      </td>
-                      <td className={td}>
-                        <a href={`mailto:${lead.email}`} className="text-brand-700 underline">
-                          <VisibleText text={lead.email} />
-                        </a>
-                      </td>
-                      <td className={`${td} whitespace-nowrap`}>
-                        <VisibleText text={lead.phone} />
-                      </td>
-                      <td className={td}>
-                        <VisibleText text={lead.company} />
-                      </td>
-                      <td className={`${td} whitespace-nowrap`}>{lead.dealVolume ?? "—"}</td>
-                      <td className={`${td} max-w-md whitespace-pre-line`}>
-                        {lead.challenges ? <VisibleText text={lead.challenges} multiline /> : "—"}
-                      </td>
-                    </tr>
-                  ))
-                )}
-              </tbody>
-            </table>
-          </div>
+          <DemoRequestsTable rows={leads.items} searched={Boolean(query)} />
           <Pagination
             label="Demo request pages"
             param="page"
@@ -205,78 +169,14 @@ export default function AdminIndex() {
           />
         </section>
 
+        <UpcomingDemos agenda={agenda} feedUrl={feedUrl} />
+
         <section aria-labelledby="orders-heading">
           <h2 id="orders-heading" className="text-2xl font-bold text-slate-900">
             Orders
           </h2>
           <p className="mt-1 text-sm text-slate-600">{orders.total} in total, newest first</p>
-          <div className="mt-4 overflow-x-auto rounded-lg border border-slate-200 bg-white">
-            <table className="min-w-full divide-y divide-slate-200">
-              <thead className="bg-slate-50">
-                <tr>
-                  <th scope="col" className={th}>
-                    Created
-                  </th>
-                  <th scope="col" className={th}>
-                    Status
-                  </th>
-                  <th scope="col" className={th}>
-                    Amount
-                  </th>
-                  <th scope="col" className={th}>
-                    Plans
-                  </th>
-                  <th scope="col" className={th}>
-                    Customer
-                  </th>
-                  <th scope="col" className={th}>
-                    Company
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100">
-                {orders.items.length === 0 ? (
-                  <tr>
-                    <td colSpan={6} className={`${td} py-6 text-center text-slate-600`}>
-                      No orders yet.
-                    </td>
-                  </tr>
-                ) : (
-                  orders.items.map((order) => (
-                    <tr key={order.id}>
-                      <td className={`${td} whitespace-nowrap`}>
-                        <time dateTime={order.createdAt}>{formatTimestamp(order.createdAt)}</time>
-                      </td>
-                      <td className={td}>
-                        <span
-                          className={`rounded-full px-2 py-0.5 text-xs font-semibold ${statusClasses[order.status] ?? ""}`}
-                        >
-                          {order.status}
-                        </span>
-                      </td>
-                      <td className={`${td} whitespace-nowrap`}>
-                        {formatCents(order.totalCents)} {order.currency.toUpperCase()}
-                        <span className="block text-xs text-slate-600">
-                          {order.billingPeriod === "annual" ? "per year" : "per month"}
-                          {order.couponCode ? ` · ${order.couponCode} −${formatCents(order.discountCents)}` : ""}
-                        </span>
-                      </td>
-                      <td className={td}>{order.plans}</td>
-                      <td className={td}>
-                        <VisibleText text={order.fullName} />
-                        <span className="block text-xs text-slate-600">
-                          <VisibleText text={order.email} />
-                        </span>
-                      </td>
-                      <td className={td}>
-                        <VisibleText text={order.companyName} />
-                      </td>
-                    </tr>
-                  ))
-                )}
-              </tbody>
-            </table>
-          </div>
+          <OrdersTable rows={orders.items} />
           <Pagination
             label="Order pages"
             param="ordersPage"

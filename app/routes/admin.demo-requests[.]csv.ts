@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import type { DemoRequestRow } from "~/db/schema.server";
-import { iterateDemoRequests } from "~/models/lead.server";
-import { adminHeaders, requireAdmin } from "~/utils/admin-session.server";
+import { iterateDemoRequests } from "~/models/demo-request.server";
+import { adminHeaders, requireAdmin } from "~/services/admin-session.server";
 import { csvStream, type CsvColumn } from "~/utils/csv.server";
 
 const columns: CsvColumn<DemoRequestRow>[] = [

@@ -4,10 +4,10 @@ import { Form, useActionData, useLoaderData, useNavigation, type ClientActionFun
 import { adminSignInFailure } from "~/content/failure-notices";
 import { verifyLogin } from "~/models/user.server";
 import { adminLoginSchema } from "~/schemas/admin-login";
-import { adminHeaders, createAdminSession, getAdmin, safeRedirectPath } from "~/utils/admin-session.server";
+import { adminHeaders, createAdminSession, getAdmin, safeRedirectPath } from "~/services/admin-session.server";
 import { assertSameOrigin, readForm, RequestRejected } from "~/utils/request.server";
 import { askServer, isUnanswered, keepDataWhenUnanswered } from "~/utils/server-answer";
-import { startSignInAttempt } from "~/utils/sign-in-limits.server";
+import { startSignInAttempt } from "~/services/sign-in-limits.server";
 
 export const meta: MetaFunction = () => [{ title: "Sign in · Admin" }, { name: "robots", content: "noindex" }];
 

@@ -4,11 +4,11 @@ import { useLoaderData } from "@remix-run/react";
 import { formatCents, getPlan } from "~/content/plans";
 import type { OrderRow } from "~/db/schema.server";
 import { getOrder, getOrderBySessionId } from "~/models/order.server";
-import { clearCheckoutState } from "~/utils/checkout.server";
+import { clearCheckoutState } from "~/services/checkout.server";
 import { getEnv } from "~/utils/env.server";
 import { logger } from "~/utils/logger.server";
-import { getStripeClient } from "~/utils/payments/stripe.server";
-import { findTestOrder, privatePageHeaders } from "~/utils/payments/test-checkout.server";
+import { getStripeClient } from "~/services/payments/stripe.server";
+import { findTestOrder, privatePageHeaders } from "~/services/payments/test-checkout.server";
 
 export const meta: MetaFunction = () => [{ title: "Thank you for your order" }, { name: "robots", content: "noindex" }];
 

@@ -1,7 +1,7 @@
 import { json } from "@remix-run/node";
-import { probeDatabase } from "~/utils/database-readiness.server";
-import { isShuttingDown } from "~/utils/graceful-shutdown.server";
-import { renderCheck } from "~/utils/render-check.server";
+import { probeDatabase } from "~/db/readiness.server";
+import { isShuttingDown } from "~/server/graceful-shutdown.server";
+import { renderCheck } from "~/server/render-check.server";
 
 /**
  * 200 only when this instance can serve pages: it is not shutting down, the database answers within 2 s, and

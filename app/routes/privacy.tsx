@@ -1,7 +1,7 @@
 import { json, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { LegalPage } from "~/components/legal/legal-page";
-import { legalPageData } from "~/utils/legal-page.server";
+import { legalPageData } from "~/services/legal-page.server";
 
 export const loader = () => json(legalPageData("privacy"));
 

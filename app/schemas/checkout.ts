@@ -1,20 +1,14 @@
 import { withZod } from "@remix-validated-form/with-zod";
 import { z } from "zod";
-import { getPlan, planPrice, type BillingPeriod, type PlanId } from "~/content/plans";
-import { phoneField, textField } from "./text-rules";
+import { type BillingPeriod, type PlanId } from "~/content/plans";
+import type { CouponDiscount } from "~/content/pricing";
+import { emailField, phoneField, textField } from "./text-rules";
 
 // Step 1 of the checkout dialog: the spec's minimums and messages, with the character rules every form shares.
 export const checkoutInfoSchema = z.object({
   companyName: textField("Company name", { min: 2, max: 120 }),
   fullName: textField("Full name", { min: 2, max: 120 }),
-  email: z
-    .string({
-      required_error: "Valid email address is required",
-      invalid_type_error: "Valid email address is required",
-    })
-    .trim()
-    .max(254, "Valid email address is required")
-    .email("Valid email address is required"),
+  email: emailField(),
   // The spec's minimum of 10 characters and its message; the characters allowed are the demo form's.
   phone: phoneField({ minLength: 10, message: "Valid phone number is required" }),
 });
@@ -24,6 +18,14 @@ export type CheckoutInfo = z.infer<typeof checkoutInfoSchema>;
 export const checkoutInfoValidator = withZod(checkoutInfoSchema);
 
 export const couponCodeSchema = z.string().trim().max(64, "Coupon code is too long");
+
+/** One per Complete Order attempt: the idempotency key toward the provider and orders.attempt_id. */
+export const attemptIdSchema = z
+  .string()
+  .trim()
+  .min(8)
+  .max(64)
+  .regex(/^[\w-]+$/);
 
 /**
  * The spec's POST /api/create-checkout-session payload. Plan ids stay plain strings here so that unknown or
@@ -37,20 +39,10 @@ export const checkoutOrderSchema = z.object({
   isAnnual: z.boolean(),
   couponCode: couponCodeSchema.optional().default(""),
   userInfo: checkoutInfoSchema,
-  // One per Complete Order attempt: the idempotency key toward the provider and orders.attempt_id.
-  attemptId: z
-    .string()
-    .trim()
-    .min(8)
-    .max(64)
-    .regex(/^[\w-]+$/)
-    .optional(),
+  attemptId: attemptIdSchema.optional(),
 });
 
 export type CheckoutOrderPayload = z.infer<typeof checkoutOrderSchema>;
-
-/** What a coupon takes off; either a percentage or a fixed amount (Stripe coupons can be both kinds). */
-export type CouponDiscount = { code: string; percentOff?: number | null; amountOffCents?: number | null };
 
 /** What the checkout dialog renders, built by the server from the URL and the checkout cookie. */
 export type CheckoutView = {
@@ -63,29 +55,3 @@ export type CheckoutView = {
   coupon: CouponDiscount | null;
   attemptId: string;
 };
-
-export type PricedOrder = {
-  lines: Array<{ planId: PlanId; name: string; quantity: 1; unitCents: number }>;
-  subtotalCents: number;
-  discountCents: number;
-  totalCents: number;
-};
-
-/** Prices an order from the one catalogue; the dialog's summary and the server's charge both come from here. */
-export function priceOrder(
-  planIds: readonly PlanId[],
-  billing: BillingPeriod,
-  coupon?: CouponDiscount | null,
-): PricedOrder {
-  const lines = planIds.map((planId) => {
-    const plan = getPlan(planId);
-    if (!plan) throw new Error(`Unknown plan ${planId}`);
-    return { planId, name: plan.name, quantity: 1 as const, unitCents: planPrice(plan, billing) * 100 };
-  });
-  const subtotalCents = lines.reduce((sum, line) => sum + line.unitCents, 0);
-  let discountCents = 0;
-  if (coupon?.percentOff) discountCents = Math.round((subtotalCents * coupon.percentOff) / 100);
-  else if (coupon?.amountOffCents) discountCents = coupon.amountOffCents;
-  discountCents = Math.min(Math.max(discountCents, 0), subtotalCents);
-  return { lines, subtotalCents, discountCents, totalCents: subtotalCents - discountCents };
-}

@@ -66,3 +66,17 @@ export function phoneField({ minLength, message }: { minLength: number; message:
       message,
     );
 }
+
+const invalidEmail = "Valid email address is required";
+
+/**
+ * An e-mail address, trimmed, of at most 254 characters (the longest a mail server takes). Every problem reads
+ * "Valid email address is required" except a too long address, whose message each form words itself.
+ */
+export function emailField({ tooLongMessage = invalidEmail }: { tooLongMessage?: string } = {}) {
+  return z
+    .string({ required_error: invalidEmail, invalid_type_error: invalidEmail })
+    .trim()
+    .max(254, tooLongMessage)
+    .email(invalidEmail);
+}

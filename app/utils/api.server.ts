@@ -1,6 +1,6 @@
 import { json } from "@remix-run/node";
-import { logger } from "./logger.server";
-import { RequestRejected } from "./request.server";
+import { logger } from "~/utils/logger.server";
+import { RequestRejected } from "~/utils/request.server";
 
 const apiHeaders = { "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff" };
 

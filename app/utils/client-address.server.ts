@@ -2,22 +2,22 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import { subscribe } from "node:diagnostics_channel";
 import type { IncomingMessage } from "node:http";
 import ipaddr from "ipaddr.js";
+import { remember } from "~/utils/singleton.server";
 
 // remix-serve hands the app a Fetch Request with no socket, so the peer address is carried beside it: Node
 // announces every incoming HTTP request on this channel just before the server's handler runs, and the
 // address entered here stays with everything that request's handler awaits. Nothing a client sends can set it.
 const peerAddresses = new AsyncLocalStorage<string>();
-const globalForPeers = globalThis as unknown as { __groundworkPeerChannel?: boolean };
 
 /** Starts recording the TCP peer of each request (once per process; dev rebuilds reuse it). */
 export function recordPeerAddresses() {
-  if (globalForPeers.__groundworkPeerChannel) return;
-  globalForPeers.__groundworkPeerChannel = true;
-  subscribe("http.server.request.start", (message) => {
-    const address = (message as { request: IncomingMessage }).request.socket.remoteAddress;
-    // The store belongs to the connection's parser context, so a keep-alive connection (one peer) reuses it.
-    if (address) peerAddresses.enterWith(address);
-  });
+  remember("peer address channel", () =>
+    subscribe("http.server.request.start", (message) => {
+      const address = (message as { request: IncomingMessage }).request.socket.remoteAddress;
+      // The store belongs to the connection's parser context, so a keep-alive connection (one peer) reuses it.
+      if (address) peerAddresses.enterWith(address);
+    }),
+  );
 }
 
 /** The TCP peer of the request being handled, when it came through Node's HTTP server. */

@@ -1,5 +1,7 @@
 import { z } from "zod";
+import { isKnownTimeZone } from "~/utils/time-zone-format";
 import type { SiteConfig } from "~/content/site";
+import { remember } from "~/utils/singleton.server";
 
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
@@ -21,6 +23,89 @@ const stripeSecretKey = z
   })
   .transform((key) => key || undefined)
   .optional();
+
+const WEEKDAY_NAMES = ["sun", "mon", "tue", "wed", "thu", "fri", "sat"];
+
+// An IANA zone the runtime knows; "Central" or "+02:00" would only fail at the first booking.
+const timeZoneName = z
+  .string()
+  .trim()
+  .min(1)
+  .refine(isKnownTimeZone, { message: "must be an IANA time zone such as America/Chicago or Europe/Berlin" });
+
+/** "Mon-Fri", "Mon,Tue,Thu", "Sun-Sat" or "Fri-Mon" (wrapping) → sorted day numbers, 0 = Sunday. */
+const workingDays = z
+  .string()
+  .trim()
+  .transform((value, ctx) => {
+    const days = new Set<number>();
+    const dayOf = (name: string) => WEEKDAY_NAMES.indexOf(name.trim().slice(0, 3).toLowerCase());
+    for (const part of value.split(",")) {
+      const [first, last, ...rest] = part.split("-");
+      const from = dayOf(first ?? "");
+      const to = last === undefined ? from : dayOf(last);
+      if (from < 0 || to < 0 || rest.length > 0 || first.trim().length < 3 || (last ?? first).trim().length < 3) {
+        ctx.addIssue({
+          code: "custom",
+          message: "must be days like Mon-Fri or Mon,Tue,Thu (Sun Mon Tue Wed Thu Fri Sat)",
+        });
+        return z.NEVER;
+      }
+      for (let day = from; ; day = (day + 1) % 7) {
+        days.add(day);
+        if (day === to) break;
+      }
+    }
+    return [...days].sort((a, b) => a - b);
+  });
+
+/** "09:00-17:00" → minutes after local midnight; "24:00" may end the day. */
+const workingHours = z
+  .string()
+  .trim()
+  .transform((value, ctx) => {
+    const match = /^(\d{1,2}):(\d{2})\s*-\s*(\d{1,2}):(\d{2})$/.exec(value);
+    const startMinute = match ? Number(match[1]) * 60 + Number(match[2]) : NaN;
+    const endMinute = match ? Number(match[3]) * 60 + Number(match[4]) : NaN;
+    if (
+      !match ||
+      Number(match[2]) > 59 ||
+      Number(match[4]) > 59 ||
+      !(startMinute >= 0 && startMinute < endMinute && endMinute <= 24 * 60)
+    ) {
+      ctx.addIssue({
+        code: "custom",
+        message: "must be a start and end time like 09:00-17:00 (24-hour clock, start before end)",
+      });
+      return z.NEVER;
+    }
+    return { startMinute, endMinute };
+  });
+
+/** Comma-separated YYYY-MM-DD calendar dates (holidays), each a real date. */
+const blackoutDates = z
+  .string()
+  .trim()
+  .transform((value, ctx) => {
+    const dates = value
+      .split(",")
+      .map((date) => date.trim())
+      .filter(Boolean);
+    const bad = dates.find((date) => !isCalendarDate(date));
+    if (bad !== undefined) {
+      ctx.addIssue({ code: "custom", message: `"${bad}" is not a date; use YYYY-MM-DD, comma-separated` });
+      return z.NEVER;
+    }
+    return dates;
+  });
+
+/** Whether `value` is a YYYY-MM-DD date that exists (no 2027-02-30). */
+export function isCalendarDate(value: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!match) return false;
+  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+  return date.toISOString().slice(0, 10) === value;
+}
 
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -45,6 +130,19 @@ const envSchema = z.object({
   FORUM_URL: z.string().trim().url().default("https://community.groundworkcrm.com"),
 
   DATABASE_URL: optionalUrl,
+  // Optional store for the rate-limit counters shared by every instance (ADR 0018); unset → PostgreSQL when
+  // DATABASE_URL is set, else this process's memory.
+  REDIS_URL: z
+    .string()
+    .trim()
+    .url()
+    .refine((url) => /^rediss?:\/\//i.test(url), {
+      message: "must be a redis:// or rediss:// URL, e.g. redis://127.0.0.1:6379 (or leave it unset)",
+    })
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  // Put before every Redis key, so several sites (or test runs) can share one Redis without sharing counters.
+  REDIS_KEY_PREFIX: z.string().trim().default("groundwork:"),
   PGLITE_DATA_DIR: z.string().trim().min(1).default("./data/pglite"),
   DATABASE_POOL_SIZE: positiveInt(10),
   // How long start-up waits for an unreachable database before giving up (ADR 0010).
@@ -71,6 +169,10 @@ const envSchema = z.object({
   OUTBOX_WORKER: z.enum(["on", "off"]).default("on"),
   // The cache of rendered pages (ADR 0005); "off" renders every page for its request (tests compare the two).
   PAGE_CACHE: z.enum(["on", "off"]).default("on"),
+  // The anonymous landing page is public (ADR 0019): how long a CDN or proxy keeps it fresh (s-maxage), and how
+  // long after that it may still answer from its copy while it revalidates (stale-while-revalidate). 0 disables.
+  PAGE_S_MAXAGE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
+  PAGE_STALE_WHILE_REVALIDATE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(600),
 
   ADMIN_USERNAME: z.string().trim().optional(),
   ADMIN_PASSWORD: z.string().optional(),
@@ -87,6 +189,18 @@ const envSchema = z.object({
   LOGIN_RATE_LIMIT: positiveInt(5),
 
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+
+  // Demo booking (issue #14, ADR 0016): when demos can be booked, in the business's own time zone.
+  DEMO_TIME_ZONE: timeZoneName.default("America/Chicago"),
+  DEMO_WORKING_DAYS: workingDays.default("Mon-Fri"),
+  DEMO_WORKING_HOURS: workingHours.default("09:00-17:00"),
+  DEMO_SLOT_MINUTES: positiveInt(15),
+  DEMO_BUFFER_MINUTES: z.coerce.number().int().min(0).default(0),
+  DEMO_MIN_NOTICE_MINUTES: z.coerce.number().int().min(0).default(120),
+  DEMO_HORIZON_DAYS: z.coerce.number().int().min(1).max(366).default(14),
+  // Demos that can run at the same time; a seat number per booking is stored as a smallint.
+  DEMO_HOSTS: z.coerce.number().int().min(1).max(100).default(2),
+  DEMO_BLACKOUT_DATES: blackoutDates.default(""),
 });
 
 export type Env = Omit<z.infer<typeof envSchema>, "APP_URL"> & {
@@ -125,6 +239,13 @@ function parseEnv(source: NodeJS.ProcessEnv): Env {
     );
   }
   const env = result.data;
+  const { startMinute, endMinute } = env.DEMO_WORKING_HOURS;
+  if (startMinute + env.DEMO_SLOT_MINUTES > endMinute) {
+    throw new Error(
+      `Invalid environment configuration:\n  - DEMO_SLOT_MINUTES: a ${env.DEMO_SLOT_MINUTES}-minute demo does not fit in DEMO_WORKING_HOURS.\n` +
+        "Shorten the slot or widen the working hours.",
+    );
+  }
   let sessionSecrets = (env.SESSION_SECRET ?? "")
     .split(",")
     .map((secret) => secret.trim())
@@ -153,12 +274,9 @@ function parseEnv(source: NodeJS.ProcessEnv): Env {
   };
 }
 
-const globalForEnv = globalThis as unknown as { __groundworkEnv?: Env };
-
 /** The parsed environment: parsed once, at start-up, and the same object ever after. */
 export function getEnv(): Env {
-  globalForEnv.__groundworkEnv ??= parseEnv(process.env);
-  return globalForEnv.__groundworkEnv;
+  return remember("env", () => parseEnv(process.env));
 }
 
 /**
@@ -178,6 +296,42 @@ export function adoptListeningPort(port: number) {
 export function requestOrigin(request: Request): string {
   const env = getEnv();
   return env.appUrlConfigured ? new URL(env.APP_URL).origin : new URL(request.url).origin;
+}
+
+export type BookingSettings = {
+  /** IANA zone of the business: working hours, days and blackout dates are in it. */
+  timeZone: string;
+  /** 0 = Sunday … 6 = Saturday. */
+  workingDays: number[];
+  /** Minutes after local midnight: the first slot starts at startMinute, the last one ends by endMinute. */
+  startMinute: number;
+  endMinute: number;
+  slotMinutes: number;
+  /** Free time after each demo; slots start every slotMinutes + bufferMinutes. */
+  bufferMinutes: number;
+  minNoticeMinutes: number;
+  horizonDays: number;
+  /** Demos that can run at the same time (seats per slot). */
+  hosts: number;
+  /** YYYY-MM-DD dates in timeZone with no demos. */
+  blackoutDates: Set<string>;
+};
+
+/** The demo booking settings (DEMO_* variables), parsed and checked at start-up with the rest. */
+export function getBookingSettings(): BookingSettings {
+  const env = getEnv();
+  return {
+    timeZone: env.DEMO_TIME_ZONE,
+    workingDays: env.DEMO_WORKING_DAYS,
+    startMinute: env.DEMO_WORKING_HOURS.startMinute,
+    endMinute: env.DEMO_WORKING_HOURS.endMinute,
+    slotMinutes: env.DEMO_SLOT_MINUTES,
+    bufferMinutes: env.DEMO_BUFFER_MINUTES,
+    minNoticeMinutes: env.DEMO_MIN_NOTICE_MINUTES,
+    horizonDays: env.DEMO_HORIZON_DAYS,
+    hosts: env.DEMO_HOSTS,
+    blackoutDates: new Set(env.DEMO_BLACKOUT_DATES),
+  };
 }
 
 /** The only configuration that may reach the browser. */

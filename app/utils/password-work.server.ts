@@ -1,6 +1,7 @@
 import { availableParallelism } from "node:os";
 import pLimit from "p-limit";
-import { RequestRejected } from "./request.server";
+import { RequestRejected } from "~/utils/request.server";
+import { remember } from "~/utils/singleton.server";
 
 // An argon2 check takes one core for tens of milliseconds by design. Unbounded, a flood of sign-ins (each from
 // a client that has not failed yet) takes every core and page views queue behind it; capped at half the cores,
@@ -12,8 +13,7 @@ const maxWaiting = concurrency * 8;
 /** How many checks run at once and how many may wait (tests fill the queue to see the refusal). */
 export const passwordWorkCapacity = { concurrency, maxWaiting } as const;
 
-const globalForWork = globalThis as unknown as { __groundworkPasswordWork?: ReturnType<typeof pLimit> };
-const queue = (globalForWork.__groundworkPasswordWork ??= pLimit(concurrency));
+const queue = remember("password work", () => pLimit(concurrency));
 
 /** Runs a password hash or check within the process-wide cap; 503 with Retry-After when the queue is full. */
 export function runPasswordWork<T>(work: () => Promise<T>): Promise<T> {

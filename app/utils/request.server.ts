@@ -1,5 +1,5 @@
-import { resolveClientAddress } from "./client-address.server";
-import { getEnv } from "./env.server";
+import { resolveClientAddress } from "~/utils/client-address.server";
+import { getEnv } from "~/utils/env.server";
 
 /** A request the server refuses before doing any work; routes turn it into JSON or a toast. */
 export class RequestRejected extends Error {

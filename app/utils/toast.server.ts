@@ -1,30 +1,17 @@
 import { createCookieSessionStorage } from "@remix-run/node";
 import { createToastUtilsWithCustomSession } from "remix-toast";
-import { getEnv } from "./env.server";
+import { signedCookie } from "~/utils/cookies.server";
+import { remember } from "~/utils/singleton.server";
 
 const TOAST_COOKIE = "gw_toast";
 
 // remix-toast's built-in session is signed with a public constant; ours uses the app's secrets.
 function createToastUtils() {
-  const env = getEnv();
-  const storage = createCookieSessionStorage({
-    cookie: {
-      name: TOAST_COOKIE,
-      httpOnly: true,
-      sameSite: "lax",
-      path: "/",
-      secure: env.APP_URL.startsWith("https://"),
-      secrets: env.sessionSecrets,
-    },
-  });
-  return createToastUtilsWithCustomSession(storage);
+  return createToastUtilsWithCustomSession(createCookieSessionStorage({ cookie: signedCookie(TOAST_COOKIE) }));
 }
 
-const globalForToast = globalThis as unknown as { __groundworkToast?: ReturnType<typeof createToastUtils> };
-
 function toastUtils() {
-  globalForToast.__groundworkToast ??= createToastUtils();
-  return globalForToast.__groundworkToast;
+  return remember("toast", createToastUtils);
 }
 
 const toastCookiePattern = new RegExp(`(^|;)\\s*${TOAST_COOKIE}=`);

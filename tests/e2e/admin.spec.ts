@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { AxeBuilder } from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { expect, isNoJs, test } from "../support/fixtures";
+import { expect, isNoJs, loadOnDemandParts, test } from "../support/fixtures";
 
 /** A small RFC 4180 reader, written separately from the exporter so the test checks it, not echoes it. */
 function parseCsv(text: string): string[][] {
@@ -56,6 +56,12 @@ test("an admin signs in, finds a lead from the landing page, exports it as CSV a
   // The lead arrives the way a visitor sends it: the landing page's demo form.
   await page.goto("/");
   const form = page.locator("#demo-booking form");
+  // This test is about the admin side: it types into the enhanced form once that has taken over. Typing during the
+  // swap itself is tests/e2e/lazy-loading.spec.ts's subject (and a known race, see the #15 closing note).
+  if (!isNoJs(testInfo)) {
+    await loadOnDemandParts(page);
+    await expect(form.locator('input[name="enhanced"]')).toHaveCount(1);
+  }
   await form.locator('[name="firstName"]').fill(lead.firstName);
   await form.locator('[name="lastName"]').fill(lead.lastName);
   await form.locator('[name="email"]').fill(lead.email);
@@ -63,6 +69,8 @@ test("an admin signs in, finds a lead from the landing page, exports it as CSV a
   await form.locator('[name="company"]').fill(lead.company);
   await form.locator('select[name="dealVolume"]').selectOption("26-50");
   await form.locator('[name="challenges"]').fill(lead.challenges);
+  // Issue #14: an explicit choice of time; this lead asks to be called.
+  await form.getByLabel("None of these times work — contact me").check();
   await form.getByRole("button", { name: "Schedule My Demo" }).click();
   await expect.poll(async () => (await sql`select id from demo_requests where email = ${lead.email}`).length).toBe(1);
   const [stored] = await sql`select * from demo_requests where email = ${lead.email}`;

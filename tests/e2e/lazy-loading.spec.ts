@@ -1,5 +1,7 @@
-// What the landing page loads only on demand (see app/components/lazy-sections.tsx, app/components/ui/tooltip.tsx
-// and app/components/demo/demo-form-client.ts), and that the hand-over to the loaded code keeps the visitor's place.
+// What the landing page loads only on demand (see app/deferred/README.md: the landing page's deferred sections, and
+// the `*.lazy` modules), and that the hand-over to the loaded code keeps the visitor's place.
+import type { Response } from "@playwright/test";
+
 import { expect, test, waitForHydration } from "../support/fixtures";
 
 test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "code splitting only matters with JS");
@@ -8,38 +10,59 @@ test("the first load fetches only what the first screen needs; the rest loads as
   page,
 }) => {
   const scripts: string[] = [];
+  // The responses, not their bodies: a body asked for here would still be pending for the scripts that load at the
+  // end of the test, and its promise rejects ("Test ended") once the page closes.
+  const responses = new Map<string, Response>();
   page.on("request", (request) => {
     if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+  });
+  page.on("response", (response) => {
+    if (response.request().resourceType() === "script") responses.set(new URL(response.url()).pathname, response);
   });
   const fetched = (name: string) => scripts.some((path) => path.startsWith(`/build/_shared/${name}-`));
   await page.setViewportSize({ width: 1280, height: 720 });
   await page.goto("/");
   await waitForHydration(page);
   await page.waitForLoadState("networkidle");
-  // Deferred code (app/components/lazy-sections.tsx, the tooltip, the form schema) is not part of the first load.
+  // Deferred code (app/deferred/landing-sections.tsx, the `*.lazy` modules, the form schema) is not part of the first
+  // load.
   const deferred = [
-    "tooltip-impl",
-    "toaster-radix",
-    "demo-form-enhanced",
+    "tooltip.lazy",
+    "toaster.lazy",
+    "demo-form-enhanced.lazy",
     "demo-request",
-    "faq-accordion",
+    "faq-accordion.lazy",
     "checkout-dialog",
     // Static sections: the browser only needs their code when it renders the page itself.
+    "hero",
     "testimonials",
     "feature-sections",
+    "plan-features",
     "community",
+    "faq-list",
+    "footer-columns",
+    "not-found",
   ];
   for (const name of deferred) expect(fetched(name), name).toBe(false);
+  // No first-load script is one of the compiler's empty stand-ins for a `*.server` module or @remix-run/node (a
+  // request for nothing): routes import their server side through one module each (app/services/*-route.server.ts).
+  const firstLoad = [...responses.entries()];
+  expect(firstLoad.length).toBeGreaterThan(5);
+  for (const [path, response] of firstLoad) {
+    expect(await response.text(), path).not.toMatch(
+      /^import\{[^}]*\}from"[^"]+";var \w+=\w+\(\(\w+,\w+\)=>\{\w+\.exports=\{\}\}\);export\{/,
+    );
+  }
 
   // Scrolled near, the FAQ's code loads and the native <details> become the Radix Accordion.
   await page.evaluate(() => document.getElementById("faq")!.scrollIntoView({ behavior: "instant" }));
   await expect(page.locator("#faq button[aria-expanded]").first()).toBeAttached();
-  expect(fetched("faq-accordion")).toBe(true);
+  expect(fetched("faq-accordion.lazy")).toBe(true);
 
   // The demo form's library loads when the visitor heads there, its schema on the first focus in the form.
   await page.evaluate(() => document.getElementById("demo")!.scrollIntoView({ behavior: "instant" }));
   await expect(page.locator("#demo-booking form[novalidate]")).toBeAttached();
-  expect(fetched("demo-form-enhanced")).toBe(true);
+  expect(fetched("demo-form-enhanced.lazy")).toBe(true);
   await page.locator("#demo-booking").getByLabel("First Name").focus();
   await expect.poll(() => fetched("demo-request")).toBe(true);
 });
@@ -49,7 +72,7 @@ test("what a visitor typed before the demo form's library arrived is kept, and s
   // Hold the form's code back until the visitor has typed.
   let release!: () => void;
   const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/build\/_shared\/demo-form-enhanced-[^/]+\.js$/, async (route) => {
+  await page.route(/\/build\/_shared\/demo-form-enhanced\.lazy-[^/]+\.js$/, async (route) => {
     await held;
     await route.continue();
   });
@@ -89,7 +112,7 @@ test("before the form library arrives, the page's own form posts through Remix a
   sql,
 }) => {
   await page.setViewportSize({ width: 1280, height: 720 });
-  await page.route(/\/build\/_shared\/demo-form-enhanced-[^/]+\.js$/, () => {}); // never arrives
+  await page.route(/\/build\/_shared\/demo-form-enhanced\.lazy-[^/]+\.js$/, () => {}); // never arrives
   await page.goto("/");
   await waitForHydration(page);
   const form = page.locator("#demo-booking");
@@ -99,6 +122,8 @@ test("before the form library arrives, the page's own form posts through Remix a
   await form.getByLabel("Business Email").fill(email);
   await form.getByLabel("Phone Number").fill("call me"); // the browser accepts it, the schema does not
   await form.getByLabel("Company Name").fill("Duarte Roofing");
+  // Issue #14: an explicit choice of time (the browser's own check asks for one).
+  await form.getByLabel("None of these times work — contact me").check();
   const [response] = await Promise.all([
     page.waitForResponse((candidate) => candidate.request().method() === "POST"),
     form.getByRole("button", { name: "Schedule My Demo" }).click(),

@@ -75,6 +75,9 @@ test.describe("section links", () => {
   test("every header, hero and footer section link brings its section into view each time; Back and Forward follow", async ({
     page,
   }, testInfo) => {
+    // Thirteen links, each waited on until the page rests, then every entry Back and Forward: about 50 s on a quiet
+    // machine already.
+    test.slow();
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.goto("/");
     if (!isNoJs(testInfo)) await loadOnDemandParts(page);

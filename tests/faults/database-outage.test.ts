@@ -4,7 +4,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startAppServer } from "../support/app-server.mjs";
-import { createClusterDatabase, createThrowawayCluster, type ThrowawayCluster } from "./throwaway-postgres";
+import { createClusterDatabase, createThrowawayCluster, type ThrowawayCluster } from "../support/throwaway-postgres";
 
 // The functional bound: a request that has not answered by then counts as hung and fails the test.
 const REQUEST_TIMEOUT_MS = 4_000;

@@ -5,63 +5,12 @@ import { getPlan, isPlanId, planIds, planPrice, type BillingPeriod } from "~/con
 import { action as pageAction } from "~/routes/_index";
 import { action as apiAction } from "~/routes/api.create-checkout-session";
 import { checkoutInfoSchema } from "~/schemas/checkout";
-import { getDb } from "~/utils/db.server";
+import { getDb } from "~/db/connection.server";
 import { describeWithDatabases } from "../support/database";
+import { formBody, fuzzRuns, hostileString, hostileValue, tainted } from "../support/hostile-arbitraries";
 
-// `npm run fuzz` sets FUZZ_RUNS=10000; the normal test run throws 1,000 payloads at each target.
-const runs = Number(process.env.FUZZ_RUNS ?? 1000);
 const origin = "http://localhost:3000";
 const coupons = { LAUNCH20: 20, SPRING10: 10 } as const;
-
-const hostileFragments = [
-  "'; drop table orders; --",
-  '" or 1=1 --',
-  "<script>alert(1)</script>",
-  "${process.exit(1)}",
-  "../../etc/passwd",
-  "\u0000",
-  "\ud800",
-  "\u202e",
-  // Invisible or line-breaking characters the shared text rules refuse (issue 12).
-  "\u200b",
-  "\u2028",
-  "\u0085",
-  "\ufeff",
-  "\u2066",
-  "call me maybe now",
-  "\r\nSet-Cookie: x=1",
-  "__proto__",
-  "constructor",
-  "NaN",
-  "-1",
-  "1e309",
-  "💥🏠🔧",
-];
-
-const hostileString = fc.oneof(
-  fc.string({ unit: "binary", maxLength: 40 }),
-  fc.constantFrom(...hostileFragments),
-  fc.tuple(fc.constantFrom(...hostileFragments), fc.string({ maxLength: 10 })).map(([a, b]) => a + b),
-  fc.integer({ min: 0, max: 300 }).map((n) => "é".repeat(n)),
-  fc.constant("x".repeat(20_000)),
-);
-
-const hostileValue = fc.oneof(
-  hostileString,
-  fc.integer(),
-  fc.double(),
-  fc.boolean(),
-  fc.constant(null),
-  fc.array(fc.jsonValue(), { maxLength: 3 }),
-  fc.dictionary(fc.string({ maxLength: 5 }), fc.jsonValue(), { maxKeys: 3 }),
-);
-
-/** A valid-looking value with a hostile fragment inside: the shape that slips past length checks into SQL. */
-function tainted(valid: fc.Arbitrary<string>): fc.Arbitrary<string> {
-  return fc
-    .tuple(valid, fc.constantFrom(...hostileFragments), fc.boolean())
-    .map(([value, fragment, before]) => (before ? fragment + value : value.slice(0, 3) + fragment + value.slice(3)));
-}
 
 /** Mostly the valid value, sometimes hostile, sometimes missing: enough valid payloads to reach the database. */
 function mostly<T>(valid: fc.Arbitrary<T>, hostile: fc.Arbitrary<unknown> = hostileValue): fc.Arbitrary<unknown> {
@@ -260,18 +209,8 @@ function formRequest(input: FormCase, validCookie: string) {
   for (const key of ["billing", "couponCode", "attemptId", "respond", "edit"] as const) {
     if (input[key] !== undefined) entries.push([key, String(input[key])]);
   }
-  let body: BodyInit;
-  if (input.encoding === "urlencoded") {
-    body = new URLSearchParams(entries);
-  } else if (input.encoding === "multipart") {
-    const form = new FormData();
-    for (const [key, value] of entries) form.append(key, value);
-    form.append("upload", new Blob(["not a field"]), "evil.txt");
-    body = form;
-  } else {
-    body = input.raw;
-    headers["Content-Type"] = "application/x-www-form-urlencoded";
-  }
+  const { body, contentType } = formBody(entries, input.encoding, input.raw, { withFile: true });
+  if (contentType !== undefined) headers["Content-Type"] = contentType;
   return new Request(`${origin}/?index`, { method: "POST", body, headers });
 }
 
@@ -307,7 +246,7 @@ async function expectStoredOrdersValid() {
 describeWithDatabases(
   "checkout fuzz",
   (kind) => {
-    it(`API: ${runs} hostile payloads never get a 5xx; every 200 is an order the server priced`, async () => {
+    it(`API: ${fuzzRuns} hostile payloads never get a 5xx; every 200 is an order the server priced`, async () => {
       const statuses = new Map<number, number>();
       await fc.assert(
         fc.asyncProperty(apiCase, async ({ body, contentType, foreignOrigin }) => {
@@ -324,18 +263,18 @@ describeWithDatabases(
             expect(json.error).toEqual(expect.any(String));
           }
         }),
-        { numRuns: runs },
+        { numRuns: fuzzRuns },
       );
       const stored = await expectStoredOrdersValid();
       console.info(
-        `[${kind}] checkout API fuzz: ${runs} cases, statuses ${JSON.stringify(Object.fromEntries(statuses))}, orders ${stored}`,
+        `[${kind}] checkout API fuzz: ${fuzzRuns} cases, statuses ${JSON.stringify(Object.fromEntries(statuses))}, orders ${stored}`,
       );
       // The generator must reach the database, or the property says nothing about storage. About 3 % of cases
       // are valid orders (320 of 10,000); 1 % leaves room for chance at 1,000 runs (it was hit at exactly 2 %).
-      expect(statuses.get(200) ?? 0).toBeGreaterThan(runs / 100);
+      expect(statuses.get(200) ?? 0).toBeGreaterThan(fuzzRuns / 100);
     });
 
-    it(`page actions: ${runs} hostile checkout form posts never get a 5xx; every stored order is valid`, async () => {
+    it(`page actions: ${fuzzRuns} hostile checkout form posts never get a 5xx; every stored order is valid`, async () => {
       const cookie = await validCheckoutCookie();
       const statuses = new Map<number, number>();
       const before = (await getDb().select().from(orders)).length;
@@ -347,11 +286,11 @@ describeWithDatabases(
         }),
         // One plain Complete Order among the random cases (which reach it in about 0.3 % of cases), so the
         // guard below never depends on chance.
-        { numRuns: runs, examples: [[completeOrder]] },
+        { numRuns: fuzzRuns, examples: [[completeOrder]] },
       );
       const after = await expectStoredOrdersValid();
       console.info(
-        `[${kind}] checkout action fuzz: ${runs} cases, statuses ${JSON.stringify(Object.fromEntries(statuses))}, orders ${after - before}`,
+        `[${kind}] checkout action fuzz: ${fuzzRuns} cases, statuses ${JSON.stringify(Object.fromEntries(statuses))}, orders ${after - before}`,
       );
       // Complete Order without JavaScript answers 303 to the payment page: the generator must get that far.
       expect(statuses.get(303) ?? 0).toBeGreaterThan(0);

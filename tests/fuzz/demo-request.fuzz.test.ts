@@ -4,40 +4,11 @@ import { demoRequests } from "~/db/schema.server";
 import { action as pageAction } from "~/routes/_index";
 import { action as apiAction } from "~/routes/api.demo-requests";
 import { demoRequestSchema } from "~/schemas/demo-request";
-import { getDb } from "~/utils/db.server";
+import { getDb } from "~/db/connection.server";
 import { describeWithDatabases } from "../support/database";
+import { formBody, fuzzRuns, hostileString, hostileValue } from "../support/hostile-arbitraries";
 
-// `npm run fuzz` sets FUZZ_RUNS=10000; the normal test run throws 1,000 payloads at each target.
-const runs = Number(process.env.FUZZ_RUNS ?? 1000);
 const origin = "http://localhost:3000";
-
-const hostileFragments = [
-  "'; drop table demo_requests; --",
-  '" or 1=1 --',
-  "<script>alert(1)</script>",
-  "<img src=x onerror=alert(1)>",
-  "${process.exit(1)}",
-  "{{7*7}}",
-  "../../etc/passwd",
-  "\u0000",
-  "\ud800",
-  "\udfff",
-  "\u202e",
-  // Invisible or line-breaking characters the shared text rules refuse (issue 12).
-  "\u200b",
-  "\u2028",
-  "\u0085",
-  "\ufeff",
-  "\u2066",
-  "call me maybe now",
-  "\r\n",
-  "%00",
-  "null",
-  "__proto__",
-  "constructor",
-  "💥🏠🔧",
-  "Ĳsselmeer Ærø",
-];
 
 const validish = {
   firstName: fc.constantFrom("Ana", " Ana ", "Zoë", "李", "O'Brien"),
@@ -48,25 +19,6 @@ const validish = {
   dealVolume: fc.constantFrom("", "1-10", "11-25", "26-50", "51-100", "100+"),
   challenges: fc.constantFrom("", "Missed follow-ups.\nLate invoices.", "x".repeat(2000)),
 };
-
-const hostileString = fc.oneof(
-  fc.string({ unit: "binary", maxLength: 40 }),
-  fc.string({ unit: "grapheme", maxLength: 40 }),
-  fc.constantFrom(...hostileFragments),
-  fc.tuple(fc.constantFrom(...hostileFragments), fc.string({ maxLength: 10 })).map(([a, b]) => a + b),
-  fc.integer({ min: 0, max: 3000 }).map((n) => "é".repeat(n)),
-  fc.constant("x".repeat(20_000)),
-);
-
-const hostileValue = fc.oneof(
-  hostileString,
-  fc.integer(),
-  fc.double(),
-  fc.boolean(),
-  fc.constant(null),
-  fc.array(fc.jsonValue(), { maxLength: 3 }),
-  fc.dictionary(fc.string({ maxLength: 5 }), fc.jsonValue(), { maxKeys: 3 }),
-);
 
 type FieldName = keyof typeof validish;
 const fieldNames = Object.keys(validish) as FieldName[];
@@ -142,18 +94,11 @@ function formRequest(input: FormCase) {
   const entries: Array<[string, string]> = [["intent", input.intent]];
   for (const [key, value] of Object.entries(input.fields)) entries.push([key, String(value)]);
   if (input.enhanced) entries.push(["enhanced", "1"]);
-  let body: BodyInit;
-  if (input.encoding === "urlencoded") {
-    body = new URLSearchParams(entries);
-  } else if (input.encoding === "multipart") {
-    const form = new FormData();
-    for (const [key, value] of entries) form.append(key, value);
-    form.append("upload", new Blob(["not a field"]), "evil.txt");
-    body = form;
-  } else {
-    body = input.raw;
-    headers["Content-Type"] = input.contentType;
-  }
+  const { body, contentType } = formBody(entries, input.encoding, input.raw, {
+    withFile: true,
+    rawContentType: input.contentType,
+  });
+  if (contentType !== undefined) headers["Content-Type"] = contentType;
   return new Request(`${origin}/?index`, { method: "POST", body, headers });
 }
 
@@ -190,7 +135,7 @@ async function expectStoredRowsValid() {
 describeWithDatabases(
   "demo request fuzz",
   (kind) => {
-    it(`API: ${runs} hostile payloads never get a 5xx; every 201 is a valid stored request`, async () => {
+    it(`API: ${fuzzRuns} hostile payloads never get a 5xx; every 201 is a valid stored request`, async () => {
       const statuses = new Map<number, number>();
       await fc.assert(
         fc.asyncProperty(apiCase, async ({ body, contentType }) => {
@@ -206,17 +151,17 @@ describeWithDatabases(
             expect(json.error).toEqual(expect.any(String));
           }
         }),
-        { numRuns: runs },
+        { numRuns: fuzzRuns },
       );
       const stored = await expectStoredRowsValid();
       console.info(
-        `[${kind}] API fuzz: ${runs} cases, statuses ${JSON.stringify(Object.fromEntries(statuses))}, rows stored ${stored}`,
+        `[${kind}] API fuzz: ${fuzzRuns} cases, statuses ${JSON.stringify(Object.fromEntries(statuses))}, rows stored ${stored}`,
       );
       // The generator must reach the database, or the property says nothing about storage.
-      expect(statuses.get(201) ?? 0).toBeGreaterThan(runs / 100);
+      expect(statuses.get(201) ?? 0).toBeGreaterThan(fuzzRuns / 100);
     });
 
-    it(`page action: ${runs} hostile form posts never get a 5xx; every stored row passes the schema`, async () => {
+    it(`page action: ${fuzzRuns} hostile form posts never get a 5xx; every stored row passes the schema`, async () => {
       const statuses = new Map<number, number>();
       const before = (await getDb().select().from(demoRequests)).length;
       await fc.assert(
@@ -236,13 +181,13 @@ describeWithDatabases(
           statuses.set(status, (statuses.get(status) ?? 0) + 1);
           expect(status).toBeLessThan(500);
         }),
-        { numRuns: runs },
+        { numRuns: fuzzRuns },
       );
       const after = await expectStoredRowsValid();
       console.info(
-        `[${kind}] action fuzz: ${runs} cases, statuses ${JSON.stringify(Object.fromEntries(statuses))}, rows stored ${after - before}`,
+        `[${kind}] action fuzz: ${fuzzRuns} cases, statuses ${JSON.stringify(Object.fromEntries(statuses))}, rows stored ${after - before}`,
       );
-      expect(statuses.get(302) ?? 0).toBeGreaterThan(runs / 100);
+      expect(statuses.get(302) ?? 0).toBeGreaterThan(fuzzRuns / 100);
     });
   },
   // Fuzzing lifts the limits explicitly so that valid payloads keep reaching the database.

@@ -5,9 +5,7 @@ import * as fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startAppServer } from "../support/app-server.mjs";
 import { rawRequest } from "../support/raw-http.mjs";
-
-// `npm run fuzz` sets FUZZ_RUNS=10000; the normal test run sends 1,000 requests per target.
-const runs = Number(process.env.FUZZ_RUNS ?? 1000);
+import { fuzzRuns } from "../support/hostile-arbitraries";
 
 let app: Awaited<ReturnType<typeof startAppServer>>;
 
@@ -278,7 +276,7 @@ async function answerOf(input: Case) {
 }
 
 function fuzz(name: string, cases: fc.Arbitrary<Case>) {
-  it(`${runs} junk requests (${name}): never a 5xx, never dropped without an answer`, async () => {
+  it(`${fuzzRuns} junk requests (${name}): never a 5xx, never dropped without an answer`, async () => {
     const statuses = new Map<number | "none", number>();
     await fc.assert(
       fc.asyncProperty(cases, async (input) => {
@@ -288,9 +286,9 @@ function fuzz(name: string, cases: fc.Arbitrary<Case>) {
         expect(response, `no answer to ${JSON.stringify(text.slice(0, 300))}`).not.toBeNull();
         expect(response!.status, JSON.stringify(text.slice(0, 300))).toBeLessThan(500);
       }),
-      { numRuns: runs },
+      { numRuns: fuzzRuns },
     );
-    console.info(`http fuzz (${name}): ${runs} cases, statuses ${JSON.stringify(Object.fromEntries(statuses))}`);
+    console.info(`http fuzz (${name}): ${fuzzRuns} cases, statuses ${JSON.stringify(Object.fromEntries(statuses))}`);
     expect((await fetch(`${app.baseUrl}/healthz`)).status).toBe(200);
   }, 900_000);
 }

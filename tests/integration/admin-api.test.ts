@@ -7,8 +7,9 @@ import { action as logoutAction } from "~/routes/admin.logout";
 import { loader as adminLoader } from "~/routes/admin._index";
 import { loader as csvLoader } from "~/routes/admin.demo-requests[.]csv";
 import { loader as apiLoader } from "~/routes/api.demo-requests";
-import { getDb } from "~/utils/db.server";
+import { getDb } from "~/db/connection.server";
 import { describeWithDatabases } from "../support/database";
+import { forget } from "~/utils/singleton.server";
 
 const origin = "http://localhost:3000";
 const args = (request: Request) => ({ request, params: {}, context: {} });
@@ -224,34 +225,32 @@ describeWithDatabases(
     });
 
     it("accepts a session signed with an older secret after rotation", async () => {
-      const globals = globalThis as Record<string, unknown>;
       const saved = process.env.SESSION_SECRET;
       try {
         process.env.SESSION_SECRET = `${"n".repeat(40)},${saved}`;
-        delete globals.__groundworkEnv;
+        forget("env");
         expect((await respond(() => apiLoader(args(get("/api/demo-requests", cookie))))).status).toBe(200);
         process.env.SESSION_SECRET = "z".repeat(40);
-        delete globals.__groundworkEnv;
+        forget("env");
         expect((await respond(() => apiLoader(args(get("/api/demo-requests", cookie))))).status).toBe(401);
       } finally {
         process.env.SESSION_SECRET = saved;
-        delete globals.__groundworkEnv;
+        forget("env");
       }
     });
 
     it("marks the session cookie Secure when the site is served over https", async () => {
       const saved = process.env.APP_URL;
-      const globals = globalThis as Record<string, unknown>;
       try {
         process.env.APP_URL = "https://groundwork.example";
-        delete globals.__groundworkEnv;
+        forget("env");
         const response = await respond(() => loginAction(args(loginRequest(username, password))));
         expect(response.status).toBe(302);
         expect(response.headers.get("Set-Cookie")).toMatch(/; Secure/);
       } finally {
         if (saved === undefined) delete process.env.APP_URL;
         else process.env.APP_URL = saved;
-        delete globals.__groundworkEnv;
+        forget("env");
       }
       const plain = await respond(() => loginAction(args(loginRequest(username, password))));
       expect(plain.headers.get("Set-Cookie")).not.toMatch(/Secure/);
@@ -280,10 +279,9 @@ describeWithDatabases(
 
     it("rate limits per client address too, when the proxy is trusted", async () => {
       const saved = process.env.TRUST_PROXY;
-      const globals = globalThis as Record<string, unknown>;
       try {
         process.env.TRUST_PROXY = "1";
-        delete globals.__groundworkEnv;
+        forget("env");
         const client = { "X-Forwarded-For": `203.0.113.${kind === "pglite" ? 7 : 8}` };
         for (const attempt of [1, 2, 3]) {
           const response = await respond(() =>
@@ -295,7 +293,7 @@ describeWithDatabases(
         expect(refused.status).toBe(429);
       } finally {
         process.env.TRUST_PROXY = saved ?? "0";
-        delete globals.__groundworkEnv;
+        forget("env");
       }
     });
 

@@ -7,7 +7,7 @@ import { loader as adminLoader } from "~/routes/admin._index";
 import { action as loginAction } from "~/routes/admin.login";
 import { action as logoutAction } from "~/routes/admin.logout";
 import { loader as apiLoader } from "~/routes/api.demo-requests";
-import { getDb } from "~/utils/db.server";
+import { getDb } from "~/db/connection.server";
 import { describeWithDatabases } from "../support/database";
 
 const origin = "http://localhost:3000";

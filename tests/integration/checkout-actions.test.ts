@@ -2,8 +2,8 @@ import { eq } from "drizzle-orm";
 import { expect, it } from "vitest";
 import { orders } from "~/db/schema.server";
 import { action as apiAction } from "~/routes/api.create-checkout-session";
-import { handleInfoStep, handlePayStep, readCheckoutState, saveCheckoutState } from "~/utils/checkout.server";
-import { getDb } from "~/utils/db.server";
+import { handleInfoStep, handlePayStep, readCheckoutState, saveCheckoutState } from "~/services/checkout.server";
+import { getDb } from "~/db/connection.server";
 import { describeWithDatabases } from "../support/database";
 
 // The rate-limit windows live in the process, shared by both database runs: each run uses its own addresses.

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { expect, it } from "vitest";
 import { orders } from "~/db/schema.server";
 import { action } from "~/routes/api.create-checkout-session";
-import { getDb } from "~/utils/db.server";
+import { getDb } from "~/db/connection.server";
 import { describeWithDatabases } from "../support/database";
 
 const userInfo = {

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeEach, expect, it } from "vitest";
 import { orders } from "~/db/schema.server";
 import { action } from "~/routes/api.create-checkout-session";
-import { getDb } from "~/utils/db.server";
+import { getDb } from "~/db/connection.server";
 import { startFakeStripe } from "../fakes/fake-stripe.mjs";
 import { describeWithDatabases } from "../support/database";
 

@@ -1,7 +1,7 @@
 import { desc, eq } from "drizzle-orm";
 import { expect, it } from "vitest";
 import { demoRequests, orders, users } from "~/db/schema.server";
-import { getConnection, getDb, isDatabaseHealthy, migrateDatabase } from "~/utils/db.server";
+import { getConnection, getDb, isDatabaseHealthy, migrateDatabase } from "~/db/connection.server";
 import { describeWithDatabases } from "../support/database";
 
 describeWithDatabases("database layer", (kind) => {

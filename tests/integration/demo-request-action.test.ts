@@ -2,8 +2,8 @@ import { eq, sql } from "drizzle-orm";
 import { beforeEach, expect, it } from "vitest";
 import { demoRequests, outbox } from "~/db/schema.server";
 import { action, loader } from "~/routes/_index";
-import { getDb } from "~/utils/db.server";
-import { countedAttempts, forgetAttempts, limitRules } from "~/utils/rate-limit.server";
+import { getDb } from "~/db/connection.server";
+import { countedAttempts, forgetAttempts, limitRules } from "~/services/rate-limit.server";
 import { CROSS_SITE_MESSAGE } from "~/utils/request.server";
 import { getToast } from "~/utils/toast.server";
 import { describeWithDatabases } from "../support/database";
@@ -108,7 +108,8 @@ describeWithDatabases(
       const fresh = (await loader({ request: new Request(origin), params: {}, context: {} })) as unknown as Response;
       const freshData = await fresh.json();
       expect(freshData.demo.showThanks).toBe(false);
-      expect(freshData.demo.submissionId).toMatch(/^[0-9a-f-]{36}$/);
+      // The page is the same for every visitor (ADR 0019): the browser mints the form's submission id.
+      expect(freshData.demo).not.toHaveProperty("submissionId");
     });
 
     it("keeps the billing query on the redirect and answers a JS (data) submit with the same redirect", async () => {
@@ -137,6 +138,27 @@ describeWithDatabases(
         .from(outbox)
         .where(sql`${outbox.payload}->>'demoRequestId' = ${rows[0].id}`);
       expect(messages).toHaveLength(1);
+    });
+
+    it("stores one row for identical POSTs without a submission id (no JavaScript), at once and after; other details are another lead", async () => {
+      const email = uniqueEmail(kind);
+      const { submissionId: _none, ...fields } = validFields({ email });
+      // Within the per-mailbox limit (5 a minute): three at once (a double or triple click), one more later.
+      const concurrent = await Promise.all(Array.from({ length: 3 }, () => runAction(postForm(fields))));
+      const later = await runAction(postForm(fields));
+      for (const response of [...concurrent, later]) expect(response.status).toBe(302);
+      const rows = await rowsFor(email);
+      expect(rows).toHaveLength(1);
+      expect(rows[0].submissionId).toMatch(/^form-[0-9a-f-]{36}$/);
+      const messages = await getDb()
+        .select()
+        .from(outbox)
+        .where(sql`${outbox.payload}->>'demoRequestId' = ${rows[0].id}`);
+      expect(messages).toHaveLength(1);
+
+      // A corrected request (another phone number) is a request of its own.
+      expect((await runAction(postForm({ ...fields, phone: "+1 (555) 010-2999" }))).status).toBe(302);
+      expect(await rowsFor(email)).toHaveLength(2);
     });
 
     it("answers an invalid submit with 422, an error per field and the typed values, and stores nothing", async () => {

@@ -2,8 +2,8 @@ import { eq, sql } from "drizzle-orm";
 import { beforeEach, expect, it } from "vitest";
 import { demoRequests, outbox } from "~/db/schema.server";
 import { action, loader } from "~/routes/api.demo-requests";
-import { getDb } from "~/utils/db.server";
-import { forgetAttempts, limitRules } from "~/utils/rate-limit.server";
+import { getDb } from "~/db/connection.server";
+import { forgetAttempts, limitRules } from "~/services/rate-limit.server";
 import { describeWithDatabases } from "../support/database";
 
 const endpoint = "http://localhost:3000/api/demo-requests";

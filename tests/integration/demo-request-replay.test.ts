@@ -3,9 +3,9 @@ import { beforeEach, expect, it } from "vitest";
 import { demoRequests } from "~/db/schema.server";
 import { action as pageAction } from "~/routes/_index";
 import { action as apiAction } from "~/routes/api.demo-requests";
-import { getDb } from "~/utils/db.server";
-import { SUBMISSION_CONFLICT } from "~/utils/demo-request.server";
-import { forgetAttempts, limitRules } from "~/utils/rate-limit.server";
+import { getDb } from "~/db/connection.server";
+import { SUBMISSION_CONFLICT } from "~/services/demo-request.server";
+import { forgetAttempts, limitRules } from "~/services/rate-limit.server";
 import { describeWithDatabases } from "../support/database";
 
 const origin = "http://localhost:3000";

@@ -1,18 +1,18 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import postgres from "postgres";
 import { action } from "~/routes/api.demo-requests";
-import { closeDatabase, migrateDatabase } from "~/utils/db.server";
+import { closeDatabase, migrateDatabase } from "~/db/connection.server";
 import { createDatabase, dropDatabase } from "../support/postgres.mjs";
 import { startTcpProxy, throughProxy } from "../support/tcp-proxy.mjs";
+import { forget } from "~/utils/singleton.server";
 
 // A database host that accepts connections and then never answers must not hang the visitor.
 let database: { name: string; url: string };
 let proxy: Awaited<ReturnType<typeof startTcpProxy>>;
 
 function resetSingletons() {
-  const globals = globalThis as Record<string, unknown>;
-  delete globals.__groundworkEnv;
-  delete globals.__groundworkToast;
+  forget("env");
+  forget("toast");
 }
 
 beforeAll(async () => {

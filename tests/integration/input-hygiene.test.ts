@@ -5,8 +5,8 @@ import { expect, it } from "vitest";
 import { demoRequests, orders } from "~/db/schema.server";
 import { action as checkoutApiAction } from "~/routes/api.create-checkout-session";
 import { action as demoApiAction } from "~/routes/api.demo-requests";
-import { handleInfoStep } from "~/utils/checkout.server";
-import { getDb } from "~/utils/db.server";
+import { handleInfoStep } from "~/services/checkout.server";
+import { getDb } from "~/db/connection.server";
 import { describeWithDatabases } from "../support/database";
 
 const origin = "http://localhost:3000";

@@ -5,11 +5,13 @@ import { legalDocument, legalPolicy, type InlineText, type LegalDocument } from 
 import { legalLinks, legalPageIds } from "~/content/legal-links";
 import { plans, formatUsd } from "~/content/plans";
 import { createUser, hashPassword } from "~/models/user.server";
-import { createAdminSession } from "~/utils/admin-session.server";
-import { saveCheckoutState } from "~/utils/checkout.server";
-import { STRICT_TRANSPORT_SECURITY } from "~/utils/front-door.server";
-import { applySecurityHeaders } from "~/utils/security-headers.server";
+import { createAdminSession } from "~/services/admin-session.server";
+import { saveCheckoutState } from "~/services/checkout.server";
+import { STRICT_TRANSPORT_SECURITY } from "~/server/front-door.server";
+import { applySecurityHeaders, documentContentSecurityPolicy } from "~/server/security-headers.server";
 import { describeWithDatabases } from "../support/database";
+import { forget } from "~/utils/singleton.server";
+import { PAGE_SCRIPTS_MARKER_ID } from "~/deferred/hydration-template-id";
 
 const brand = "Groundwork";
 const documents = Object.fromEntries(legalPageIds.map((id) => [id, legalDocument(id, brand)])) as Record<
@@ -34,7 +36,7 @@ function maxAgeSeconds(setCookie: string) {
 }
 
 function resetEnv() {
-  delete (globalThis as Record<string, unknown>).__groundworkEnv;
+  forget("env");
 }
 
 afterEach(resetEnv);
@@ -129,9 +131,12 @@ describe("legal pages: what they say matches the code", () => {
     resetEnv();
     try {
       const headers = new Headers();
-      applySecurityHeaders(headers, "nonce-value");
+      applySecurityHeaders(
+        headers,
+        documentContentSecurityPolicy(`<template id="${PAGE_SCRIPTS_MARKER_ID}"></template><script>start()</script>`),
+      );
       const csp = headers.get("Content-Security-Policy") ?? "";
-      expect(csp).toContain("script-src 'self' 'nonce-nonce-value'");
+      expect(csp).toMatch(/script-src 'strict-dynamic' 'sha256-[A-Za-z0-9+/]+=' 'self';/);
       expect(csp).toContain("frame-ancestors 'none'");
       expect(csp).toMatch(/form-action 'self' https:\/\/checkout\.stripe\.com(;|$)/);
       expect(headers.get("Permissions-Policy")).toMatch(/camera=\(\).*microphone=\(\).*geolocation=\(\)/);

@@ -5,12 +5,13 @@ import { afterEach, beforeEach, expect, it, vi } from "vitest";
 import * as schema from "~/db/schema.server";
 import { demoRequests, outbox } from "~/db/schema.server";
 import { action as demoRequestsApi } from "~/routes/api.demo-requests";
-import { getDb, type Database } from "~/utils/db.server";
-import { processOutboxOnce, retryDelayMs, startOutboxWorker } from "~/utils/outbox-worker.server";
-import { closeMailer } from "~/utils/mailer.server";
+import { getDb, type Database } from "~/db/connection.server";
+import { processOutboxOnce, retryDelayMs, startOutboxWorker } from "~/services/outbox-worker.server";
+import { closeMailer } from "~/services/mailer.server";
 import { startSmtpServer } from "../fakes/smtp-server";
 import { freePort } from "../support/app-server.mjs";
 import { describeWithDatabases } from "../support/database";
+import { forget } from "~/utils/singleton.server";
 
 const smtpPort = (await freePort()) as number;
 
@@ -182,12 +183,11 @@ describeWithDatabases(
 
     it("without SMTP_URL writes the e-mail to the log and marks it delivered", async () => {
       const saved = { SMTP_URL: process.env.SMTP_URL, LOG_LEVEL: process.env.LOG_LEVEL };
-      const globals = globalThis as Record<string, unknown>;
       const logged = vi.spyOn(console, "log").mockImplementation(() => {});
       try {
         delete process.env.SMTP_URL;
         process.env.LOG_LEVEL = "info";
-        delete globals.__groundworkEnv;
+        forget("env");
         const row = await submitLead(lead({ company: "Logged Roofing" }));
         expect(await processOutboxOnce()).toBe(1);
         const lines = logged.mock.calls.map(([line]) => String(line)).filter((line) => line.includes("Logged Roofing"));
@@ -198,7 +198,7 @@ describeWithDatabases(
       } finally {
         logged.mockRestore();
         Object.assign(process.env, saved);
-        delete globals.__groundworkEnv;
+        forget("env");
       }
     });
 

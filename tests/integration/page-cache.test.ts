@@ -1,20 +1,17 @@
-// The cache of rendered pages (ADR 0005), through the production build: every response still carries its own
-// nonce and submission id, a cached page is byte-for-byte a fresh render apart from those, and a visitor whose
-// loaders see something else (a cookie, a query string) never gets another visitor's page. Needs `npm run build`.
-import { randomBytes } from "node:crypto";
-import { gunzipSync } from "node:zlib";
+// The cache of rendered pages (ADR 0005, 0019), through the production build: the anonymous page is the same
+// bytes for everyone (no nonce, no submission id) and byte-for-byte a fresh render, a page with per-request ids
+// gets its own ids and the CSP hashes of its own scripts, and a visitor whose loaders see something else (a
+// cookie, a query string) never gets another visitor's page. Needs `npm run build`.
+import { createHash, randomBytes } from "node:crypto";
+import http from "node:http";
+import zlib, { brotliDecompressSync, gunzipSync } from "node:zlib";
 import type { EntryContext } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { acceptsGzip } from "~/utils/gzip-template.server";
-import {
-  cachedDocument,
-  clearPageCache,
-  fillTemplate,
-  pageCacheKey,
-  perRequestId,
-  toTemplate,
-} from "~/utils/page-cache.server";
+import { acceptsGzip, prefersBrotli } from "~/server/gzip-template.server";
+import { cachedDocument, clearPageCache, fillTemplate, pageCacheKey, toTemplate } from "~/server/page-cache.server";
+import { perRequestId } from "~/utils/per-request-id.server";
 import { startAppServer } from "../support/app-server.mjs";
+import { PAGE_SCRIPTS_MARKER_ID } from "~/deferred/hydration-template-id";
 
 type App = Awaited<ReturnType<typeof startAppServer>>;
 let cached: App;
@@ -22,7 +19,7 @@ let uncached: App;
 // Both servers claim the same public origin, so their pages (canonical URL, JSON-LD) can be compared byte for byte.
 const APP_URL = "http://localhost:3999";
 
-type Page = { status: number; html: string; csp: string; setCookie: string[] };
+type Page = { status: number; html: string; csp: string; setCookie: string[]; headers: Headers };
 
 async function get(app: App, path = "/", headers: Record<string, string> = {}): Promise<Page> {
   const response = await fetch(`${app.baseUrl}${path}`, { headers, redirect: "manual" });
@@ -31,20 +28,18 @@ async function get(app: App, path = "/", headers: Record<string, string> = {}): 
     html: await response.text(),
     csp: response.headers.get("Content-Security-Policy") ?? "",
     setCookie: response.headers.getSetCookie(),
+    headers: response.headers,
   };
 }
 
-const noncesOf = (html: string) => [...html.matchAll(/ nonce="([^"]+)"/g)].map((match) => match[1]);
-const cspNonce = (csp: string) => /script-src 'self' 'nonce-([^']+)'/.exec(csp)?.[1];
-const formSubmissionId = (html: string) => /name="submissionId" value="([^"]+)"/.exec(html)?.[1];
-const stateSubmissionId = (html: string) => /"submissionId":"([^"]+)"/.exec(html)?.[1];
-
-/** The page with its per-response values replaced by placeholders. */
-function normalized(page: Page) {
-  const nonce = cspNonce(page.csp)!;
-  const submissionId = stateSubmissionId(page.html)!;
-  return page.html.replaceAll(nonce, "NONCE").replaceAll(submissionId, "SUBMISSION-ID");
-}
+const sha256Source = (text: string) => `'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`;
+/** The hash sources of a page's executable inline scripts (not JSON-LD, a data block). */
+const scriptHashes = (html: string) =>
+  [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)]
+    .filter(([, attributes]) => !/src=|application\/ld\+json/.test(attributes))
+    .map(([, , text]) => sha256Source(text));
+const cspHashes = (csp: string) => [...csp.matchAll(/'sha256-[^']+'/g)].map((match) => match[0]);
+const attemptIdOf = (html: string) => /"attemptId":"([^"]+)"/.exec(html)?.[1];
 
 async function submitDemoForm(app: App) {
   const response = await fetch(`${app.baseUrl}/?index`, {
@@ -84,66 +79,137 @@ describe("page cache (production build)", () => {
     await Promise.all([cached?.stop(), uncached?.stop()]);
   });
 
-  it("gives every anonymous response its own nonce and submission id, the nonce matching its CSP header", async () => {
+  it("answers every anonymous visitor the same bytes: no nonce, no submission id, the CSP hashing its scripts", async () => {
     const pages = [await get(cached), await get(cached), await get(cached)];
     for (const page of pages) {
       expect(page.status).toBe(200);
-      const nonce = cspNonce(page.csp);
-      expect(nonce).toBeTruthy();
-      expect(page.csp).toContain(`style-src 'self' 'nonce-${nonce}'`);
-      const nonces = noncesOf(page.html);
-      expect(nonces.length).toBeGreaterThan(2);
-      expect(new Set(nonces)).toEqual(new Set([nonce]));
-      // The form and the router state the browser hydrates from carry the same id.
-      expect(formSubmissionId(page.html)).toMatch(/^[0-9a-f-]{36}$/);
-      expect(stateSubmissionId(page.html)).toBe(formSubmissionId(page.html));
+      expect(page.html).toBe(pages[0].html);
+      expect(page.csp).toBe(pages[0].csp);
+      expect(page.headers.get("ETag")).toBe(pages[0].headers.get("ETag"));
+      expect(page.html).not.toMatch(/\snonce=|nonce-/);
+      expect(page.csp).not.toContain("nonce-");
+      expect(page.html).not.toContain("submissionId");
+      expect(new Set(cspHashes(page.csp))).toEqual(new Set(scriptHashes(page.html)));
     }
-    expect(new Set(pages.map((page) => cspNonce(page.csp))).size).toBe(3);
-    expect(new Set(pages.map((page) => formSubmissionId(page.html))).size).toBe(3);
   });
 
-  it("serves the same bytes as a fresh render, apart from the nonce and the submission id", async () => {
+  it("serves the same bytes as a fresh render, with the same ETag from another process", async () => {
     const fresh = await get(uncached);
     await get(cached);
     const hit = await get(cached);
-    expect(hit.html.length).toBe(fresh.html.length);
-    expect(normalized(hit)).toBe(normalized(fresh));
-    expect(normalized(hit)).toContain('nonce="NONCE"');
-    expect(normalized(hit)).toContain('value="SUBMISSION-ID"');
+    expect(hit.html).toBe(fresh.html);
+    expect(hit.csp).toBe(fresh.csp);
+    // Two instances agree on the validator, so a shared cache can revalidate against any of them.
+    expect(hit.headers.get("ETag")).toBe(fresh.headers.get("ETag"));
+    expect(fresh.headers.get("Cache-Control")).toBe("public, max-age=0, s-maxage=60, stale-while-revalidate=600");
   });
 
-  it("sends a cached page gzip-encoded to clients that accept gzip, the same document once decoded", async () => {
-    const raw = async (encoding: string) => {
-      const response = await fetch(`${cached.baseUrl}/`, { headers: { "Accept-Encoding": encoding } });
+  it("sends the page gzip-encoded to clients that accept gzip, the same document once decoded, its own ETag", async () => {
+    const raw = async (app: App, encoding: string) => {
+      const response = await fetch(`${app.baseUrl}/`, { headers: { "Accept-Encoding": encoding } });
       const bytes = Buffer.from(await response.arrayBuffer());
       return { response, bytes };
     };
     // undici's fetch decodes gzip itself; the declared length is that of the encoded body.
-    const gzipped = await raw("gzip, deflate, br");
+    const gzipped = await raw(cached, "gzip, deflate, br");
     expect(gzipped.response.headers.get("Content-Encoding")).toBe("gzip");
     expect(gzipped.response.headers.get("Vary")).toMatch(/Accept-Encoding/i);
     expect(Number(gzipped.response.headers.get("Content-Length"))).toBeLessThan(gzipped.bytes.length / 4);
-    const plain = await raw("identity");
+    const plain = await raw(cached, "identity");
     expect(plain.response.headers.get("Content-Encoding")).toBeNull();
     expect(Number(plain.response.headers.get("Content-Length"))).toBe(plain.bytes.length);
-    const page = (bytes: Buffer, response: Response) =>
-      normalized({
-        status: 200,
-        html: bytes.toString(),
-        csp: response.headers.get("Content-Security-Policy")!,
-        setCookie: [],
+    expect(gzipped.bytes.equals(plain.bytes)).toBe(true);
+    // A strong validator names one representation: the gzip bytes have their own.
+    expect(gzipped.response.headers.get("ETag")).not.toBe(plain.response.headers.get("ETag"));
+    expect((await raw(uncached, "gzip")).response.headers.get("ETag")).toBe(gzipped.response.headers.get("ETag"));
+  });
+
+  it("sends the shared page Brotli-encoded once its one-time compression is ready: same document, own stable ETag, 304", async () => {
+    // The bytes as they arrive (fetch would decode them), with the headers that came with them.
+    const raw = (path: string, headers: Record<string, string>) =>
+      new Promise<{ status: number; headers: http.IncomingHttpHeaders; bytes: Buffer }>((resolve, reject) => {
+        http
+          .get(`${cached.baseUrl}${path}`, { headers }, (response) => {
+            const chunks: Buffer[] = [];
+            response.on("data", (chunk: Buffer) => chunks.push(chunk));
+            response.on("end", () =>
+              resolve({ status: response.statusCode!, headers: response.headers, bytes: Buffer.concat(chunks) }),
+            );
+            response.on("error", reject);
+          })
+          .on("error", reject);
       });
-    expect(page(gzipped.bytes, gzipped.response)).toBe(page(plain.bytes, plain.response));
+    const browser = { "Accept-Encoding": "gzip, deflate, br, zstd" };
+    // The Brotli is made in the background after the page's first request; until then such requests get gzip.
+    let brotli = await raw("/", browser);
+    for (let attempt = 0; brotli.headers["content-encoding"] !== "br" && attempt < 200; attempt++) {
+      expect(brotli.headers["content-encoding"]).toBe("gzip");
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      brotli = await raw("/", browser);
+    }
+    expect(brotli.status).toBe(200);
+    expect(brotli.headers["content-encoding"]).toBe("br");
+    expect(brotli.headers.vary).toMatch(/Accept-Encoding/i);
+    expect(Number(brotli.headers["content-length"])).toBe(brotli.bytes.length);
+    const plain = await raw("/", { "Accept-Encoding": "identity" });
+    const gzipped = await raw("/", { "Accept-Encoding": "gzip" });
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(brotliDecompressSync(brotli.bytes).equals(plain.bytes)).toBe(true);
+    expect(gunzipSync(gzipped.bytes).equals(plain.bytes)).toBe(true);
+    expect(brotli.bytes.length).toBeLessThan(gzipped.bytes.length);
+    expect(brotli.headers["content-security-policy"]).toBe(plain.headers["content-security-policy"]);
+    // Each encoding is its own representation with its own strong validator, the same on every request, and the
+    // same any process computes from the same document (Brotli at quality 11 is deterministic).
+    const etags = new Set([brotli.headers.etag, gzipped.headers.etag, plain.headers.etag]);
+    expect(etags.size).toBe(3);
+    expect((await raw("/", browser)).headers.etag).toBe(brotli.headers.etag);
+    const recompressed = zlib.brotliCompressSync(plain.bytes, {
+      params: {
+        [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
+        [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: plain.bytes.length,
+      },
+    });
+    expect(brotli.headers.etag).toBe(`"${createHash("sha256").update(recompressed).digest("base64url")}"`);
+    // Revalidation per encoding: the Brotli ETag answers 304 to a Brotli request, not to a gzip-only one.
+    const revalidated = await raw("/", { ...browser, "If-None-Match": brotli.headers.etag! });
+    expect(revalidated.status).toBe(304);
+    expect(revalidated.bytes.length).toBe(0);
+    expect(revalidated.headers.etag).toBe(brotli.headers.etag);
+    const otherEncoding = await raw("/", { "Accept-Encoding": "gzip", "If-None-Match": brotli.headers.etag! });
+    expect(otherEncoding.status).toBe(200);
+    expect(otherEncoding.headers["content-encoding"]).toBe("gzip");
+    expect((await raw("/", { "Accept-Encoding": "gzip", "If-None-Match": gzipped.headers.etag! })).status).toBe(304);
+    // Pages that are not the shared one are never Brotli-compressed by the cache (quality 11 is made once, for it).
+    const query = await raw("/?utm_source=newsletter", browser);
+    expect(query.headers["content-encoding"]).toBe("gzip");
+    expect(query.headers.etag).toBeUndefined();
   });
 
   it("does not serve the anonymous page when a query string changes what the loaders return", async () => {
     const anonymous = await get(cached);
     const annual = await get(cached, "/?billing=annual");
-    expect(normalized(annual)).toBe(normalized(await get(uncached, "/?billing=annual")));
-    expect(normalized(annual)).not.toBe(normalized(anonymous));
+    expect(annual.html).toBe((await get(uncached, "/?billing=annual")).html);
+    expect(annual.html).not.toBe(anonymous.html);
+    expect(annual.headers.get("Cache-Control")).toBe("private, no-store");
     // A query string the loaders ignore renders the anonymous page's content (the URL is still part of the key).
     const tagged = await get(cached, "/?utm_source=newsletter");
-    expect(normalized(tagged)).toBe(normalized(await get(uncached, "/?utm_source=newsletter")));
+    expect(tagged.html).toBe((await get(uncached, "/?utm_source=newsletter")).html);
+    expect(tagged.headers.get("Cache-Control")).toBe("private, no-store");
+  });
+
+  it("gives a checkout page (query and cookie) its own attempt id per response and the CSP hashes of its own scripts", async () => {
+    const pages = [await get(cached, "/?checkout=info"), await get(cached, "/?checkout=info")];
+    const ids = pages.map((page) => attemptIdOf(page.html));
+    expect(ids[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(ids[1]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(ids[0]).not.toBe(ids[1]);
+    expect(pages[1].html.replaceAll(ids[1]!, ids[0]!)).toBe(pages[0].html);
+    for (const page of pages) {
+      expect(new Set(cspHashes(page.csp))).toEqual(new Set(scriptHashes(page.html)));
+      expect(page.headers.get("Cache-Control")).toBe("private, no-store");
+    }
+    expect(pages[0].csp).not.toBe(pages[1].csp);
   });
 
   it("does not serve the anonymous page to a visitor with a demo-thanks or a toast cookie", async () => {
@@ -152,7 +218,8 @@ describe("page cache (production build)", () => {
 
     const thanked = await get(cached, "/", { Cookie: thanks });
     expect(thanked.html).toContain("Thank You for Your Demo Request!");
-    expect(normalized(thanked)).toBe(normalized(await get(uncached, "/", { Cookie: thanks })));
+    expect(thanked.html).toBe((await get(uncached, "/", { Cookie: thanks })).html);
+    expect(thanked.headers.get("Cache-Control")).toBe("private, no-store");
     expect((await get(cached)).html).not.toContain("Thank You for Your Demo Request!");
 
     const toasted = await get(cached, "/", { Cookie: toast });
@@ -175,14 +242,31 @@ describe("page cache (production build)", () => {
   });
 });
 
+const slotsOf = (template: ReturnType<typeof toTemplate>) => (template.kind === "slotted" ? template.slots : []);
+
 describe("page cache key and templates", () => {
+  it("keeps a page without per-request ids finished: one body, its gzip, CSP and strong ETags", () => {
+    const html = `<p>same</p><template id="${PAGE_SCRIPTS_MARKER_ID}"></template><script>start()</script>`;
+    const template = toTemplate(html, []);
+    expect(template.kind).toBe("fixed");
+    const plain = fillTemplate(template, []);
+    const gzipped = fillTemplate(template, [], true);
+    expect(Buffer.from(plain.body).toString()).toBe(html);
+    expect(gunzipSync(gzipped.body).toString()).toBe(html);
+    expect(plain.csp).toContain(sha256Source("start()"));
+    expect(plain.etag).toBe(`"${createHash("sha256").update(html).digest("base64url")}"`);
+    expect(gzipped.etag).toBe(`"${createHash("sha256").update(gzipped.body).digest("base64url")}"`);
+  });
+
   // What Remix hands entry.server, reduced to the fields the cache reads.
   function page(
     options: { method?: string; status?: number; actionData?: unknown; extra?: string; deferred?: boolean } = {},
   ) {
     const loadContext = {};
     const submissionId = perRequestId(loadContext);
-    const state = JSON.stringify({ loaderData: { "routes/_index": { demo: { submissionId }, extra: options.extra } } });
+    const state = JSON.stringify({
+      loaderData: { "routes/_index": { checkout: { submissionId }, extra: options.extra } },
+    });
     const context = {
       staticHandlerContext: {
         actionData: options.actionData ?? null,
@@ -199,7 +283,6 @@ describe("page cache key and templates", () => {
         statusCode: options.status ?? 200,
         context,
         loadContext,
-        streaming: true,
       },
     };
   }
@@ -216,46 +299,45 @@ describe("page cache key and templates", () => {
     expect(pageCacheKey(page({ deferred: true }).request)).toBeUndefined();
   });
 
-  it("renders a page once and fills each response with its own nonce and ids; a failed render is not kept", async () => {
+  it("renders a page once and fills each response with its ids and its scripts' hashes; a failed render is not kept", async () => {
     clearPageCache();
     let renders = 0;
     const render =
-      (first: { submissionId: string }, nonce: string, status = 200) =>
+      (first: { submissionId: string }, status = 200) =>
       async () => {
         renders += 1;
         return {
-          html: `<p nonce="${nonce}">a</p><input value="${first.submissionId}"><script nonce="${nonce}">"${first.submissionId}"</script>`,
+          html: `<p>a</p><input value="${first.submissionId}"><template id="${PAGE_SCRIPTS_MARKER_ID}"></template><script>"${first.submissionId}"</script><script type="application/ld+json">{}</script>`,
           status,
         };
       };
     const pages = [page(), page(), page()];
     const key = pageCacheKey(pages[0].request)!;
     const bodies = await Promise.all(
-      pages.map((one, index) =>
-        cachedDocument(key, one.request, `nonce${index}+/=`, render(one, `nonce${index}+/=`), { gzip: index === 1 }),
-      ),
+      pages.map((one, index) => cachedDocument(key, one.request, render(one), { gzip: index === 1 })),
     );
     expect(renders).toBe(1);
-    bodies.forEach(({ body, status, encoding }, index) => {
+    bodies.forEach(({ body, status, encoding, csp, etag }, index) => {
       expect(status).toBe(200);
       const id = pages[index].submissionId;
       expect(encoding).toBe(index === 1 ? "gzip" : undefined);
       const text = encoding === "gzip" ? gunzipSync(body).toString() : Buffer.from(body).toString();
       expect(text).toBe(
-        `<p nonce="nonce${index}+/=">a</p><input value="${id}"><script nonce="nonce${index}+/=">"${id}"</script>`,
+        `<p>a</p><input value="${id}"><template id="${PAGE_SCRIPTS_MARKER_ID}"></template><script>"${id}"</script><script type="application/ld+json">{}</script>`,
       );
+      expect(cspHashes(csp)).toEqual([sha256Source(`"${id}"`)]);
+      // Per-request ids: never one validator for all.
+      expect(etag).toBeUndefined();
     });
 
     clearPageCache();
     const failed = page();
     const failedKey = pageCacheKey(failed.request)!;
-    expect(
-      (await cachedDocument(failedKey, failed.request, "n1", render(failed, "n1", 500), { gzip: false })).status,
-    ).toBe(500);
+    expect((await cachedDocument(failedKey, failed.request, render(failed, 500), { gzip: false })).status).toBe(500);
     const next = page();
-    expect((await cachedDocument(failedKey, next.request, "n2", render(next, "n2"), { gzip: false })).status).toBe(200);
+    expect((await cachedDocument(failedKey, next.request, render(next), { gzip: false })).status).toBe(200);
     expect(renders).toBe(3);
-    expect(toTemplate("a-X-b-Y-X", ["X", "Y"]).slots).toEqual([0, 1, 0]);
+    expect(slotsOf(toTemplate("a-X-b-Y-X", ["X", "Y"]))).toEqual([0, 1, 0]);
     expect(Buffer.from(fillTemplate(toTemplate("a-X-b-Y-X", ["X", "Y"]), ["1", "22"]).body).toString()).toBe(
       "a-1-b-22-1",
     );
@@ -266,7 +348,7 @@ describe("page cache key and templates", () => {
     const random = randomBytes(70_000).toString("base64");
     const html = `#X#${"<p>groundwork</p>".repeat(5_000)}#X#${random}#Y#${"é€𝄞".repeat(2_000)}#X##Y#`;
     const template = toTemplate(html, ["#X#", "#Y#"]);
-    expect(template.slots).toEqual([0, 0, 1, 0, 1]);
+    expect(slotsOf(template)).toEqual([0, 0, 1, 0, 1]);
     const values = [`n-${randomBytes(40_000).toString("hex")}`, "second+/="];
     const { body, encoding } = fillTemplate(template, values, true);
     expect(encoding).toBe("gzip");
@@ -285,6 +367,18 @@ describe("page cache key and templates", () => {
         Buffer.from(fillTemplate(edges, edgeValues).body).toString(),
       );
     }
+  });
+
+  it("prefers Brotli only when the client accepts it at least as much as gzip", () => {
+    expect(prefersBrotli("gzip, deflate, br, zstd")).toBe(true);
+    expect(prefersBrotli("br;q=1.0, gzip;q=0.8")).toBe(true);
+    expect(prefersBrotli("br;q=0.5, gzip")).toBe(false);
+    expect(prefersBrotli("br;q=0, gzip")).toBe(false);
+    expect(prefersBrotli("gzip")).toBe(false);
+    expect(prefersBrotli("*")).toBe(true);
+    expect(prefersBrotli("gzip;q=0.5, *")).toBe(true);
+    expect(prefersBrotli("")).toBe(false);
+    expect(prefersBrotli(null)).toBe(false);
   });
 
   it("reads Accept-Encoding as RFC 9110 does", () => {

@@ -1,6 +1,7 @@
 // Benchmarks and fuzzing lift the limits through env; this proves that the production build, started with
 // none of those settings, enforces the default numbers. Each client is a real TCP peer (a 127.x.y.z source
 // address), as the server sees visitors with the default TRUST_PROXY=0. Needs `npm run build` first.
+import pLimit from "p-limit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startAppServer } from "../support/app-server.mjs";
 import { requestFrom } from "../support/from-address.mjs";
@@ -80,14 +81,22 @@ describe("rate limits with the default settings (production build, real sockets)
   it("demo requests: the global default (3000 a minute) is reached only by many clients, and refuses past it", async () => {
     const stamp = Date.now();
     const statuses = new Map<number, number>();
-    let refusedAt: number | undefined;
-    for (let i = storedSoFar + 1; i <= 3100 && refusedAt === undefined; i++) {
-      const { status } = await postDemo(`global.${stamp}.${i}@example.com`, client(i));
-      statuses.set(status, (statuses.get(status) ?? 0) + 1);
-      if (status === 429) refusedAt = i;
-    }
-    expect(refusedAt).toBe(3001);
+    // Many clients at once, as a crowd would come: sent one by one, 3000 requests on a busy 2-core machine took
+    // longer than the one-minute window the count lives in.
+    const limit = pLimit(16);
+    const total = 3100;
+    await Promise.all(
+      Array.from({ length: total - storedSoFar }, (_, index) =>
+        limit(async () => {
+          const i = storedSoFar + 1 + index;
+          const { status } = await postDemo(`global.${stamp}.${i}@example.com`, client(i));
+          statuses.set(status, (statuses.get(status) ?? 0) + 1);
+        }),
+      ),
+    );
     expect(statuses.get(201)).toBe(3000 - storedSoFar);
+    expect(statuses.get(429)).toBe(total - 3000);
+    expect([...statuses.keys()].sort()).toEqual([201, 429]);
   }, 300_000);
 
   it("checkout: the 6th session for one e-mail within a minute is refused with 429 and Retry-After", async () => {

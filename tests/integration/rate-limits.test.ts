@@ -7,10 +7,10 @@ import { demoRequests, orders } from "~/db/schema.server";
 import { createUser } from "~/models/user.server";
 import { action as loginAction } from "~/routes/admin.login";
 import { action as demoApiAction } from "~/routes/api.demo-requests";
-import { handleCouponStep, handlePayStep, saveCheckoutState } from "~/utils/checkout.server";
-import { getDb } from "~/utils/db.server";
+import { handleCouponStep, handlePayStep, saveCheckoutState } from "~/services/checkout.server";
+import { getDb } from "~/db/connection.server";
 import { passwordWorkCapacity, runPasswordWork } from "~/utils/password-work.server";
-import { forgetAttempts, limitRules } from "~/utils/rate-limit.server";
+import { forgetAttempts, limitRules } from "~/services/rate-limit.server";
 import { getToast } from "~/utils/toast.server";
 import { describeWithDatabases } from "../support/database";
 

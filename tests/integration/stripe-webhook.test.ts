@@ -4,7 +4,7 @@ import { expect, it } from "vitest";
 import { orders, stripeEvents } from "~/db/schema.server";
 import { createOrderForAttempt, setOrderSession } from "~/models/order.server";
 import { action } from "~/routes/api.stripe.webhook";
-import { getDb } from "~/utils/db.server";
+import { getDb } from "~/db/connection.server";
 import { describeWithDatabases } from "../support/database";
 
 const secret = "whsec_test_secret_for_webhooks";

@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe } from "vitest";
-import { closeDatabase, getConnection, migrateDatabase } from "~/utils/db.server";
+import { closeDatabase, getConnection, migrateDatabase } from "~/db/connection.server";
 import { createDatabase, dropDatabase } from "./postgres.mjs";
+import { forget } from "~/utils/singleton.server";
 
 export type DatabaseKind = "pglite" | "postgres";
 
 function resetSingletons() {
   // The app parses env and opens its connection once per process; tests switch databases between suites.
-  const globals = globalThis as Record<string, unknown>;
-  delete globals.__groundworkEnv;
-  delete globals.__groundworkToast;
+  forget("env");
+  forget("toast");
 }
 
 /**

@@ -47,7 +47,7 @@ export async function waitForHydration(page: Page) {
 
 /**
  * With JS: the parts whose code loads on demand (the FAQ's accordion, the demo form's library; see
- * useLoadedWhenNear in app/components/lazy-hydration.tsx) load it when the visitor nears them or first interacts
+ * useLoadedWhenNear in app/deferred/lazy-hydration.tsx) load it when the visitor nears them or first interacts
  * with the page. A key press is such an interaction; this presses one and waits until the FAQ is an accordion.
  */
 export async function loadOnDemandParts(page: Page) {

@@ -14,12 +14,15 @@ export default defineConfig({
       ...configDefaults.exclude,
       // They start the production build (`npm run build` first).
       "tests/integration/admin-create.test.ts",
+      "tests/integration/many-instances.test.ts",
       "tests/integration/outbox-servers.test.ts",
       "tests/integration/page-cache.test.ts",
       "tests/integration/rate-limit-defaults.test.ts",
       "tests/integration/startup.test.ts",
       // PostgreSQL only: what a statement timeout does to a real server.
       "tests/integration/demo-request-timeout.test.ts",
+      // The shared rate-limit stores: PostgreSQL and Redis.
+      "tests/integration/rate-limit-stores.test.ts",
     ],
     env: { ...base.test?.env, TEST_DATABASES: "pglite" },
   },

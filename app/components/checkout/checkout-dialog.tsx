@@ -3,10 +3,7 @@ import { Link, useNavigate } from "@remix-run/react";
 import type { CheckoutView } from "~/schemas/checkout";
 import { InfoStep } from "./info-step";
 import { PlanStep } from "./plan-step";
-import { shareNonceWithInjectedStyles } from "./share-nonce";
 import { StepIndicator } from "./step-indicator";
-
-shareNonceWithInjectedStyles();
 
 // Closing goes through the server so the checkout cookie is cleared: reopening starts from scratch.
 const CLOSE_URL = "/?checkout=close";
@@ -24,7 +21,15 @@ export function CheckoutDialog({ view }: { view: CheckoutView }) {
         if (!open) navigate(CLOSE_URL, { preventScrollReset: true });
       }}
     >
-      <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/60" data-testid="checkout-overlay" />
+      {/* Not Radix's Dialog.Overlay: its scroll lock injects a <style> element the CSP refuses. The stylesheet locks
+          the page's scroll while this element exists (tailwind.css); a click on it is outside the dialog, which
+          closes it. */}
+      <div
+        id="checkout-overlay"
+        aria-hidden="true"
+        className="pointer-events-auto fixed inset-0 z-50 bg-slate-900/60"
+        data-testid="checkout-overlay"
+      />
       <Dialog.Content
         aria-labelledby="checkout-title"
         aria-describedby="checkout-description"

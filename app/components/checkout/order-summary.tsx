@@ -1,5 +1,5 @@
 import { formatCents, type BillingPeriod, type PlanId } from "~/content/plans";
-import { priceOrder, type CouponDiscount } from "~/schemas/checkout";
+import { priceOrder, type CouponDiscount } from "~/content/pricing";
 
 /** Computed from the same catalogue and pricing function the server charges with. */
 export function OrderSummary({

@@ -1,16 +1,28 @@
 // The demo form's fields, shared by the form the page hydrates with and the remix-validated-form version that
-// replaces it once loaded (demo-form-enhanced.tsx). Each form passes the hooks that bind a field and report a
+// replaces it once loaded (demo-form-enhanced.lazy.tsx). Each form passes the hooks that bind a field and report a
 // pending submit, so both render the same markup. (Passed as props, these hooks are called unconditionally in
 // the components below, once per render, as hooks must be.)
-import type { ReactNode } from "react";
+import type { ComponentType, ReactNode } from "react";
 import { ExternalLink } from "~/components/landing/external-link";
 import { legalLinks } from "~/content/legal-links";
-import { dealVolumes, demoHoneypotField } from "./demo-form-client";
+import { dealVolumes, demoHoneypotField, demoSlotField, type DemoPickerView } from "./demo-form-client";
+import { SlotPicker, slotPickerParts, type SlotPickerProps } from "./demo-slot-picker";
 
 type InputProps = Record<string, unknown>;
 
-/** Binds one field: its error message and the props (name, default value, handlers) for its control. */
-export type UseDemoField = (name: string) => { error?: string; getInputProps: (props: InputProps) => InputProps };
+/**
+ * Binds one field: its error message and the props (name, default value, handlers) for its control; for the time
+ * picker, whose radios are its own, the value to show as chosen and a way to re-check the field.
+ */
+export type UseDemoField = (name: string) => {
+  error?: string;
+  getInputProps: (props: InputProps) => InputProps;
+  defaultValue?: unknown;
+  validate?: () => unknown;
+};
+
+/** What "Pick a time" shows, and the calendar picker that replaces the server's one once its code is loaded. */
+export type DemoPickerSlot = { view: DemoPickerView; Picker?: ComponentType<SlotPickerProps> };
 
 const inputClass =
   "mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30 aria-[invalid=true]:border-red-600";
@@ -121,14 +133,31 @@ function SubmitButton({ submitting }: { submitting: boolean }) {
   );
 }
 
+function TimeField({ useField, picker }: FieldProps & { picker: DemoPickerSlot }) {
+  const { error, defaultValue, validate } = useField(demoSlotField);
+  const Picker = picker.Picker ?? SlotPicker;
+  return (
+    <Picker
+      parts={slotPickerParts}
+      view={picker.view}
+      selected={typeof defaultValue === "string" ? defaultValue : undefined}
+      error={error}
+      onChoice={validate ? () => void validate() : undefined}
+    />
+  );
+}
+
 export function DemoFields({
   useField,
   useSubmitting,
   brandName,
-}: FieldProps & { useSubmitting: () => boolean; brandName: string }) {
+  picker,
+}: FieldProps & { useSubmitting: () => boolean; brandName: string; picker: DemoPickerSlot }) {
   const submitting = useSubmitting();
   return (
     <>
+      {/* The form's default button (what Enter in a field presses) must be the submit, not the first day tab. */}
+      <button type="submit" hidden tabIndex={-1} />
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField useField={useField} name="firstName" label="First Name" autoComplete="given-name" />
         <TextField useField={useField} name="lastName" label="Last Name" autoComplete="family-name" />
@@ -138,6 +167,7 @@ export function DemoFields({
       <TextField useField={useField} name="company" label="Company Name" autoComplete="organization" />
       <DealVolumeField useField={useField} />
       <ChallengesField useField={useField} />
+      <TimeField useField={useField} picker={picker} />
       <div className="honeypot" aria-hidden="true">
         <label htmlFor="demo-website">Leave this field empty</label>
         <input

@@ -1,44 +1,36 @@
-import { Form, useActionData, useNavigation, useRouteLoaderData } from "@remix-run/react";
-import { useState, type ComponentProps } from "react";
-import { useLoadedWhenNear } from "~/components/lazy-hydration";
+import { Form, useActionData, useFormAction, useNavigation, useRouteLoaderData } from "@remix-run/react";
+import { useEffect, useState, type ComponentProps } from "react";
+import { useLoadedWhenNear } from "~/deferred/lazy-hydration";
 import { ServerNotice } from "~/components/ui/server-notice";
 import { useHydrated } from "~/utils/use-hydrated";
-import { DemoFields, type UseDemoField } from "./demo-fields";
-import type { DemoFormHandover } from "./demo-form-enhanced";
+import { StaticBookedThankYou, StaticDemoIntro } from "~/deferred/landing-sections";
+import { DemoFields, type DemoPickerSlot, type UseDemoField } from "./demo-fields";
+import type { DemoFormHandover } from "./demo-form-enhanced.lazy";
 import {
   demoEnhancedField,
   demoRequestFormId,
   lazyDemoRequestValidator,
   preloadDemoValidator,
+  type BookedDemoView,
+  type DemoPickerView,
 } from "./demo-form-client";
 
-export type DemoSectionState = { showThanks: boolean; submissionId: string };
+export type DemoSectionState = {
+  showThanks: boolean;
+  /** "Pick a time" as first shown: the first bookable day, in the business's time zone. */
+  picker: DemoPickerView;
+  /** Set when the thank-you is for a booked demo (not a request to be called). */
+  booked?: BookedDemoView;
+};
 
 type DemoActionData = {
   notice?: { type: "error"; message: string; description: string };
   formId?: string;
   fieldErrors?: Record<string, string | undefined>;
   repopulateFields?: Record<string, unknown>;
+  /** The picker after a day or time zone was chosen without JavaScript, or fresh after a slot was taken. */
+  picker?: DemoPickerView;
 };
-
-const learnItems = [
-  {
-    title: "Complete Platform Walkthrough",
-    text: "See how a lead becomes a booked job, an invoice and a five-star review without leaving one system.",
-  },
-  {
-    title: "Custom Workflow Demo",
-    text: "We build one of your real workflows live: estimate follow-ups, crew dispatch or maintenance reminders.",
-  },
-  {
-    title: "ROI Calculator Session",
-    text: "Plug in your job volume and average ticket to see what faster follow-up and fewer no-shows are worth.",
-  },
-  {
-    title: "Implementation Roadmap",
-    text: "Leave with a step-by-step plan for moving your contacts, pipelines and templates over in days.",
-  },
-];
 
 function ThankYou() {
   return (
@@ -80,6 +72,7 @@ const usePlainField: UseDemoField = (name) => {
   const value = own?.repopulateFields?.[name];
   return {
     error: own?.fieldErrors?.[name],
+    defaultValue: value,
     getInputProps: (props) => ({ ...props, name, defaultValue: typeof value === "string" ? value : undefined }),
   };
 };
@@ -117,7 +110,29 @@ function takeHandover(): DemoFormHandover {
   };
 }
 
-type EnhancedDemoForm = typeof import("./demo-form-enhanced").EnhancedDemoForm;
+/**
+ * 128 random bits as 32 hex digits: the form's submission id. Not crypto.randomUUID, which needs a secure context;
+ * not base64url, whose ids may start with "-", which the admin's CSV export neutralizes as a formula ("'-…").
+ */
+function newSubmissionId() {
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
+/**
+ * The form's submission id, minted in the browser once the page has hydrated: the page is the same bytes for
+ * every visitor (ADR 0019), so it cannot carry one. A double submit sends the same id and stores one row; a new
+ * form (after "Request another demo") gets a new id. Without JavaScript there is none, and the server stores
+ * the request once per lead by its details.
+ */
+function useBrowserSubmissionId(showingForm: boolean) {
+  const [id, setId] = useState<string>();
+  useEffect(() => {
+    if (showingForm) setId(newSubmissionId());
+  }, [showingForm]);
+  return id;
+}
+
+type EnhancedDemoForm = typeof import("./demo-form-enhanced.lazy").EnhancedDemoForm;
 
 /**
  * Reads the plain form in the render that replaces it, while it is still in the document: reading it when the
@@ -139,60 +154,37 @@ export function DemoSection({ state }: { state: DemoSectionState }) {
   const hydrated = useHydrated();
   // remix-validated-form and the form built on it, loaded when the visitor heads for the form; until then the
   // page's own form (a Remix <Form> posting the same fields) does the job, without the live field checks.
-  const EnhancedForm = useLoadedWhenNear("#demo", () =>
-    import("./demo-form-enhanced").then((module) => module.EnhancedDemoForm),
+  // The calendar picker (times in the visitor's own zone) comes with it, never in the first load.
+  const enhanced = useLoadedWhenNear("#demo", () =>
+    Promise.all([
+      import("./demo-form-enhanced.lazy"),
+      import("./demo-slot-picker.lazy").then((module) => module.loadCalendarPicker()),
+    ]).then(([form, Picker]) => ({ Form: form.EnhancedDemoForm, Picker })),
   );
+  const EnhancedForm = enhanced?.Form;
   const actionData = useActionData<DemoActionData>();
   const root = useRouteLoaderData<{ site?: { brandName?: string } }>("root");
   const brandName = root?.site?.brandName ?? "Groundwork";
   const ownActionData = actionData?.formId === demoRequestFormId ? actionData : undefined;
   const notice = !hydrated ? ownActionData?.notice : undefined;
+  const browserId = useBrowserSubmissionId(!state.showThanks);
   // After a refused or failed submit the retry keeps the same submission id: if the first attempt was
   // committed after all (e.g. a timeout), the retry finds that row instead of storing a second one.
   const retriedId = ownActionData?.repopulateFields?.submissionId;
-  const submissionId = typeof retriedId === "string" && retriedId ? retriedId : state.submissionId;
+  const submissionId = typeof retriedId === "string" && retriedId ? retriedId : browserId;
+  // The booked panel is static HTML (its code is not in the first load), so its reset form names the action itself.
+  const resetAction = useFormAction();
+  const picker: DemoPickerSlot = { view: ownActionData?.picker ?? state.picker, Picker: enhanced?.Picker };
 
   return (
     <section id="demo" aria-labelledby="demo-heading" className="bg-slate-50 py-20">
-      <div className="mx-auto grid max-w-6xl gap-12 px-6 lg:grid-cols-2">
-        <div>
-          <h2 id="demo-heading" className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">
-            See {brandName} in Action
-          </h2>
-          <p className="mt-4 text-lg text-slate-700">
-            Book a personalized demo and see how contractors and property service teams run their whole business from
-            one place.
-          </p>
-          <h3 className="mt-8 text-lg font-semibold text-slate-900">What you&apos;ll learn</h3>
-          <ul className="mt-4 space-y-4">
-            {learnItems.map((item) => (
-              <li key={item.title} className="flex gap-3">
-                <svg
-                  aria-hidden="true"
-                  viewBox="0 0 20 20"
-                  width="20"
-                  height="20"
-                  className="mt-0.5 shrink-0 text-brand-600"
-                  fill="none"
-                  stroke="currentColor"
-                  strokeWidth="2"
-                >
-                  <path d="M4 10.5l4 4 8-9" />
-                </svg>
-                <div>
-                  <p className="font-semibold text-slate-900">{item.title}</p>
-                  <p className="text-sm text-slate-700">{item.text}</p>
-                </div>
-              </li>
-            ))}
-          </ul>
-          <p className="mt-8 rounded-md border border-brand-100 bg-white px-4 py-3 text-sm font-medium text-brand-900">
-            15-minute demo, no sales pressure, instant access to trial
-          </p>
-        </div>
+      <div className="mx-auto grid max-w-6xl grid-cols-1 gap-12 px-6 lg:grid-cols-2">
+        <StaticDemoIntro brandName={brandName} />
 
         <div id="demo-booking" className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
-          {state.showThanks ? (
+          {state.showThanks && state.booked ? (
+            <StaticBookedThankYou booked={state.booked} resetAction={resetAction} />
+          ) : state.showThanks ? (
             <ThankYou />
           ) : (
             <>
@@ -204,8 +196,8 @@ export function DemoSection({ state }: { state: DemoSectionState }) {
                   formId={demoRequestFormId}
                   validator={lazyDemoRequestValidator}
                   warmValidator={warmValidator}
-                  hidden={{ intent: "demo-request", submissionId, [demoEnhancedField]: "1" }}
-                  renderFields={(binding) => <DemoFields {...binding} brandName={brandName} />}
+                  hidden={{ intent: "demo-request", submissionId: submissionId ?? "", [demoEnhancedField]: "1" }}
+                  renderFields={(binding) => <DemoFields {...binding} brandName={brandName} picker={picker} />}
                 />
               ) : (
                 // Remix posts it without a reload once the page has hydrated; without JS it is a plain POST, and the
@@ -213,10 +205,15 @@ export function DemoSection({ state }: { state: DemoSectionState }) {
                 <Form id={demoRequestFormId} method="post" preventScrollReset className="mt-6 space-y-4">
                   <input type="hidden" name="__rvfInternalFormId" value={demoRequestFormId} />
                   <input type="hidden" name="intent" value="demo-request" />
-                  <input type="hidden" name="submissionId" value={submissionId} />
+                  {submissionId ? <input type="hidden" name="submissionId" value={submissionId} /> : null}
                   {/* Hydrated, Remix submits it and shows a failure as a cookie toast (ADR 0004). */}
                   {hydrated ? <input type="hidden" name={demoEnhancedField} value="1" /> : null}
-                  <DemoFields useField={usePlainField} useSubmitting={usePlainSubmitting} brandName={brandName} />
+                  <DemoFields
+                    useField={usePlainField}
+                    useSubmitting={usePlainSubmitting}
+                    brandName={brandName}
+                    picker={picker}
+                  />
                 </Form>
               )}
             </>

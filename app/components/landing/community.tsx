@@ -1,7 +1,9 @@
 import { communityCopy } from "~/content/community";
 import type { SiteConfig } from "~/content/site";
 import { buttonClass } from "~/components/ui/button";
-import { BookIcon, ChatIcon, ExternalIcon, UsersIcon } from "./icons";
+import { ExternalLink } from "./external-link";
+import { ExternalIcon } from "./icons";
+import { BookIcon, ChatIcon, UsersIcon } from "./section-icons";
 
 const perkIcons = [UsersIcon, BookIcon, ChatIcon];
 
@@ -16,16 +18,10 @@ export function Community({ site }: { site: SiteConfig }) {
               {communityCopy.title}
             </h2>
             <p className="mt-4 text-lg leading-relaxed text-slate-700">{communityCopy.lead}</p>
-            <a
-              href={site.forumUrl}
-              target="_blank"
-              rel="noopener noreferrer"
-              className={buttonClass("primary", "lg", "mt-8")}
-            >
+            <ExternalLink href={site.forumUrl} className={buttonClass("primary", "lg", "mt-8")}>
               Join the Community
               <ExternalIcon className="h-4 w-4" />
-              <span className="sr-only"> (opens in a new tab)</span>
-            </a>
+            </ExternalLink>
           </div>
           <ul className="grid gap-4">
             {communityCopy.perks.map((perk, index) => {
@@ -48,16 +44,10 @@ export function Community({ site }: { site: SiteConfig }) {
         <div className="mt-16 rounded-3xl bg-brand-900 px-6 py-12 text-center sm:px-12">
           <h3 className="text-2xl font-bold text-white sm:text-3xl">{communityCopy.movementTitle}</h3>
           <p className="mx-auto mt-3 max-w-2xl text-lg text-brand-50">{communityCopy.movementLead}</p>
-          <a
-            href={site.forumUrl}
-            target="_blank"
-            rel="noopener noreferrer"
-            className={buttonClass("inverse", "lg", "mt-8")}
-          >
+          <ExternalLink href={site.forumUrl} className={buttonClass("inverse", "lg", "mt-8")}>
             Join the Movement
             <ExternalIcon className="h-4 w-4" />
-            <span className="sr-only"> (opens in a new tab)</span>
-          </a>
+          </ExternalLink>
         </div>
       </div>
     </section>

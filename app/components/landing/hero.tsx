@@ -1,6 +1,7 @@
 import { siteCopy } from "~/content/site";
 import { buttonClass } from "~/components/ui/button";
-import { ArrowRightIcon, CheckIcon } from "./icons";
+import { CheckIcon } from "./icons";
+import { ArrowRightIcon } from "./section-icons";
 
 const proofPoints = ["Live in under 2 hours", "No long-term contract", "24/7 live chat and email support"];
 

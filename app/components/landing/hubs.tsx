@@ -11,7 +11,7 @@ import {
   PlugIcon,
   UsersIcon,
   WrenchIcon,
-} from "./icons";
+} from "./section-icons";
 
 const icons: Record<HubIcon, ComponentType<SVGProps<SVGSVGElement>>> = {
   megaphone: MegaphoneIcon,

@@ -1,10 +1,11 @@
 // Small inline SVG icons (no icon library: they cost bytes on every page). All are decorative
-// (aria-hidden); the control that holds one carries the accessible name.
+// (aria-hidden); the control that holds one carries the accessible name. These are the ones hydrated parts of the
+// landing page use; icons only the static sections draw are in ./section-icons, so they stay out of the first load.
 import type { ReactNode, SVGProps } from "react";
 
-type IconProps = SVGProps<SVGSVGElement>;
+export type IconProps = SVGProps<SVGSVGElement>;
 
-function Svg({ children, ...props }: IconProps & { children: ReactNode }) {
+export function Svg({ children, ...props }: IconProps & { children: ReactNode }) {
   return (
     <svg
       viewBox="0 0 24 24"
@@ -44,11 +45,6 @@ export const CloseIcon = (p: IconProps) => (
     <path d="M18 6 6 18M6 6l12 12" />
   </Svg>
 );
-export const ArrowRightIcon = (p: IconProps) => (
-  <Svg {...p}>
-    <path d="M5 12h14M13 5l7 7-7 7" />
-  </Svg>
-);
 export const ExternalIcon = (p: IconProps) => (
   <Svg {...p}>
     <path d="M15 3h6v6M10 14 21 3M18 13v6a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V8a2 2 0 0 1 2-2h6" />
@@ -72,86 +68,6 @@ export const LockIcon = (p: IconProps) => (
     <path d="M7 11V7a5 5 0 0 1 10 0v4" />
   </Svg>
 );
-export const StarIcon = (p: IconProps) => (
-  <Svg fill="currentColor" stroke="none" {...p}>
-    <path d="M12 2.5l2.9 6.1 6.6.8-4.9 4.6 1.3 6.6L12 17.3l-5.9 3.3 1.3-6.6-4.9-4.6 6.6-.8z" />
-  </Svg>
-);
-export const ChatIcon = (p: IconProps) => (
-  <Svg {...p}>
-    <path d="M21 15a2 2 0 0 1-2 2H7l-4 4V5a2 2 0 0 1 2-2h14a2 2 0 0 1 2 2z" />
-  </Svg>
-);
-export const BookIcon = (p: IconProps) => (
-  <Svg {...p}>
-    <path d="M4 19.5A2.5 2.5 0 0 1 6.5 17H20V3H6.5A2.5 2.5 0 0 0 4 5.5z" />
-    <path d="M4 19.5A2.5 2.5 0 0 0 6.5 22H20v-5" />
-  </Svg>
-);
-export const UsersIcon = (p: IconProps) => (
-  <Svg {...p}>
-    <path d="M17 21v-2a4 4 0 0 0-4-4H5a4 4 0 0 0-4 4v2" />
-    <circle cx="9" cy="7" r="4" />
-    <path d="M23 21v-2a4 4 0 0 0-3-3.9M16 3.1a4 4 0 0 1 0 7.8" />
-  </Svg>
-);
-export const MegaphoneIcon = (p: IconProps) => (
-  <Svg {...p}>
-    <path d="M3 11v2a1 1 0 0 0 1 1h3l5 4V6L7 10H4a1 1 0 0 0-1 1z" />
-    <path d="M16 8a5 5 0 0 1 0 8M19 5a9 9 0 0 1 0 14" />
-  </Svg>
-);
-export const HandshakeIcon = (p: IconProps) => (
-  <Svg {...p}>
-    <path d="m11 17 2 2a1 1 0 0 0 3-3" />
-    <path d="m14 14 2.5 2.5a1 1 0 0 0 3-3l-3.9-3.9a3 3 0 0 0-4.2 0l-.9.9a1 1 0 0 1-3-3l2.8-2.8a5 5 0 0 1 6 .8L21 9" />
-    <path d="m3 13 5 5M3 7l3-3 3 1" />
-  </Svg>
-);
-export const WrenchIcon = (p: IconProps) => (
-  <Svg {...p}>
-    <path d="M14.7 6.3a1 1 0 0 0 0 1.4l1.6 1.6a1 1 0 0 0 1.4 0l3.8-3.8a6 6 0 0 1-7.9 7.9l-6.9 6.9a2.1 2.1 0 0 1-3-3l6.9-6.9a6 6 0 0 1 7.9-7.9z" />
-  </Svg>
-);
-export const PenIcon = (p: IconProps) => (
-  <Svg {...p}>
-    <path d="M12 20h9" />
-    <path d="M16.5 3.5a2.1 2.1 0 0 1 3 3L7 19l-4 1 1-4z" />
-  </Svg>
-);
-export const ClipboardIcon = (p: IconProps) => (
-  <Svg {...p}>
-    <rect x="8" y="2" width="8" height="4" rx="1" />
-    <path d="M16 4h2a2 2 0 0 1 2 2v14a2 2 0 0 1-2 2H6a2 2 0 0 1-2-2V6a2 2 0 0 1 2-2h2" />
-    <path d="m9 14 2 2 4-4" />
-  </Svg>
-);
-export const CartIcon = (p: IconProps) => (
-  <Svg {...p}>
-    <circle cx="9" cy="21" r="1" />
-    <circle cx="20" cy="21" r="1" />
-    <path d="M1 1h4l2.7 13.4a2 2 0 0 0 2 1.6h9.7a2 2 0 0 0 2-1.6L23 6H6" />
-  </Svg>
-);
-export const ChartIcon = (p: IconProps) => (
-  <Svg {...p}>
-    <path d="M3 3v18h18" />
-    <path d="m7 15 4-4 3 3 5-6" />
-  </Svg>
-);
-export const PlugIcon = (p: IconProps) => (
-  <Svg {...p}>
-    <path d="M9 2v6M15 2v6M6 8h12v4a6 6 0 0 1-12 0zM12 18v4" />
-  </Svg>
-);
-export const HomeIcon = (p: IconProps) => (
-  <Svg {...p}>
-    <path d="m3 10 9-7 9 7v10a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2z" />
-    <path d="M9 22V12h6v10" />
-  </Svg>
-);
-
-/** Brand mark: a house on a foundation line. */
 export const LogoMark = (p: IconProps) => (
   <svg viewBox="0 0 32 32" width="32" height="32" aria-hidden="true" focusable="false" {...p}>
     <rect width="32" height="32" rx="8" fill="#125c3c" />

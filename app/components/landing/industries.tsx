@@ -1,6 +1,6 @@
 import { industries } from "~/content/industries";
 import { SectionHeading } from "./section-heading";
-import { HomeIcon } from "./icons";
+import { HomeIcon } from "./section-icons";
 
 export function Industries() {
   return (

@@ -1,6 +1,6 @@
 import { integrations, integrationStats } from "~/content/results";
 import { SectionHeading } from "./section-heading";
-import { PlugIcon } from "./icons";
+import { PlugIcon } from "./section-icons";
 
 export function Integrations() {
   return (

@@ -5,9 +5,8 @@ import type { BillingPeriod } from "~/content/plans";
 import type { SiteConfig } from "~/content/site";
 import { TooltipProvider } from "~/components/ui/tooltip";
 import { Header } from "./header";
-import { Hero } from "./hero";
 import { AiAgents } from "./ai-agents";
-import { StaticCommunity, StaticFeatureSections, StaticTestimonials } from "../lazy-sections";
+import { StaticCommunity, StaticFeatureSections, StaticHero, StaticTestimonials } from "~/deferred/landing-sections";
 import { Faq } from "./faq";
 import { Pricing } from "./pricing";
 import { Footer } from "./footer";
@@ -26,7 +25,7 @@ export function LandingPage({ billing, checkoutDialog, demoSection, site }: Land
       <Header site={site} />
       <main id="main-content" tabIndex={-1} className="focus:outline-none">
         {checkoutDialog}
-        <Hero />
+        <StaticHero />
         <StaticTestimonials />
         <AiAgents />
         <StaticFeatureSections brandName={site.brandName} />

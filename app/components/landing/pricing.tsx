@@ -14,7 +14,7 @@ import {
 } from "~/content/plans";
 import { buttonClass } from "~/components/ui/button";
 import { SectionHeading } from "./section-heading";
-import { CheckIcon } from "./icons";
+import { StaticPlanFeatures } from "~/deferred/landing-sections";
 
 export function checkoutHref(plan: Plan, billing: BillingPeriod) {
   return `/?checkout=info&plan=${plan.id}${billing === "annual" ? "&billing=annual" : ""}`;
@@ -106,14 +106,7 @@ function PlanCard({ plan, billing }: { plan: Plan; billing: BillingPeriod }) {
       >
         Get Started<span className="sr-only"> with {plan.name}</span>
       </a>
-      <ul className="mt-6 space-y-3 text-sm text-slate-700">
-        {plan.features.map((feature) => (
-          <li key={feature} className="flex gap-2">
-            <CheckIcon className="mt-0.5 h-4 w-4 shrink-0 text-brand-700" />
-            {feature}
-          </li>
-        ))}
-      </ul>
+      <StaticPlanFeatures planId={plan.id} />
     </li>
   );
 }

@@ -1,6 +1,6 @@
 import { testimonials, type Testimonial } from "~/content/testimonials";
 import { SectionHeading } from "./section-heading";
-import { StarIcon } from "./icons";
+import { StarIcon } from "./section-icons";
 
 function Stars({ rating }: { rating: Testimonial["rating"] }) {
   return (

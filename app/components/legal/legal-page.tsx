@@ -1,9 +1,8 @@
 // The Privacy Policy, Terms of Service and Security pages: text from app/content/legal.ts (built by the route's
-// loader, app/utils/legal-page.server.ts) in a plain layout whose header and footer lead back to the landing
+// loader, app/services/legal-page.server.ts) in a plain layout whose header and footer lead back to the landing
 // page. Server-rendered, plain links, no interactive parts: a page reads the same with or without JavaScript.
 // This module imports no code of its own (types only), so the landing page's chunks stay as they are.
-import type { InlineText, LegalBlock, LegalDocument } from "~/content/legal";
-import type { LegalPageData } from "~/utils/legal-page.server";
+import type { InlineText, LegalBlock, LegalDocument, LegalPageView } from "~/content/legal";
 
 const focusRing = "focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2";
 const linkClass = `font-medium text-brand-700 underline hover:text-brand-900 ${focusRing} focus-visible:outline-brand-700`;
@@ -71,13 +70,7 @@ function LegalHeader({ brandName }: { brandName: string }) {
   );
 }
 
-function LegalFooter({
-  brandName,
-  copyrightYear,
-  homeLinks,
-  legalNav,
-  current,
-}: Omit<LegalPageData, "document" | "meta">) {
+function LegalFooter({ brandName, copyrightYear, homeLinks, legalNav, current }: Omit<LegalPageView, "document">) {
   return (
     <footer className="bg-slate-900 text-slate-300">
       <div className="mx-auto grid max-w-3xl gap-8 px-4 py-10 text-sm sm:grid-cols-2 sm:px-6">
@@ -143,7 +136,7 @@ export function LegalDocumentView({ document }: { document: LegalDocument }) {
   );
 }
 
-export function LegalPage({ document, ...chrome }: Omit<LegalPageData, "meta">) {
+export function LegalPage({ document, ...chrome }: LegalPageView) {
   return (
     <>
       <LegalHeader brandName={chrome.brandName} />

@@ -1,4 +1,5 @@
-import { useEffect, useState, useSyncExternalStore, type ComponentType } from "react";
+import { useEffect, useState } from "react";
+import { firstUse, useFirstUse } from "~/deferred/first-use";
 import { useHydrated } from "~/utils/use-hydrated";
 
 export type ToastData = {
@@ -18,34 +19,10 @@ const toneClasses = {
   warning: "border-amber-300 bg-amber-50 text-slate-900",
 } as const;
 
-type RadixToasterComponent = ComponentType<{
-  items: Array<ToastData & { open: boolean }>;
-  dismiss: (id: string) => void;
-  toneClasses: typeof toneClasses;
-}>;
-
 // Radix Toast is not part of the first load: most page views never show a toast. It is imported when the
-// first toast is there to show, and the plain status region stands in until it arrives.
-let radixToaster: RadixToasterComponent | undefined;
-let loading: Promise<void> | undefined;
-const listeners = new Set<() => void>();
-
-function loadRadixToaster() {
-  loading ??= import("./toaster-radix").then(
-    (module) => {
-      radixToaster = module.RadixToaster;
-      for (const listener of listeners) listener();
-    },
-    () => {
-      loading = undefined; // retried with the next toast
-    },
-  );
-}
-
-function subscribe(listener: () => void) {
-  listeners.add(listener);
-  return () => void listeners.delete(listener);
-}
+// first toast is there to show, and the plain status region stands in until it arrives (retried with the next
+// toast if the fetch fails).
+const radixToaster = firstUse(() => import("./toaster.lazy").then((module) => module.RadixToaster));
 
 const shownByBrowser = new Set<(toast: ToastData) => void>();
 let shownCount = 0;
@@ -67,11 +44,7 @@ export function showToast(toast: Omit<ToastData, "id">) {
  */
 export function Toaster({ toast }: { toast?: ToastData }) {
   const hydrated = useHydrated();
-  const Radix = useSyncExternalStore(
-    subscribe,
-    () => radixToaster,
-    () => undefined,
-  );
+  const Radix = useFirstUse(radixToaster);
   const [items, setItems] = useState<Array<ToastData & { open: boolean }>>(toast ? [{ ...toast, open: true }] : []);
 
   useEffect(() => {
@@ -94,7 +67,7 @@ export function Toaster({ toast }: { toast?: ToastData }) {
 
   const hasItems = items.length > 0;
   useEffect(() => {
-    if (hasItems) loadRadixToaster();
+    if (hasItems) void radixToaster.load();
   }, [hasItems]);
 
   if (!hydrated || !Radix) {

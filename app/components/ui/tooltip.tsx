@@ -1,44 +1,16 @@
 // The page's tooltips. Radix Tooltip and floating-ui (~12 KB gzip) are not part of the first load: until a
 // visitor points at or focuses a trigger, each trigger is just its plain element (its accessible name is
 // on the element itself, so nothing is missing for assistive technology). The first pointer or focus
-// loads ./tooltip-impl, every tooltip then switches to the Radix version, and the one being used picks up
+// loads ./tooltip.lazy, every tooltip then switches to the Radix version, and the one being used picks up
 // where the visitor is (the remaining hover delay, or focus).
-import {
-  cloneElement,
-  useRef,
-  useSyncExternalStore,
-  type ComponentType,
-  type FocusEvent,
-  type PointerEvent,
-  type ReactElement,
-  type ReactNode,
-} from "react";
+import { cloneElement, useRef, type FocusEvent, type PointerEvent, type ReactElement, type ReactNode } from "react";
+import { firstUse, useFirstUse } from "~/deferred/first-use";
+import type { TooltipIntent } from "./tooltip.lazy";
 
-export type TooltipIntent = { kind: "hover" | "focus" | "press"; at: number; left: boolean };
-export type TooltipImplProps = { content: ReactNode; children: ReactElement; intent?: TooltipIntent };
+// Loaded by the first hover, press or focus; a failed fetch (offline) is retried on the next one.
+const radixTooltip = firstUse(() => import("./tooltip.lazy").then((module) => module.TooltipImpl));
 
-let implementation: ComponentType<TooltipImplProps> | undefined;
-let loading: Promise<void> | undefined;
-const listeners = new Set<() => void>();
-
-function loadImplementation() {
-  loading ??= import("./tooltip-impl").then(
-    (module) => {
-      implementation = module.TooltipImpl;
-      for (const listener of listeners) listener();
-    },
-    () => {
-      loading = undefined; // a failed fetch (offline) may be retried on the next interaction
-    },
-  );
-}
-
-function subscribe(listener: () => void) {
-  listeners.add(listener);
-  return () => void listeners.delete(listener);
-}
-
-/** Kept for the page's structure; the open (700 ms) and skip (300 ms) delays live in ./tooltip-impl. */
+/** Kept for the page's structure; the open (700 ms) and skip (300 ms) delays live in ./tooltip.lazy. */
 export function TooltipProvider({ children }: { children: ReactNode }) {
   return <>{children}</>;
 }
@@ -51,11 +23,7 @@ type TriggerProps = {
 };
 
 export function Tooltip({ content, children }: { content: ReactNode; children: ReactElement }) {
-  const Implementation = useSyncExternalStore(
-    subscribe,
-    () => implementation,
-    () => undefined,
-  );
+  const Implementation = useFirstUse(radixTooltip);
   const intent = useRef<TooltipIntent>();
 
   if (Implementation) {
@@ -72,7 +40,7 @@ export function Tooltip({ content, children }: { content: ReactNode; children: R
       own.onPointerMove?.(event);
       if (event.pointerType === "touch" || intent.current) return;
       intent.current = { kind: "hover", at: performance.now(), left: false };
-      loadImplementation();
+      void radixTooltip.load();
     },
     onPointerLeave(event) {
       own.onPointerLeave?.(event);
@@ -81,12 +49,12 @@ export function Tooltip({ content, children }: { content: ReactNode; children: R
     onPointerDown(event) {
       own.onPointerDown?.(event);
       intent.current = { kind: "press", at: performance.now(), left: false };
-      loadImplementation();
+      void radixTooltip.load();
     },
     onFocus(event) {
       own.onFocus?.(event);
       if (intent.current?.kind !== "press") intent.current = { kind: "focus", at: performance.now(), left: false };
-      loadImplementation();
+      void radixTooltip.load();
     },
   };
   return cloneElement(children, props);

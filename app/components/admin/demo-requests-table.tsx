@@ -1,0 +1,48 @@
+import { DataTable, type Column } from "~/components/admin/data-table";
+import { formatTimestamp } from "~/components/admin/format";
+import { VisibleText } from "~/components/admin/visible-text";
+import type { StoredDemoRequest } from "~/schemas/demo-request";
+
+const columns: Column<StoredDemoRequest>[] = [
+  {
+    header: "Received",
+    className: "whitespace-nowrap",
+    cell: (lead) => <time dateTime={lead.createdAt}>{formatTimestamp(lead.createdAt)}</time>,
+  },
+  {
+    header: "Name",
+    cell: (lead) => (
+      <>
+        <VisibleText text={lead.firstName} /> <VisibleText text={lead.lastName} />
+      </>
+    ),
+  },
+  {
+    header: "E-mail",
+    cell: (lead) => (
+      <a href={`mailto:${lead.email}`} className="text-brand-700 underline">
+        <VisibleText text={lead.email} />
+      </a>
+    ),
+  },
+  { header: "Phone", className: "whitespace-nowrap", cell: (lead) => <VisibleText text={lead.phone} /> },
+  { header: "Company", cell: (lead) => <VisibleText text={lead.company} /> },
+  { header: "Deals", className: "whitespace-nowrap", cell: (lead) => lead.dealVolume ?? "—" },
+  {
+    header: "Challenges",
+    className: "max-w-md whitespace-pre-line",
+    cell: (lead) => (lead.challenges ? <VisibleText text={lead.challenges} multiline /> : "—"),
+  },
+];
+
+export function DemoRequestsTable({ rows, searched }: { rows: StoredDemoRequest[]; searched: boolean }) {
+  return (
+    <DataTable
+      columns={columns}
+      rows={rows}
+      rowKey={(lead) => lead.id}
+      empty={searched ? "No demo requests match this search." : "No demo requests yet."}
+      describedBy="demo-requests-heading"
+    />
+  );
+}

@@ -1,0 +1,73 @@
+import { DataTable, type Column } from "~/components/admin/data-table";
+import { formatTimestamp } from "~/components/admin/format";
+import { VisibleText } from "~/components/admin/visible-text";
+import { formatCents } from "~/content/plans";
+
+/** An order as the admin loader sends it (`plans` already names the plans). */
+export type OrderRow = {
+  id: string;
+  status: string;
+  plans: string;
+  billingPeriod: string;
+  totalCents: number;
+  discountCents: number;
+  couponCode: string | null;
+  currency: string;
+  companyName: string;
+  fullName: string;
+  email: string;
+  createdAt: string;
+};
+
+const statusClasses: Record<string, string> = {
+  paid: "bg-green-100 text-green-900",
+  pending: "bg-amber-100 text-amber-900",
+  expired: "bg-slate-200 text-slate-800",
+  canceled: "bg-red-100 text-red-900",
+};
+
+const columns: Column<OrderRow>[] = [
+  {
+    header: "Created",
+    className: "whitespace-nowrap",
+    cell: (order) => <time dateTime={order.createdAt}>{formatTimestamp(order.createdAt)}</time>,
+  },
+  {
+    header: "Status",
+    cell: (order) => (
+      <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${statusClasses[order.status] ?? ""}`}>
+        {order.status}
+      </span>
+    ),
+  },
+  {
+    header: "Amount",
+    className: "whitespace-nowrap",
+    cell: (order) => (
+      <>
+        {formatCents(order.totalCents)} {order.currency.toUpperCase()}
+        <span className="block text-xs text-slate-600">
+          {order.billingPeriod === "annual" ? "per year" : "per month"}
+          {order.couponCode ? ` · ${order.couponCode} −${formatCents(order.discountCents)}` : ""}
+        </span>
+      </>
+    ),
+  },
+  { header: "Plans", cell: (order) => order.plans },
+  {
+    header: "Customer",
+    cell: (order) => (
+      <>
+        <VisibleText text={order.fullName} />
+        <span className="block text-xs text-slate-600">
+          <VisibleText text={order.email} />
+        </span>
+      </>
+    ),
+  },
+  { header: "Company", cell: (order) => <VisibleText text={order.companyName} /> },
+];
+
+export function OrdersTable({ rows }: { rows: OrderRow[] }) {
+  return <DataTable columns={columns} rows={rows} rowKey={(order) => order.id} empty="No orders yet." />;
+}

@@ -1,0 +1,59 @@
+// The thank-you panel of a booked demo: its time in the visitor's and the business's zone, and "Add to calendar".
+// Static HTML (app/deferred/landing-sections.tsx): nothing on it needs React, so its code is not in the first load.
+import type { BookedDemoView } from "./demo-form-client";
+
+export function BookedThankYou({ booked, resetAction }: { booked: BookedDemoView; resetAction: string }) {
+  return (
+    <div className="py-6 text-center" role="status">
+      <svg
+        aria-hidden="true"
+        viewBox="0 0 24 24"
+        width="48"
+        height="48"
+        className="mx-auto text-brand-600"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+      >
+        <circle cx="12" cy="12" r="10" />
+        <path d="M7.5 12.5l3 3 6-6.5" />
+      </svg>
+      <h3 className="mt-4 text-xl font-bold text-slate-900">Your Demo Is Booked!</h3>
+      <p className="mt-2 font-semibold text-slate-900" data-testid="demo-booked-time">
+        {booked.when}
+      </p>
+      {booked.businessWhen ? (
+        <p className="mt-1 text-sm text-slate-700" data-testid="demo-booked-business-time">
+          Our time: {booked.businessWhen}
+        </p>
+      ) : null}
+      <p className="mt-2 text-slate-700">A calendar invite with a link to reschedule or cancel is on its way to you.</p>
+      <div className="mt-4 flex flex-wrap justify-center gap-3 text-sm font-semibold">
+        <span className="sr-only">Add to calendar:</span>
+        <a
+          href={booked.icsUrl}
+          download="demo.ics"
+          className="rounded-md border border-brand-600 px-3 py-2 text-brand-700 hover:bg-brand-50"
+        >
+          Add to calendar (.ics)
+        </a>
+        {/* ExternalLink's markup, written out: importing it here would split it into a chunk of its own. */}
+        <a
+          href={booked.googleUrl}
+          target="_blank"
+          rel="noopener noreferrer"
+          className="rounded-md border border-brand-600 px-3 py-2 text-brand-700 hover:bg-brand-50"
+        >
+          Add to Google Calendar
+          <span className="sr-only"> (opens in a new tab)</span>
+        </a>
+      </div>
+      <form method="post" action={resetAction} className="mt-6">
+        <input type="hidden" name="intent" value="demo-request-reset" />
+        <button type="submit" className="text-sm font-semibold text-brand-700 underline hover:text-brand-900">
+          Request another demo
+        </button>
+      </form>
+    </div>
+  );
+}

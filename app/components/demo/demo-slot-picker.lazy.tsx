@@ -1,0 +1,204 @@
+// "Pick a time" as a calendar picker, in the visitor's own time zone: days as tabs (arrow keys, Home and End move
+// between them), times as native radio buttons. Loaded with the enhanced demo form when the visitor heads for the
+// form (demo-section.tsx), never in the landing page's first load; until then, or if the free times cannot be
+// fetched, the server's picker (demo-slot-picker.tsx) does the job.
+import { useEffect, useMemo, useState, type KeyboardEvent } from "react";
+import { demoTimeZones } from "~/content/demo-time-zones";
+import {
+  formatDayParts,
+  formatLongDay,
+  formatTime,
+  groupByLocalDate,
+  isTimeZone,
+  timeZoneName,
+  timeZoneOptionLabel,
+} from "~/utils/zoned-time";
+// Types only: what this picker shares with the server's one comes in `parts`, not bundled into this chunk again.
+import type { SlotPickerProps } from "./demo-slot-picker";
+
+/** The free slot starts (ISO UTC) of GET /api/demo-slots, whatever days it groups them in. */
+function startsOf(body: unknown): string[] {
+  const days = (body as { days?: unknown } | null)?.days;
+  if (!Array.isArray(days)) return [];
+  return days.flatMap((day: { slots?: unknown }) =>
+    Array.isArray(day?.slots)
+      ? day.slots
+          .map((slot: unknown) => (typeof slot === "string" ? slot : (slot as { start?: unknown })?.start))
+          .filter((start): start is string => typeof start === "string")
+      : [],
+  );
+}
+
+function visitorTimeZone(): string | undefined {
+  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  return isTimeZone(zone) ? zone : undefined;
+}
+
+/** The free times from now to the horizon; `fresh` bypasses the HTTP cache (the list is cached for 30 s). */
+async function fetchFreeSlots(fresh = false): Promise<string[] | undefined> {
+  try {
+    const zone = visitorTimeZone() ?? "UTC";
+    const response = await fetch(`/api/demo-slots?timeZone=${encodeURIComponent(zone)}`, {
+      headers: { Accept: "application/json" },
+      cache: fresh ? "no-store" : "default",
+    });
+    return response.ok ? startsOf(await response.json()) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+let firstSlots: Promise<unknown> | undefined;
+let fetchedSlots: string[] | undefined;
+
+/** The picker, once the free times are known (fetched with the code, so it shows complete at once). */
+export async function loadCalendarPicker() {
+  firstSlots ??= fetchFreeSlots().then((starts) => (fetchedSlots = starts));
+  await firstSlots;
+  return CalendarPicker;
+}
+
+function CalendarPicker(props: SlotPickerProps) {
+  const [starts, setStarts] = useState(fetchedSlots);
+  // A time taken by someone else since the list was fetched: fetch it afresh.
+  useEffect(() => {
+    if (props.error !== props.parts.slotTakenMessage) return;
+    let active = true;
+    void fetchFreeSlots(true).then((fresh) => active && fresh && setStarts(fresh));
+    return () => {
+      active = false;
+    };
+  }, [props.error, props.parts]);
+  // Without the list (offline, an error): the times the server rendered, still pickable.
+  return <Calendar {...props} starts={starts ?? props.view.times.map((time) => time.start)} />;
+}
+
+function Calendar({ parts, view, selected, error, onChoice, starts }: SlotPickerProps & { starts: string[] }) {
+  const { chipClass, dayTabClass, NoSlotChoice, PickerError, PickerLegend, pickerErrorId, slotTakenMessage } = parts;
+  const [zone, setZone] = useState(() => visitorTimeZone() ?? view.businessTimeZone);
+  const [choice, setChoice] = useState(selected);
+  // A taken time is gone from the fresh list; the visitor picks again.
+  useEffect(() => {
+    if (error === slotTakenMessage) setChoice(undefined);
+  }, [error, slotTakenMessage]);
+  const days = useMemo(() => groupByLocalDate(starts, zone), [starts, zone]);
+  const [activeDay, setActiveDay] = useState<string>();
+  const chosenDay = choice ? days.find((day) => day.starts.includes(choice))?.date : undefined;
+  const active = days.find((day) => day.date === activeDay)?.date ?? chosenDay ?? days[0]?.date;
+  const zones = useMemo(() => {
+    const labels = new Map(view.timeZones.map((option) => [option.value, option.label]));
+    return [...new Set([zone, view.businessTimeZone, ...demoTimeZones])].map((value) => ({
+      value,
+      label: labels.get(value) ?? timeZoneOptionLabel(value),
+    }));
+  }, [view, zone]);
+
+  const choose = (value: string) => {
+    setChoice(value);
+    onChoice?.();
+  };
+
+  const onTabKey = (event: KeyboardEvent<HTMLButtonElement>) => {
+    const index = days.findIndex((day) => day.date === active);
+    const next =
+      event.key === "ArrowRight"
+        ? Math.min(index + 1, days.length - 1)
+        : event.key === "ArrowLeft"
+          ? Math.max(index - 1, 0)
+          : event.key === "Home"
+            ? 0
+            : event.key === "End"
+              ? days.length - 1
+              : undefined;
+    if (next === undefined) return;
+    event.preventDefault();
+    const date = days[next].date;
+    setActiveDay(date);
+    document.getElementById(`demo-day-${date}`)?.focus();
+  };
+
+  return (
+    <fieldset id="demo-slot" aria-describedby={error ? pickerErrorId : undefined} className="min-w-0">
+      <PickerLegend zoneName={timeZoneName(zone, new Date())} />
+      {days.length > 0 ? (
+        <>
+          <div role="tablist" aria-label="Days" className="mt-3 flex gap-2 overflow-x-auto pb-1">
+            {days.map((day) => {
+              const [weekday, label] = formatDayParts(day.date);
+              return (
+                <button
+                  key={day.date}
+                  id={`demo-day-${day.date}`}
+                  type="button"
+                  role="tab"
+                  aria-selected={day.date === active}
+                  aria-controls={`demo-times-${day.date}`}
+                  tabIndex={day.date === active ? 0 : -1}
+                  onClick={() => setActiveDay(day.date)}
+                  onKeyDown={onTabKey}
+                  className={`${dayTabClass} aria-selected:border-brand-600 aria-selected:bg-brand-600 aria-selected:text-white`}
+                >
+                  <span className="text-xs">{weekday}</span>
+                  <span>{label}</span>
+                </button>
+              );
+            })}
+          </div>
+          {days.map((day) => (
+            <div
+              key={day.date}
+              id={`demo-times-${day.date}`}
+              role="tabpanel"
+              aria-labelledby={`demo-day-${day.date}`}
+              title={`Times on ${formatLongDay(day.date)}`}
+              hidden={day.date !== active}
+              // The same box as the server's picker (timesGridClass there): taking over moves nothing below. A
+              // hidden panel gets no display class: `grid` would override the hidden attribute and show every day.
+              className={
+                day.date === active
+                  ? "mt-3 grid h-60 grid-cols-2 content-start gap-2 overflow-y-auto p-px sm:grid-cols-3"
+                  : "hidden"
+              }
+            >
+              {day.starts.map((start) => (
+                <label key={start} className={chipClass}>
+                  <input
+                    type="radio"
+                    name={parts.slotField}
+                    value={start}
+                    checked={choice === start}
+                    onChange={() => choose(start)}
+                    className="accent-brand-600"
+                  />
+                  {formatTime(new Date(start), zone)}
+                </label>
+              ))}
+            </div>
+          ))}
+        </>
+      ) : (
+        <p className="mt-3 text-sm text-slate-700">No times are free in the next days.</p>
+      )}
+      <NoSlotChoice checked={choice === ""} onChoice={() => choose("")} />
+      <div className="mt-3">
+        <label htmlFor="demo-timeZone" className="block text-xs font-medium text-slate-700">
+          Time zone
+        </label>
+        <select
+          id="demo-timeZone"
+          name={parts.timeZoneField}
+          value={zone}
+          onChange={(event) => setZone(event.target.value)}
+          className="mt-1 block w-full rounded-md border border-slate-300 bg-white px-2 py-2 text-sm text-slate-900"
+        >
+          {zones.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      </div>
+      <PickerError error={error} />
+    </fieldset>
+  );
+}

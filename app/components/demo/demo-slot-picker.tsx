@@ -1,0 +1,192 @@
+// "Pick a time" as the server renders it: part of the landing page's first load, so plain markup only. Without
+// JavaScript (and until the calendar picker's code arrives, demo-slot-picker.lazy.tsx) a day tab and "Show
+// times" are submit buttons of the demo form itself: the action stores nothing for them and renders the form
+// again with every typed value kept and that day's times, so nothing the visitor typed ends up in a URL.
+import { useFormAction } from "@remix-run/react";
+import {
+  demoDayField,
+  demoShownDayField,
+  demoShowTimesField,
+  demoSlotField,
+  demoTimeZoneField,
+  noSlotLabel,
+  slotTakenMessage,
+  type DemoPickerView,
+} from "./demo-form-client";
+
+export type SlotPickerProps = {
+  /** What the calendar picker shares with this one, handed over so that its chunk does not bundle them again. */
+  parts: SlotPickerParts;
+  view: DemoPickerView;
+  /** The choice to show as made: a slot start, "" for "none", undefined for no choice yet. */
+  selected?: string;
+  error?: string;
+  /** Tells the form's validation that the choice changed (remix-validated-form re-checks the field). */
+  onChoice?: () => void;
+};
+
+export const pickerErrorId = "demo-slotStart-error";
+
+export const chipClass =
+  "flex cursor-pointer items-center gap-2 rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50 has-[:checked]:font-semibold";
+
+export const dayTabClass =
+  "flex min-w-[4.5rem] shrink-0 flex-col items-center rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-800 hover:border-brand-600 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 aria-pressed:border-brand-600 aria-pressed:bg-brand-600 aria-pressed:text-white";
+
+/**
+ * The times of a day in a box of fixed height (scrolling inside when a day has many): both pickers, and the
+ * calendar picker before and after its free times arrive, take the same room, so nothing below them moves.
+ */
+export const timesGridClass = "mt-3 grid h-60 grid-cols-2 content-start gap-2 overflow-y-auto p-px sm:grid-cols-3";
+
+export const smallButtonClass =
+  "rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-800 hover:border-brand-600 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600";
+
+/** The explicit request-only choice, shared by both pickers (controlled when `checked` is given). */
+export function NoSlotChoice({
+  selected,
+  checked,
+  onChoice,
+}: Pick<SlotPickerProps, "selected" | "onChoice"> & { checked?: boolean }) {
+  return (
+    <label className={`${chipClass} mt-3`}>
+      <input
+        type="radio"
+        name={demoSlotField}
+        value=""
+        required
+        {...(checked === undefined ? { defaultChecked: selected === "" } : { checked })}
+        onChange={onChoice}
+        className="accent-brand-600"
+      />
+      {noSlotLabel}
+    </label>
+  );
+}
+
+/** The group's legend and the zone its times are in (a fieldset's legend must be its first child). */
+export function PickerLegend({ zoneName }: { zoneName: string }) {
+  return (
+    <>
+      <legend className="text-sm font-medium text-slate-800">
+        Pick a time
+        <span aria-hidden="true" className="text-red-600">
+          {" "}
+          *
+        </span>
+      </legend>
+      <p className="mt-1 text-sm text-slate-600">Times are shown in {zoneName}.</p>
+    </>
+  );
+}
+
+export function PickerError({ error }: { error?: string }) {
+  return error ? (
+    <p id={pickerErrorId} className="mt-2 text-sm text-red-700">
+      {error}
+    </p>
+  ) : null;
+}
+
+export const slotPickerParts = {
+  chipClass,
+  dayTabClass,
+  NoSlotChoice,
+  PickerError,
+  PickerLegend,
+  pickerErrorId,
+  slotField: demoSlotField,
+  timeZoneField: demoTimeZoneField,
+  slotTakenMessage,
+};
+
+export type SlotPickerParts = typeof slotPickerParts;
+
+export function SlotPicker({ view, selected, error }: SlotPickerProps) {
+  // The page's own action URL (query kept), landing back on the form.
+  const action = `${useFormAction()}#demo-booking`;
+  const shownDay = view.days.find((day) => day.date === view.day);
+  return (
+    <fieldset id="demo-slot" aria-describedby={error ? pickerErrorId : undefined} className="min-w-0">
+      <PickerLegend zoneName={view.timeZoneName} />
+      <input type="hidden" name={demoShownDayField} value={view.day ?? ""} />
+      {view.days.length > 0 ? (
+        <>
+          <div role="group" aria-label="Days" className="mt-3 flex gap-2 overflow-x-auto pb-1">
+            {view.days.map((day) => (
+              <button
+                key={day.date}
+                type="submit"
+                name={demoDayField}
+                value={day.date}
+                formNoValidate
+                formAction={action}
+                aria-pressed={day.date === view.day}
+                className={dayTabClass}
+              >
+                <span className="text-xs">{day.weekday}</span>
+                <span>{day.label}</span>
+              </button>
+            ))}
+          </div>
+          <div
+            role="group"
+            aria-label={shownDay ? `Times on ${shownDay.longLabel}` : "Times"}
+            className={timesGridClass}
+          >
+            {view.times.map((time) => (
+              <label key={time.start} className={chipClass}>
+                <input
+                  type="radio"
+                  name={demoSlotField}
+                  value={time.start}
+                  required
+                  defaultChecked={selected === time.start}
+                  className="accent-brand-600"
+                />
+                {time.label}
+              </label>
+            ))}
+          </div>
+        </>
+      ) : (
+        <p className="mt-3 text-sm text-slate-700">
+          {view.unavailable
+            ? "The free times cannot be shown right now; choose the option below and we will contact you."
+            : "No times are free in the next days."}
+        </p>
+      )}
+      <NoSlotChoice selected={selected} />
+      <div className="mt-3 flex flex-wrap items-end gap-2">
+        <div className="min-w-0 flex-1">
+          <label htmlFor="demo-timeZone" className="block text-xs font-medium text-slate-700">
+            Time zone
+          </label>
+          <select
+            id="demo-timeZone"
+            name={demoTimeZoneField}
+            defaultValue={view.timeZone}
+            className="mt-1 block w-full rounded-md border border-slate-300 bg-white px-2 py-2 text-sm text-slate-900"
+          >
+            {view.timeZones.map((zone) => (
+              <option key={zone.value} value={zone.value}>
+                {zone.label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button
+          type="submit"
+          name={demoShowTimesField}
+          value="1"
+          formNoValidate
+          formAction={action}
+          className={smallButtonClass}
+        >
+          Show times
+        </button>
+      </div>
+      <PickerError error={error} />
+    </fieldset>
+  );
+}

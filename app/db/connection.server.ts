@@ -1,0 +1,178 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { sql } from "drizzle-orm";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { drizzle as drizzlePostgres, type PostgresJsDatabase } from "drizzle-orm/postgres-js";
+import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
+import postgres from "postgres";
+import * as schema from "~/db/schema.server";
+import { getEnv } from "~/utils/env.server";
+import { logger } from "~/utils/logger.server";
+import { lockPgliteDirectory } from "~/db/pglite-lock.server";
+import { forget, recall, remember } from "~/utils/singleton.server";
+
+// Both drivers speak the same pg-core dialect; one type keeps every model driver-agnostic.
+export type Database = PostgresJsDatabase<typeof schema>;
+export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
+
+type Connection = {
+  db: Database;
+  kind: "postgres" | "pglite";
+  migrate: () => Promise<void>;
+  /** Stops taking queries; queries in flight get this long (seconds) before their connections are destroyed. */
+  close: (timeoutSeconds?: number) => Promise<void>;
+};
+
+const migrationsFolder = path.resolve(process.cwd(), "drizzle");
+
+function connectPostgres(url: string, poolSize: number): Connection {
+  let closing = false;
+  const client = postgres(url, {
+    max: poolSize,
+    // Fail fast when the database is unreachable so visitors get an answer, not a hung request.
+    connect_timeout: 5,
+    idle_timeout: 30,
+    onnotice: () => {},
+    // A connection that closed under postgres.js 3.4.9 can keep a stale write timer and then never send again
+    // (porsager/postgres#1208, LanternOps/breeze#3225): its next query hangs. Rather than reuse such a
+    // connection, the pool that lost one is retired and the next query opens a fresh pool.
+    onclose: () => {
+      if (!closing) retirePool(connection);
+    },
+  });
+  const db = drizzlePostgres(client, { schema });
+  const connection: Connection = {
+    db,
+    kind: "postgres",
+    migrate: async () => {
+      // Several instances may start together; the advisory lock lets one migrate while the others wait.
+      const lock = postgres(url, { max: 1, connect_timeout: 5, onnotice: () => {} });
+      try {
+        await lock`select pg_advisory_lock(7283001)`;
+        await migratePostgres(db, { migrationsFolder });
+        await lock`select pg_advisory_unlock(7283001)`;
+      } finally {
+        await lock.end({ timeout: 5 });
+      }
+    },
+    close: (timeoutSeconds = 5) => {
+      closing = true;
+      return client.end({ timeout: timeoutSeconds });
+    },
+  };
+  return connection;
+}
+
+function connectPglite(dataDir: string): Connection {
+  const inMemory = dataDir.startsWith("memory://");
+  if (!inMemory) mkdirSync(dataDir, { recursive: true });
+  // Two processes on one directory each see only their own writes and leave it unreadable: refuse the second.
+  const lock = inMemory ? undefined : lockPgliteDirectory(dataDir);
+  let client: PGlite;
+  try {
+    client = new PGlite(dataDir);
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
+  const db = drizzlePglite(client, { schema }) as unknown as Database;
+  return {
+    db,
+    kind: "pglite",
+    migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder }),
+    close: () => client.close().finally(() => lock?.release()),
+  };
+}
+
+const CONNECTION = "database connection";
+const CLOSED_FOR_GOOD = "database closed for good";
+
+/**
+ * Takes a pool out of service: the next getConnection() opens a fresh one, and queries still in flight on the
+ * old pool get a second to finish before their connections are destroyed (their callers see an error, a 503).
+ */
+function retirePool(stale: Connection) {
+  if (recall(CONNECTION) !== stale) return;
+  forget(CONNECTION);
+  stale.close(1).catch(() => {});
+}
+
+/** The process-wide connection; kept on globalThis so dev rebuilds reuse it (PGlite is single-process). */
+export function getConnection(): Connection {
+  return remember(CONNECTION, () => {
+    if (recall(CLOSED_FOR_GOOD)) throw new Error("The database is closed: this process is shutting down.");
+    const env = getEnv();
+    return env.DATABASE_URL
+      ? connectPostgres(env.DATABASE_URL, env.DATABASE_POOL_SIZE)
+      : connectPglite(env.PGLITE_DATA_DIR);
+  });
+}
+
+export function getDb(): Database {
+  return getConnection().db;
+}
+
+/** The rows of a raw `db.execute()`: postgres.js answers an array of rows, PGlite an object holding them. */
+export function rowsOf<T>(result: unknown): T[] {
+  return Array.isArray(result) ? (result as T[]) : (result as { rows: T[] }).rows;
+}
+
+export async function migrateDatabase() {
+  await getConnection().migrate();
+}
+
+/**
+ * For the end of the process: whatever still asks for the database afterwards (a request past the shutdown
+ * deadline, a late outbox round) gets an error instead of quietly reopening it — with PGlite, retaking the
+ * folder and writing to it while the process exits.
+ */
+export async function closeDatabaseForGood() {
+  remember(CLOSED_FOR_GOOD, () => true);
+  await closeDatabase();
+}
+
+export async function closeDatabase() {
+  await forget<Connection>(CONNECTION)?.close();
+}
+
+export async function isDatabaseHealthy(): Promise<boolean> {
+  try {
+    await getDb().execute(sql`select 1`);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The signature of porsager/postgres#1154 / #1208: socket.write on a socket the driver has already dropped. */
+function isClosedSocketWrite(error: unknown): boolean {
+  return (
+    error instanceof TypeError &&
+    error.message.includes("reading 'write'") &&
+    /nextWrite[^\n]*postgres[\\/]src[\\/]connection\.js/.test(error.stack ?? "")
+  );
+}
+
+/**
+ * postgres.js 3.4.9 can throw from a timer when PostgreSQL goes away while a small write is queued
+ * (porsager/postgres#1154, #1208; the fixes, #1168/#1209, are unreleased): an uncatchable TypeError that would
+ * take the site down with its database, and that leaves the connection unable to write again. The query it
+ * belonged to has already failed with CONNECTION_CLOSED (the visitor got a 503), so the server survives this one
+ * error and swaps the pool for a fresh one. Any other uncaught exception still ends the process, as without a
+ * handler. Installed by the server at start-up only, so test runners keep their own handlers.
+ */
+export function survivePostgresClosedSocketWrites() {
+  remember("postgres closed-socket guard", () =>
+    process.on("uncaughtException", (error) => {
+      if (!isClosedSocketWrite(error)) {
+        console.error(error);
+        process.exit(1);
+      }
+      logger.error("database connection closed mid-write; replacing the connection pool", { error });
+      const stale = recall<Connection>(CONNECTION);
+      if (stale?.kind === "postgres") retirePool(stale);
+    }),
+  );
+}

@@ -1,0 +1,125 @@
+import { sql } from "drizzle-orm";
+import { getConnection, getDb } from "~/db/connection.server";
+import { getEnv } from "~/utils/env.server";
+import { logger } from "~/utils/logger.server";
+import { PgliteDirectoryInUseError } from "~/db/pglite-lock.server";
+import { forget, remember } from "~/utils/singleton.server";
+
+/** How long /healthz waits for the database: a frozen database must read as down, not as a hung check. */
+export const HEALTH_PROBE_TIMEOUT_MS = 2_000;
+
+class ProbeTimeout extends Error {
+  constructor(ms: number) {
+    super(`no answer within ${ms} ms`);
+    this.name = "ProbeTimeout";
+  }
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new ProbeTimeout(ms)), ms)));
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+const PROBE = "database probe";
+
+/**
+ * `select 1`, answered within `timeoutMs` or counted as down. One probe at a time: while a frozen database
+ * holds a probe, later checks wait on that same query instead of piling more onto the pool.
+ */
+export async function probeDatabase(timeoutMs = HEALTH_PROBE_TIMEOUT_MS): Promise<boolean> {
+  const probe = remember(PROBE, () =>
+    getDb()
+      .execute(sql`select 1`)
+      .finally(() => {
+        // A block, not an arrow returning forget(): that returns this very promise, which would wait on itself.
+        forget(PROBE);
+      }),
+  );
+  try {
+    await withTimeout(probe, timeoutMs);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Ends start-up with a message for the person at the terminal. A thrown error would surface through
+ * remix-serve as an unhandled rejection whose stack trace buries the one line that says what to do.
+ */
+export function failStartup(message: string): never {
+  console.error(`\nThe server cannot start.\n${message}\n`);
+  process.exit(1);
+}
+
+/** The database URL without its password, for messages. */
+function describeDatabaseUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    parsed.password = parsed.password ? "***" : "";
+    return parsed.toString();
+  } catch {
+    return "(DATABASE_URL)";
+  }
+}
+
+function reasonOf(error: unknown): string {
+  // drizzle wraps the driver's error ("Failed query: …"); the driver's code and message say what is wrong.
+  while (error instanceof Error && error.cause) error = error.cause;
+  if (error && typeof error === "object") {
+    const { code, message } = error as { code?: unknown; message?: unknown };
+    if (typeof code === "string" && typeof message === "string") return `${code}: ${message}`;
+    if (typeof message === "string") return message;
+  }
+  return String(error);
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Before migrations: opens the database, and for PostgreSQL waits for it with backoff (a database that starts
+ * with or after the app is normal in containers) for DATABASE_WAIT_SECONDS, saying what it waits for and which
+ * variable to check; then gives up with a non-zero exit. A PGlite directory held by another process is refused
+ * at once: waiting would only let an operator's mistake look like a slow start.
+ */
+export async function waitForDatabase(): Promise<void> {
+  const env = getEnv();
+  try {
+    getConnection();
+  } catch (error) {
+    if (error instanceof PgliteDirectoryInUseError) failStartup(error.message);
+    throw error;
+  }
+  if (!env.DATABASE_URL) return;
+
+  const target = describeDatabaseUrl(env.DATABASE_URL);
+  const giveUpAt = Date.now() + env.DATABASE_WAIT_SECONDS * 1000;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      // connect_timeout bounds a refused or unroutable host; this bounds a server that accepts and never answers.
+      await withTimeout(getDb().execute(sql`select 1`), 5_000);
+      if (attempt > 1) logger.info("database reachable", { database: target, attempts: attempt });
+      return;
+    } catch (error) {
+      const reason = reasonOf(error);
+      const delayMs = Math.min(5_000, 500 * 2 ** (attempt - 1));
+      if (Date.now() + delayMs > giveUpAt) {
+        failStartup(
+          `PostgreSQL at ${target} did not answer within ${env.DATABASE_WAIT_SECONDS} s (${reason}).\n` +
+            "Check DATABASE_URL (host, port, database name, user and password) and that PostgreSQL is running and " +
+            "accepts connections from this host. DATABASE_WAIT_SECONDS sets how long start-up waits for it.",
+        );
+      }
+      logger.warn("waiting for the database", {
+        database: target,
+        attempt,
+        error: reason,
+        retryInMs: delayMs,
+        giveUpInSeconds: Math.round((giveUpAt - Date.now()) / 1000),
+        check: "DATABASE_URL, and that PostgreSQL is running and reachable",
+      });
+      await sleep(delayMs);
+    }
+  }
+}

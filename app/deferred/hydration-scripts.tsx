@@ -1,0 +1,26 @@
+import { Scripts } from "@remix-run/react";
+import * as server from "~/deferred/server-only.server";
+import { HYDRATION_TEMPLATE_ID } from "~/deferred/hydration-template-id";
+
+/**
+ * Remix's `<Scripts>`, fetched only after the first paint.
+ *
+ * The document is complete without JavaScript (every form posts, the dialog lives in the URL), so hydration is
+ * an enhancement and must not compete with the first paint: the server parks the preloads and the hydration
+ * scripts in an inert `<template>` and an inline script moves them into the document after the first
+ * paint (the CSP allows every one of these inline scripts by its hash, ADR 0019). Moved there, they are exactly
+ * what `<Scripts>` renders in the browser, so hydration matches. See docs/decisions/0006-hydrate-after-first-paint.md.
+ * The inserting script's text comes through the seam (./insert-after-first-paint.ts): only the server renders it,
+ * so it is not in the browser's first load.
+ */
+export function HydrationScripts() {
+  if (typeof document !== "undefined") return <Scripts />;
+  return (
+    <>
+      <template id={HYDRATION_TEMPLATE_ID}>
+        <Scripts />
+      </template>
+      <script dangerouslySetInnerHTML={{ __html: server.INSERT_AFTER_FIRST_PAINT }} />
+    </>
+  );
+}

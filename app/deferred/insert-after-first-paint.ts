@@ -1,0 +1,41 @@
+// The first-paint insertion script of ./hydration-scripts.tsx. Only the server renders it (the browser hydrates
+// `<Scripts>` directly), so it is reached through the seam, ./server-only.server.tsx, and never lands in the
+// browser's first load.
+import { HYDRATION_TEMPLATE_ID } from "~/deferred/hydration-template-id";
+
+/**
+ * Inserts the template's scripts once the browser reports its first paint. A paint entry is the only
+ * dependable signal: requestAnimationFrame runs before a frame is presented, not after. The timeout covers
+ * browsers without paint timing and tabs that are not being rendered (a hidden tab never paints).
+ */
+export const INSERT_AFTER_FIRST_PAINT = `(function () {
+  var me = document.currentScript;
+  var done = false;
+  function insert() {
+    if (done) return;
+    done = true;
+    var template = document.getElementById(${JSON.stringify(HYDRATION_TEMPLATE_ID)});
+    if (!template) return;
+    // In small batches, one task each: inserting a modulepreload link starts its fetch synchronously, and twenty
+    // of them at once blocked the main thread for 10-20 ms. The order is kept, so the scripts still come last.
+    var nodes = Array.prototype.slice.call(document.importNode(template.content, true).childNodes);
+    var place = document.createComment("");
+    template.replaceWith(place);
+    (function insertBatch() {
+      place.before.apply(place, nodes.splice(0, 4));
+      if (nodes.length) setTimeout(insertBatch, 0);
+      else place.remove();
+    })();
+  }
+  me.remove();
+  try {
+    new PerformanceObserver(function (list, observer) {
+      if (!list.getEntriesByName("first-contentful-paint").length) return;
+      observer.disconnect();
+      setTimeout(insert, 0);
+    }).observe({ type: "paint", buffered: true });
+  } catch (error) {
+    insert();
+  }
+  setTimeout(insert, 3000);
+})();`;

@@ -1,0 +1,51 @@
+// The landing page's sections that are not in the first load (see ./README.md). The server renders them from the
+// stand-ins in ./server-only.server; the browser loads their code through the import() calls below.
+import { loadedWhenRendered, staticIsland } from "./lazy-hydration";
+import * as server from "~/deferred/server-only.server";
+
+/** Radix Dialog, the checkout schema and the form library: loaded when a URL opens the dialog. */
+export const LazyCheckoutDialog = loadedWhenRendered(server.CheckoutDialog, () =>
+  import("~/components/checkout/checkout-dialog").then((module) => module.CheckoutDialog),
+);
+
+/** The first screen's text and two plain links: painted from the server's HTML, nothing to hydrate. */
+export const StaticHero = staticIsland(server.Hero, () =>
+  import("~/components/landing/hero").then((module) => module.Hero),
+);
+
+export const StaticTestimonials = staticIsland(server.Testimonials, () =>
+  import("~/components/landing/testimonials").then((module) => module.Testimonials),
+);
+
+export const StaticFeatureSections = staticIsland(server.FeatureSections, () =>
+  import("~/components/landing/feature-sections").then((module) => module.FeatureSections),
+);
+
+export const StaticCommunity = staticIsland(server.Community, () =>
+  import("~/components/landing/community").then((module) => module.Community),
+);
+
+/** The FAQ's native <details> list; ../components/landing/faq swaps in the Radix Accordion when the visitor nears. */
+export const StaticFaqList = staticIsland(server.FaqList, () =>
+  import("~/components/landing/faq-list").then((module) => module.FaqList),
+);
+
+/** The footer's link columns (the first column, with the social buttons' tooltips, is hydrated). */
+export const StaticFooterColumns = staticIsland(server.FooterColumns, () =>
+  import("~/components/landing/footer-columns").then((module) => module.FooterColumns),
+);
+
+/** A pricing card's list of what the plan includes (prices and the billing switch around it are hydrated). */
+export const StaticPlanFeatures = staticIsland(server.PlanFeatures, () =>
+  import("~/components/landing/plan-features").then((module) => module.PlanFeatures),
+);
+
+/** The demo section's left column (what the demo covers): plain markup beside the form. */
+export const StaticDemoIntro = staticIsland(server.DemoIntro, () =>
+  import("~/components/demo/demo-intro").then((module) => module.DemoIntro),
+);
+
+/** The thank-you panel of a booked demo (times, calendar links): plain markup, shown after a booking. */
+export const StaticBookedThankYou = staticIsland(server.BookedThankYou, () =>
+  import("~/components/demo/demo-booked-thanks").then((module) => module.BookedThankYou),
+);

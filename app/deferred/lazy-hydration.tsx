@@ -1,0 +1,118 @@
+// Keeping a server-rendered part's code out of the first load (the page must be complete without JavaScript):
+// loadedWhenRendered and staticIsland for parts the server renders from the seam, useLoadedWhenNear for the richer
+// twin of a part that already works as hydrated. (One module: split in two, the first load grew by a few bytes.)
+// See ./README.md and docs/decisions/0006-hydrate-after-first-paint.md.
+import { createElement, lazy, memo, Suspense, useEffect, useState, type ComponentType } from "react";
+import { renderStaticHtml } from "~/deferred/server-only.server";
+import { useHydrated } from "~/utils/use-hydrated";
+
+type Load<P> = () => Promise<ComponentType<P>>;
+
+function lazyComponent<P extends object>(load: Load<P>): ComponentType<P> {
+  // React.lazy types its result as an exotic component; rendered with the same props, it is one of these.
+  return lazy(() => load().then((component) => ({ default: component }))) as unknown as ComponentType<P>;
+}
+
+/**
+ * A component whose code the browser loads when it is first rendered. The server renders `serverComponent`
+ * synchronously (pass it from the stand-ins in ./server-only.server, which the browser build empties); the browser
+ * keeps that HTML as a dehydrated Suspense boundary until the code arrives, then hydrates it.
+ *
+ * Only for parts that render from the start of a page whose code starts loading at once (the checkout dialog when
+ * the URL opens it): Remix sets its own location state outside a transition, so a location change (even a hash
+ * link) that reaches a boundary still waiting makes React drop its server HTML and render it afresh.
+ */
+export function loadedWhenRendered<P extends object>(
+  serverComponent: ComponentType<P> | undefined,
+  load: Load<P>,
+): ComponentType<P> {
+  const Component = typeof document === "undefined" ? serverComponent : lazyComponent(load);
+  if (!Component) throw new Error("loadedWhenRendered: export the server component from server-only.server");
+  return memo(function LoadedWhenRendered(props: P) {
+    return (
+      <Suspense fallback={null}>
+        <Component {...props} />
+      </Suspense>
+    );
+  });
+}
+
+/**
+ * A section with no interactivity (text, images, plain links): the server renders it to static HTML, and the
+ * browser never hydrates it, so its code is never needed for a page the server rendered. React leaves the inner
+ * HTML of a hydrated element alone, and this element never changes it afterwards. Only when the page is rendered
+ * in the browser (a client-side navigation to it) is the section's code loaded and rendered normally.
+ */
+export function staticIsland<P extends object>(
+  serverComponent: ComponentType<P> | undefined,
+  load: Load<P>,
+): ComponentType<P> {
+  const Client = typeof document === "undefined" ? undefined : lazyComponent(load);
+  return function StaticIsland(props: P) {
+    // Decided once, when mounted: true for the server render and for hydration.
+    const [fromServerHtml] = useState(!useHydrated());
+    if (fromServerHtml || !Client) {
+      const html =
+        serverComponent && typeof document === "undefined"
+          ? renderStaticHtml(createElement(serverComponent, props))
+          : "";
+      return <div className="contents" suppressHydrationWarning dangerouslySetInnerHTML={{ __html: html }} />;
+    }
+    return (
+      <Suspense fallback={null}>
+        <Client {...props} />
+      </Suspense>
+    );
+  };
+}
+
+const intentEvents = ["pointerdown", "keydown", "focusin", "touchstart"] as const;
+
+/**
+ * Resolves when the visitor is about to need the element: it comes within `margin` of the viewport (scrolling, an
+ * anchor link) or the visitor interacts with the page at all.
+ */
+export function whenVisitorNears(selector: string, margin: string): Promise<void> {
+  return new Promise((resolve) => {
+    const element = document.querySelector(selector);
+    const observer =
+      element && typeof IntersectionObserver !== "undefined"
+        ? new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && done(), {
+            rootMargin: margin,
+          })
+        : undefined;
+    function done() {
+      observer?.disconnect();
+      for (const type of intentEvents) document.removeEventListener(type, done, true);
+      resolve();
+    }
+    if (!element || !observer) return done();
+    for (const type of intentEvents) document.addEventListener(type, done, { capture: true, passive: true });
+    observer.observe(element);
+  });
+}
+
+/**
+ * After hydration, what `load` resolves to once the visitor nears the element (within a viewport of it, or any
+ * interaction); undefined until then, and for good if loading fails (offline): the part the page hydrated with
+ * keeps doing the job. `load` runs at that moment, so it can also read the page as the visitor left it.
+ */
+export function useLoadedWhenNear<T>(selector: string, load: () => Promise<T>): T | undefined {
+  // Wrapped: a function stored in state directly would be taken for an updater.
+  const [loaded, setLoaded] = useState<{ value: T }>();
+  // Once per mount: a part's selector and loader never change, so the first ones are kept.
+  const [part] = useState(() => ({ selector, load }));
+  useEffect(() => {
+    let active = true;
+    whenVisitorNears(part.selector, "100% 0px")
+      .then(part.load)
+      .then(
+        (value) => active && setLoaded({ value }),
+        () => {},
+      );
+    return () => {
+      active = false;
+    };
+  }, [part]);
+  return loaded?.value;
+}

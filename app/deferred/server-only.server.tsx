@@ -1,0 +1,25 @@
+// The seam: the one `*.server` module that browser-bound code (app/components, app/deferred) may import
+// (enforced by ESLint, .eslintrc.cjs). The Remix classic compiler replaces `*.server` modules with empty modules in
+// the browser build, so what is imported here runs on the server and never reaches the browser's first load:
+// react-dom/server for the static islands, and the components the server renders in place of code the browser
+// loads later (through the import() calls in ./landing-sections). See ./README.md and ADR 0006.
+import type { ReactElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+
+export { CheckoutDialog } from "~/components/checkout/checkout-dialog";
+export { Hero } from "~/components/landing/hero";
+export { Testimonials } from "~/components/landing/testimonials";
+export { FeatureSections } from "~/components/landing/feature-sections";
+export { Community } from "~/components/landing/community";
+export { FaqList } from "~/components/landing/faq-list";
+export { FooterColumns } from "~/components/landing/footer-columns";
+export { PlanFeatures } from "~/components/landing/plan-features";
+export { BookedThankYou } from "~/components/demo/demo-booked-thanks";
+export { DemoIntro } from "~/components/demo/demo-intro";
+export { NotFound } from "~/components/not-found";
+export { INSERT_AFTER_FIRST_PAINT } from "~/deferred/insert-after-first-paint";
+
+/** A section's markup as plain HTML, for the static islands of ./lazy-hydration. */
+export function renderStaticHtml(element: ReactElement): string {
+  return renderToStaticMarkup(element);
+}

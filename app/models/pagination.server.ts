@@ -1,0 +1,54 @@
+import { count, type SQL } from "drizzle-orm";
+import type { PgSelect, PgTable } from "drizzle-orm/pg-core";
+import { getDb } from "~/db/connection.server";
+
+export const PAGE_SIZE = 50;
+const MAX_QUERY_LENGTH = 200;
+
+/** `%`, `_` and `\` typed into the search box are literal characters, not patterns. */
+export function escapeLike(value: string): string {
+  return value.replace(/[\\%_]/g, (char) => `\\${char}`);
+}
+
+// eslint-disable-next-line no-control-regex
+const unsearchable = /[\u0000-\u001f\u007f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+
+/**
+ * The search text as it is matched. Control characters (a NUL from `?q=%00` makes PostgreSQL fail the whole
+ * query) and lone surrogates cannot occur in stored text, so they are dropped rather than searched for.
+ */
+export function normalizeSearch(value: string | null | undefined): string {
+  return (value ?? "").replace(unsearchable, "").trim().slice(0, MAX_QUERY_LENGTH);
+}
+
+/** A page number from the URL: anything that is not a positive integer is page 1. */
+export function parsePage(value: string | null | undefined): number {
+  const page = Number(value);
+  return Number.isSafeInteger(page) && page >= 1 ? Math.min(page, 1_000_000) : 1;
+}
+
+export type Paginated<T> = { items: T[]; page: number; pageSize: number; total: number; totalPages: number };
+
+/**
+ * One page of `query` (already filtered by `where` and ordered with a unique tie-breaker, so pages never overlap)
+ * and the count of all rows of `table` matching `where`.
+ */
+export async function paginate<T extends PgSelect>(
+  query: T,
+  table: PgTable,
+  where: SQL | undefined,
+  page: number,
+): Promise<Paginated<Awaited<T>[number]>> {
+  const [items, [{ value: total }]] = await Promise.all([
+    query.limit(PAGE_SIZE).offset((page - 1) * PAGE_SIZE),
+    getDb().select({ value: count() }).from(table).where(where),
+  ]);
+  const totalNumber = Number(total);
+  return {
+    items,
+    page,
+    pageSize: PAGE_SIZE,
+    total: totalNumber,
+    totalPages: Math.max(1, Math.ceil(totalNumber / PAGE_SIZE)),
+  };
+}

@@ -1,0 +1,32 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { demoSlotsAnswer, parseDemoSlotsQuery } from "~/services/demo-slots.server";
+import { apiErrorResponse, jsonError } from "~/utils/api.server";
+import { now } from "~/utils/clock.server";
+import { getRequestId } from "~/utils/request.server";
+
+/**
+ * GET /api/demo-slots?from=YYYY-MM-DD&days=N&timeZone=IANA: the free demo slots (public). Cached for 30 s:
+ * a booking page polled by many visitors costs one query per half minute per URL, and a slot that was taken
+ * meanwhile is still refused at booking time (409), so a short staleness is safe.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  try {
+    const parsed = parseDemoSlotsQuery(new URL(request.url).searchParams);
+    if (!parsed.ok) return jsonError(400, parsed.message);
+    const answer = await demoSlotsAnswer(parsed.query, now());
+    return new Response(JSON.stringify(answer), {
+      status: 200,
+      headers: {
+        "Content-Type": "application/json; charset=utf-8",
+        "Cache-Control": "public, max-age=30",
+        "X-Content-Type-Options": "nosniff",
+      },
+    });
+  } catch (error) {
+    return apiErrorResponse(error, { requestId: getRequestId(request), route: "api.demo-slots" });
+  }
+}
+
+export function action() {
+  return jsonError(405, "Only GET is allowed here.", {}, { Allow: "GET" });
+}

@@ -1,0 +1,23 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { calendarFeed, isCalendarFeedKey } from "~/services/demo-agenda.server";
+
+// The sales team's calendar subscription (Google Calendar "From URL", Outlook "Subscribe from web"). The key in
+// the URL is the only credential: calendar apps cannot sign in.
+export async function loader({ request }: LoaderFunctionArgs) {
+  const key = new URL(request.url).searchParams.get("key");
+  if (!isCalendarFeedKey(key)) {
+    return new Response("This calendar link is not valid. Copy the current one from the admin page.", {
+      status: 403,
+      headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+    });
+  }
+  return new Response(await calendarFeed(), {
+    headers: {
+      "Content-Type": "text/calendar; charset=utf-8",
+      "Content-Disposition": 'inline; filename="demos.ics"',
+      // Personal data: no shared cache may keep it; subscribed clients poll anyway.
+      "Cache-Control": "private, no-store",
+      "X-Robots-Tag": "noindex",
+    },
+  });
+}

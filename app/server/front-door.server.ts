@@ -1,0 +1,195 @@
+import { subscribe } from "node:diagnostics_channel";
+import type { IncomingMessage, Server, ServerResponse } from "node:http";
+import type { TLSSocket } from "node:tls";
+import { getEnv } from "~/utils/env.server";
+import { REFUSED_ORIGIN_HEADER } from "~/utils/request.server";
+import { remember } from "~/utils/singleton.server";
+
+/*
+ * remix-serve gives the app no middleware: express serves static files and hands everything else to Remix,
+ * and a request Remix cannot even represent (TRACE, a Host that is not a host name) fails inside the adapter as
+ * a 500. This module is the one place that sees every request first (see ADR 0011). It hooks in through the
+ * documented `http.server.request.start` diagnostics channel, which Node publishes just before it emits the
+ * server's `request` event, so it needs no change to remix-serve.
+ */
+
+/** Everything the site serves; anything else is answered here, never by the adapter. */
+export const SERVED_METHODS = ["GET", "HEAD", "POST"] as const;
+
+/**
+ * How long a client whose body is still arriving gets to read its answer before the connection is closed, and
+ * how much more the server reads meanwhile at most (the body reader itself stops after 1 MiB, see readLimitedBytes).
+ */
+export const LINGER_MS = 2_000;
+export const LINGER_MAX_BYTES = 8 * 1024 * 1024;
+
+const hostPattern = /^(?:[A-Za-z0-9._-]+|\[[0-9A-Fa-f:.]+\])(?::(\d{1,5}))?$/;
+
+function isHostHeader(value: string): boolean {
+  const match = hostPattern.exec(value);
+  if (!match || (match[1] && Number(match[1]) > 65_535)) return false;
+  try {
+    new URL(`http://${value}/`);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Remix's own CSRF check throws (a 500) on an Origin it cannot parse or that names another host. */
+function remixAcceptsOrigin(origin: string, host: string | undefined): boolean {
+  if (origin === "null") return false;
+  let originHost: string;
+  try {
+    originHost = new URL(origin).host;
+  } catch {
+    return false;
+  }
+  return !originHost || originHost === host;
+}
+
+function firstHeader(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/** Over TLS here, or behind a trusted proxy that says the visitor used https. */
+export function arrivedOverHttps(req: IncomingMessage): boolean {
+  if ((req.socket as TLSSocket).encrypted) return true;
+  if (getEnv().TRUST_PROXY === 0) return false;
+  const proto = firstHeader(req.headers["x-forwarded-proto"])?.split(",")[0]?.trim().toLowerCase();
+  return proto === "https";
+}
+
+type Refusal = { status: number; message: string; headers?: Record<string, string> };
+
+/**
+ * Checks what the adapter would choke on and normalises the headers Remix reads. Returns a refusal, or
+ * undefined when the request may go on (possibly with its headers adjusted).
+ */
+function screen(req: IncomingMessage): Refusal | undefined {
+  const method = req.method ?? "";
+  if (!(SERVED_METHODS as readonly string[]).includes(method)) {
+    return { status: 405, message: "Method not allowed.", headers: { Allow: SERVED_METHODS.join(", ") } };
+  }
+  const target = req.url ?? "";
+  if (!target.startsWith("/")) return { status: 400, message: "Bad request target." };
+  // The router decodes the path and hands it to the URL parser, which reads "\" as "/" and drops tabs and line
+  // breaks: "/%5C…" and "/%09//…" both become "//…", a URL with no host, and throw while rendering (a 500). No
+  // page of ours starts with two slashes, in any spelling.
+  const path = target
+    .split("?")[0]
+    .replace(/%5c/gi, "\\")
+    .replace(/%0[9ad]/gi, "");
+  if (/^[/\\]{2}/.test(path)) return { status: 404, message: "Not found." };
+  const host = firstHeader(req.headers.host);
+  if (host !== undefined && !isHostHeader(host)) return { status: 400, message: "Bad Host header." };
+
+  // The adapter reads a port from X-Forwarded-Host even when no proxy is trusted; only a trusted, valid one stays.
+  const forwardedHost = firstHeader(req.headers["x-forwarded-host"])?.split(",")[0]?.trim();
+  if (forwardedHost !== undefined && (getEnv().TRUST_PROXY === 0 || !isHostHeader(forwardedHost))) {
+    delete req.headers["x-forwarded-host"];
+  }
+
+  // A foreign Origin must reach our own check (a 403 the page can show) instead of Remix's (a 500): it is
+  // moved aside for assertSameOrigin, which refuses it. A client cannot plant the header: it is always cleared.
+  delete req.headers[REFUSED_ORIGIN_HEADER];
+  const origin = firstHeader(req.headers.origin);
+  const effectiveHost = firstHeader(req.headers["x-forwarded-host"])?.split(",")[0]?.trim() || host;
+  if (method === "POST" && origin !== undefined && !remixAcceptsOrigin(origin, effectiveHost)) {
+    req.headers[REFUSED_ORIGIN_HEADER] = origin;
+    delete req.headers.origin;
+  }
+  return undefined;
+}
+
+/** Headers every response carries, static files and health checks included, unless the app set its own. */
+/** Two years, subdomains included; the Security page promises exactly this. */
+export const STRICT_TRANSPORT_SECURITY = "max-age=63072000; includeSubDomains";
+
+function addBaselineHeaders(req: IncomingMessage, res: ServerResponse) {
+  const https = arrivedOverHttps(req);
+  const production = getEnv().NODE_ENV === "production";
+  const writeHead = res.writeHead;
+  res.writeHead = function writeHeadWithBaseline(this: ServerResponse, ...args: unknown[]) {
+    if (!this.headersSent) {
+      if (!this.hasHeader("X-Content-Type-Options")) this.setHeader("X-Content-Type-Options", "nosniff");
+      // HSTS over plain http is ignored at best and pins a wrong promise at worst; only https earns it.
+      if (https && production) this.setHeader("Strict-Transport-Security", STRICT_TRANSPORT_SECURITY);
+    }
+    return (writeHead as (...rest: unknown[]) => ServerResponse).apply(this, args);
+  } as typeof res.writeHead;
+}
+
+/**
+ * An answer sent before its request body has fully arrived (413, 405, a refusal) would otherwise leave the
+ * server reading whatever the client keeps sending. Closing at once loses the answer: the client's next write
+ * meets a reset, and many clients then drop the answer they had not read yet. So the server stops reading (the
+ * paused stream fills the TCP window and the client's writes simply wait), gives the client LINGER_MS to read
+ * its answer, then closes the connection.
+ */
+function lingerAfterAnswer(req: IncomingMessage, res: ServerResponse) {
+  res.once("finish", () => {
+    if (req.complete) return;
+    let received = 0;
+    const close = () => {
+      clearTimeout(timer);
+      req.socket.destroy();
+    };
+    const timer = setTimeout(close, LINGER_MS);
+    timer.unref();
+    // Paused first: a stream nobody paused starts flowing when a "data" listener is attached, which would read
+    // the very body this is meant to leave unread. Paused, the listener only counts what a reader still pulls.
+    req.pause();
+    req.on("data", (chunk: Buffer) => {
+      received += chunk.byteLength;
+      if (received > LINGER_MAX_BYTES) close();
+    });
+    req.once("end", () => clearTimeout(timer));
+    req.once("close", () => clearTimeout(timer));
+  });
+}
+
+function refuse(req: IncomingMessage, res: ServerResponse, refusal: Refusal) {
+  // A body nobody reads would be read and dropped by Node to its very end ("dumping", to keep the connection
+  // alive); marked as consumed, it is left unread and the linger above closes the connection instead.
+  req.read(0);
+  const body = JSON.stringify({ error: refusal.message });
+  res.writeHead(refusal.status, {
+    "Content-Type": "application/json; charset=utf-8",
+    "Content-Length": Buffer.byteLength(body),
+    "Cache-Control": "no-store",
+    ...refusal.headers,
+  });
+  res.end(body);
+}
+
+type RequestListener = (req: IncomingMessage, res: ServerResponse) => void;
+
+function guardServer(server: Server) {
+  const listeners = server.listeners("request") as RequestListener[];
+  server.removeAllListeners("request");
+  for (const listener of listeners) {
+    server.on("request", (req: IncomingMessage, res: ServerResponse) => {
+      addBaselineHeaders(req, res);
+      lingerAfterAnswer(req, res);
+      const refusal = screen(req);
+      if (refusal) refuse(req, res, refusal);
+      else listener(req, res);
+    });
+  }
+}
+
+/** Installs the front door on every HTTP server of this process (remix-serve makes one). Idempotent. */
+export function installFrontDoor() {
+  remember("front door", () => {
+    const guarded = new WeakSet<Server>();
+    // Published right before the server's `request` event: the first request of a server wraps its listeners,
+    // and that same request already goes through them.
+    subscribe("http.server.request.start", (message) => {
+      const { server } = message as { server: Server };
+      if (guarded.has(server)) return;
+      guarded.add(server);
+      guardServer(server);
+    });
+  });
+}

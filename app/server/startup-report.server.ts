@@ -1,0 +1,47 @@
+import { subscribe, unsubscribe } from "node:diagnostics_channel";
+import { Server as HttpServer } from "node:http";
+import { adoptListeningPort, defaultAppUrl, type Env } from "~/utils/env.server";
+import { logger } from "~/utils/logger.server";
+import { counterStore } from "~/services/rate-limit.server";
+
+/** Which payment path the checkout takes, in words an operator can act on. */
+export function describePaymentMode(env: Env): string {
+  const key = env.STRIPE_SECRET_KEY;
+  if (!key) return "test mode (STRIPE_SECRET_KEY is not set): checkout is simulated, no card is charged";
+  return /^(sk|rk)_live_/.test(key) ? "Stripe Checkout, live keys" : "Stripe Checkout, test keys";
+}
+
+// Node publishes this once a server's port is bound (net.Server#listen has completed).
+export const LISTENING_CHANNEL = "tracing:net.server.listen:asyncEnd";
+
+/**
+ * remix-serve imports the build (start-up work included) before it binds the port, so "ready" can only be said
+ * truthfully once the port is bound. This waits for the app's HTTP server to listen and then says where, with
+ * the settings an operator checks first. Scripts that load the build never listen, so they never say it.
+ */
+export function reportWhenListening(env: Env) {
+  const onListening = (message: unknown) => {
+    const server = (message as { server?: unknown }).server;
+    if (!(server instanceof HttpServer)) return;
+    const address = server.address();
+    if (!address || typeof address === "string") return;
+    unsubscribe(LISTENING_CHANNEL, onListening);
+    adoptListeningPort(address.port);
+    logger.info("listening", {
+      url: defaultAppUrl(address.port, env.HOST),
+      appUrl: env.APP_URL,
+      database: env.DATABASE_URL ? "postgres" : "pglite",
+      // Where the rate-limit counters live: every instance of one site must say the same (ADR 0018).
+      rateLimits: counterStore(env),
+      payments: describePaymentMode(env),
+      nodeEnv: env.NODE_ENV,
+    });
+    if (env.NODE_ENV === "production" && !env.appUrlConfigured) {
+      logger.warn(
+        `APP_URL is not set: canonical links, the sitemap, e-mails and Stripe's return URLs use ${env.APP_URL}. ` +
+          "Set APP_URL to the public origin (e.g. https://www.example.com).",
+      );
+    }
+  };
+  subscribe(LISTENING_CHANNEL, onListening);
+}

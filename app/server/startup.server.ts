@@ -1,0 +1,33 @@
+import { migrateDatabase, survivePostgresClosedSocketWrites } from "~/db/connection.server";
+import { getEnv } from "~/utils/env.server";
+import { logger } from "~/utils/logger.server";
+import { bootstrapAdminFromEnv } from "~/models/user.server";
+import { startServerOutboxWorker } from "~/services/outbox-worker.server";
+import { reportWhenListening } from "~/server/startup-report.server";
+import { failStartup, waitForDatabase } from "~/db/readiness.server";
+import { installGracefulShutdown } from "~/server/graceful-shutdown.server";
+import { renderCheck, renderCheckMessage } from "~/server/render-check.server";
+import { remember } from "~/utils/singleton.server";
+
+/**
+ * Everything that must be true before the server takes traffic: a valid environment (fail fast with a
+ * message that names the variable) and a migrated database. Runs once per process, dev rebuilds included.
+ */
+export function startServer(): Promise<void> {
+  return remember("startup", async () => {
+    const env = getEnv();
+    const rendering = renderCheck();
+    if (!rendering.ok) failStartup(renderCheckMessage(rendering));
+    installGracefulShutdown();
+    if (env.DATABASE_URL) survivePostgresClosedSocketWrites();
+    await waitForDatabase();
+    logger.info("applying migrations", { database: env.DATABASE_URL ? "postgres" : "pglite" });
+    await migrateDatabase();
+    logger.info("migrations applied");
+    if ((await bootstrapAdminFromEnv(env)) === "created")
+      logger.info("created the first admin from ADMIN_USERNAME", { username: env.ADMIN_USERNAME });
+    if (env.OUTBOX_WORKER === "on") startServerOutboxWorker();
+    // Not "ready" yet: remix-serve binds the port after this returns; the report says so once it has.
+    reportWhenListening(env);
+  });
+}

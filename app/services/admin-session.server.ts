@@ -1,0 +1,68 @@
+import { createCookieSessionStorage, redirect } from "@remix-run/node";
+import { endAdminSession, findSessionAdmin, startAdminSession } from "~/models/admin-session.server";
+import type { AdminUser } from "~/models/user.server";
+import { jsonError } from "~/utils/api.server";
+import { signedCookie } from "~/utils/cookies.server";
+import { getEnv } from "~/utils/env.server";
+import { safeRedirectPath } from "~/utils/redirect-path.server";
+import { remember } from "~/utils/singleton.server";
+
+const SESSION_MAX_AGE_SECONDS = 60 * 60 * 8;
+
+function createStorage() {
+  return createCookieSessionStorage<{ sessionToken: string }>({
+    cookie: signedCookie("gw_admin", { maxAge: SESSION_MAX_AGE_SECONDS }),
+  });
+}
+
+function storage() {
+  // Tests swap the environment between suites; the storage follows the secrets it was made with.
+  return remember("admin session storage", createStorage, { basedOn: getEnv().sessionSecrets });
+}
+
+/** Headers every admin response carries: never cached, never indexed. */
+export const adminHeaders = { "Cache-Control": "no-store", "X-Robots-Tag": "noindex" } as const;
+
+/**
+ * The signed-in admin, or undefined. The cookie only names a server-side session: signing out, a password reset
+ * and deleting the admin end it, for every copy of the cookie, and it runs out after 8 hours whatever the
+ * browser does with Max-Age.
+ */
+export async function getAdmin(request: Request): Promise<AdminUser | undefined> {
+  const session = await storage().getSession(request.headers.get("Cookie"));
+  const token = session.get("sessionToken");
+  if (typeof token !== "string" || token.length > 128) return undefined;
+  return findSessionAdmin(token);
+}
+
+export { safeRedirectPath } from "~/utils/redirect-path.server";
+
+/**
+ * Guards admin routes. Pages send an anonymous visitor to the sign-in page (and back afterwards);
+ * the JSON API answers 401.
+ */
+export async function requireAdmin(request: Request, options: { api?: boolean } = {}): Promise<AdminUser> {
+  const admin = await getAdmin(request);
+  if (admin) return admin;
+  if (options.api) throw jsonError(401, "Sign in as an admin to read this.", {}, adminHeaders);
+  const url = new URL(request.url);
+  const params = new URLSearchParams({ redirectTo: `${url.pathname}${url.search}` });
+  throw redirect(`/admin/login?${params}`, { headers: adminHeaders });
+}
+
+export async function createAdminSession(userId: string, redirectTo: string) {
+  const session = await storage().getSession();
+  session.set("sessionToken", await startAdminSession(userId, SESSION_MAX_AGE_SECONDS));
+  return redirect(safeRedirectPath(redirectTo), {
+    headers: { ...adminHeaders, "Set-Cookie": await storage().commitSession(session) },
+  });
+}
+
+export async function destroyAdminSession(request: Request) {
+  const session = await storage().getSession(request.headers.get("Cookie"));
+  const token = session.get("sessionToken");
+  if (typeof token === "string") await endAdminSession(token);
+  return redirect("/admin/login", {
+    headers: { ...adminHeaders, "Set-Cookie": await storage().destroySession(session) },
+  });
+}

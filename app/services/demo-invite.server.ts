@@ -1,0 +1,191 @@
+import ical, {
+  ICalAttendeeRole,
+  ICalAttendeeStatus,
+  ICalCalendarMethod,
+  ICalEventStatus,
+  type ICalOrganizer,
+} from "ical-generator";
+import { getEnv } from "~/utils/env.server";
+
+/** What an invite needs of a booking; the demo_bookings model row satisfies it. */
+export type InviteBooking = {
+  id: string;
+  slotStart: Date;
+  slotEnd: Date;
+  /** iCalendar SEQUENCE: 0 when booked, +1 on every reschedule or cancellation. */
+  sequence: number;
+  status: "booked" | "cancelled";
+  /** When this version of the booking was written; the invite's DTSTAMP, so a retried e-mail carries the same file. */
+  updatedAt?: Date;
+};
+
+/** What an invite needs of the lead; the demo_requests row satisfies it. */
+export type InviteLead = {
+  firstName: string;
+  lastName: string;
+  email: string;
+  company: string;
+  phone: string;
+  dealVolume?: string | null;
+  challenges?: string | null;
+};
+
+export type InviteMethod = "REQUEST" | "CANCEL";
+
+type InviteInput = {
+  booking: InviteBooking;
+  lead: InviteLead;
+  /** The visitor's /demo/manage/<token> page (absolute). */
+  manageUrl: string;
+  /** Defaults to the sales address under the brand name: replies and RSVPs reach the team. */
+  organizer?: ICalOrganizer;
+};
+
+const PRODUCT_ID = { company: "Groundwork", product: "Demo booking", language: "EN" };
+
+const appOrigin = () => getEnv().APP_URL.replace(/\/$/, "");
+
+/**
+ * The booking's UID, the same in every invite and update for it (calendars match REQUEST/CANCEL by UID). The
+ * host name, not the port: a derived APP_URL follows the port the server got, and the UID must not move with it.
+ */
+export function bookingUid(bookingId: string): string {
+  return `${bookingId}@${new URL(getEnv().APP_URL).hostname}`;
+}
+
+export function demoMinutes(booking: Pick<InviteBooking, "slotStart" | "slotEnd">): number {
+  return Math.round((booking.slotEnd.getTime() - booking.slotStart.getTime()) / 60_000);
+}
+
+export function demoSummary(booking: Pick<InviteBooking, "slotStart" | "slotEnd">): string {
+  return `${getEnv().BRAND_NAME} demo (${demoMinutes(booking)} min)`;
+}
+
+export function defaultOrganizer(): ICalOrganizer {
+  const env = getEnv();
+  return { name: parameterText(env.BRAND_NAME), email: env.SALES_EMAIL };
+}
+
+const fullName = (lead: InviteLead) => `${lead.firstName} ${lead.lastName}`.trim();
+
+/**
+ * A name as an iCalendar parameter value (CN=…). RFC 5545 allows no DQUOTE and no control characters there, and
+ * ical-generator (10.x, the last release for Node 20) escapes a quote with a backslash, which calendar parsers
+ * read as the end of the value. A visitor's name must stay one parameter, so those characters become harmless.
+ */
+// eslint-disable-next-line no-control-regex -- removing control characters is the point
+const controlCharacters = /[\u0000-\u001f\u007f]+/g;
+const parameterText = (text: string) => text.replace(/"/g, "'").replace(controlCharacters, " ").trim();
+
+/** What identifies one booking's event in every calendar it reaches: its UID, revision and UTC times. */
+function eventTiming(booking: InviteBooking) {
+  return {
+    id: bookingUid(booking.id),
+    sequence: booking.sequence,
+    ...(booking.updatedAt ? { stamp: booking.updatedAt } : {}),
+    start: booking.slotStart,
+    end: booking.slotEnd,
+  };
+}
+
+function visitorDescription(booking: InviteBooking, lead: InviteLead, manageUrl: string, method: InviteMethod) {
+  const env = getEnv();
+  if (method === "CANCEL") {
+    return [
+      `This ${demoMinutes(booking)}-minute ${env.BRAND_NAME} demo for ${lead.company} was cancelled.`,
+      "",
+      `Book another time: ${appOrigin()}/#demo-booking`,
+    ].join("\n");
+  }
+  return [
+    `Your ${demoMinutes(booking)}-minute ${env.BRAND_NAME} demo for ${lead.company}.`,
+    "",
+    `Reschedule or cancel: ${manageUrl}`,
+  ].join("\n");
+}
+
+/**
+ * The invitation (METHOD:REQUEST, also for a reschedule, with a higher SEQUENCE) or its cancellation
+ * (METHOD:CANCEL, STATUS:CANCELLED) sent to the visitor. Times are UTC ("Z"), so no VTIMEZONE is needed.
+ */
+export function bookingInvite({ booking, lead, method, manageUrl, organizer }: InviteInput & { method: InviteMethod }) {
+  const calendar = ical({
+    prodId: PRODUCT_ID,
+    method: method === "CANCEL" ? ICalCalendarMethod.CANCEL : ICalCalendarMethod.REQUEST,
+  });
+  calendar.createEvent({
+    ...eventTiming(booking),
+    summary: demoSummary(booking),
+    description: visitorDescription(booking, lead, manageUrl, method),
+    url: method === "CANCEL" ? null : manageUrl,
+    organizer: organizer ?? defaultOrganizer(),
+    attendees: [
+      {
+        name: parameterText(fullName(lead)),
+        email: lead.email,
+        rsvp: true,
+        role: ICalAttendeeRole.REQ,
+        status: ICalAttendeeStatus.NEEDSACTION,
+      },
+    ],
+    status: method === "CANCEL" ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
+  });
+  return calendar.toString();
+}
+
+/** 20261124T160000Z, the form Google Calendar's `dates` parameter takes. */
+function googleDate(date: Date): string {
+  return date
+    .toISOString()
+    .replace(/[-:]/g, "")
+    .replace(/\.\d{3}Z$/, "Z");
+}
+
+/** "Add to Google Calendar" for a booked demo (Google has no .ics import by link, so it gets a template URL). */
+export function googleCalendarLink({ booking, lead, manageUrl }: Omit<InviteInput, "organizer">): string {
+  const url = new URL("https://calendar.google.com/calendar/render");
+  url.searchParams.set("action", "TEMPLATE");
+  url.searchParams.set("text", demoSummary(booking));
+  url.searchParams.set("details", visitorDescription(booking, lead, manageUrl, "REQUEST"));
+  // The dates are digits, T and Z around a slash: nothing to encode, and the slash stays readable as Google documents it.
+  return `${url.toString()}&dates=${googleDate(booking.slotStart)}/${googleDate(booking.slotEnd)}`;
+}
+
+function salesDescription(lead: InviteLead) {
+  const lines = [
+    `Name:        ${fullName(lead)}`,
+    `E-mail:      ${lead.email}`,
+    `Phone:       ${lead.phone}`,
+    `Company:     ${lead.company}`,
+  ];
+  if (lead.dealVolume) lines.push(`Deal volume: ${lead.dealVolume} deals`);
+  if (lead.challenges?.trim()) lines.push("", "Challenges:", lead.challenges.trim());
+  lines.push("", `Lead: ${appOrigin()}/admin?q=${encodeURIComponent(lead.email)}`);
+  return lines.join("\n");
+}
+
+/**
+ * The sales team's subscription calendar (the admin's secret feed URL): one event per booked demo, with the
+ * lead's details. No METHOD: a subscribed feed is published data, not a scheduling message, and Outlook
+ * treats a METHOD in a feed as an invitation. Cancelled bookings are left out, so they disappear on refresh.
+ */
+export function bookingFeed(entries: { booking: InviteBooking; lead: InviteLead }[]) {
+  const env = getEnv();
+  const calendar = ical({
+    prodId: PRODUCT_ID,
+    name: `${env.BRAND_NAME} demos`,
+    description: `Demos booked on ${env.BRAND_NAME}`,
+    // Clients that honour it (Apple, Outlook) refresh every 15 minutes; Google refreshes on its own schedule.
+    ttl: 15 * 60,
+  });
+  for (const { booking, lead } of entries) {
+    if (booking.status !== "booked") continue;
+    calendar.createEvent({
+      ...eventTiming(booking),
+      summary: `${demoSummary(booking)}: ${fullName(lead)} (${lead.company})`,
+      description: salesDescription(lead),
+      status: ICalEventStatus.CONFIRMED,
+    });
+  }
+  return calendar.toString();
+}

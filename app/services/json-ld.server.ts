@@ -1,0 +1,75 @@
+// JSON-LD for the landing page: pure functions of the public site config, the FAQ and the plan catalogue, so
+// the numbers search engines see are the numbers on the page. Server-only: crawlers read the server HTML, and
+// hydration keeps the script element as the server wrote it, so the FAQ copy and this builder never need to
+// reach the browser.
+import { faqItems } from "~/content/faq";
+import { plans } from "~/content/plans";
+import { siteCopy, type SiteConfig } from "~/content/site";
+import { absoluteUrl, canonicalUrl } from "~/utils/seo";
+
+export function landingJsonLd(site: SiteConfig): Record<string, unknown>[] {
+  const url = canonicalUrl(site);
+  const organizationId = `${url}#organization`;
+  const organization = {
+    "@context": "https://schema.org",
+    "@type": "Organization",
+    "@id": organizationId,
+    name: site.brandName,
+    url,
+    logo: absoluteUrl(site, "/favicon.svg"),
+    description: siteCopy.tagline,
+  };
+  const faqPage = {
+    "@context": "https://schema.org",
+    "@type": "FAQPage",
+    mainEntity: faqItems.map((item) => ({
+      "@type": "Question",
+      name: item.question,
+      acceptedAnswer: { "@type": "Answer", text: item.answer },
+    })),
+  };
+  const products = plans.map((plan) => ({
+    "@context": "https://schema.org",
+    "@type": "Product",
+    "@id": `${url}#plan-${plan.id}`,
+    name: `${site.brandName} ${plan.name}`,
+    description: plan.description,
+    category: "Business CRM software subscription",
+    brand: { "@type": "Brand", name: site.brandName },
+    offers: [
+      {
+        "@type": "Offer",
+        name: `${plan.name} — monthly`,
+        url: absoluteUrl(site, `/?checkout=info&plan=${plan.id}`),
+        price: plan.price.toFixed(2),
+        priceCurrency: "USD",
+        availability: "https://schema.org/InStock",
+        seller: { "@id": organizationId },
+        priceSpecification: {
+          "@type": "UnitPriceSpecification",
+          price: plan.price.toFixed(2),
+          priceCurrency: "USD",
+          unitCode: "MON",
+          referenceQuantity: { "@type": "QuantitativeValue", value: 1, unitCode: "MON" },
+        },
+      },
+      {
+        "@type": "Offer",
+        name: `${plan.name} — annual`,
+        url: absoluteUrl(site, `/?checkout=info&plan=${plan.id}&billing=annual`),
+        price: plan.annualPrice.toFixed(2),
+        priceCurrency: "USD",
+        availability: "https://schema.org/InStock",
+        seller: { "@id": organizationId },
+        priceSpecification: {
+          "@type": "UnitPriceSpecification",
+          price: plan.annualPrice.toFixed(2),
+          priceCurrency: "USD",
+          unitCode: "ANN",
+          referenceQuantity: { "@type": "QuantitativeValue", value: 1, unitCode: "ANN" },
+        },
+      },
+    ],
+  }));
+  return [organization, faqPage, ...products];
+}

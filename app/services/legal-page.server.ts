@@ -1,0 +1,31 @@
+import type { MetaDescriptor } from "@remix-run/node";
+import { legalDocument, type LegalPageView } from "~/content/legal";
+import { legalLinks, legalPageIds, type LegalPageId } from "~/content/legal-links";
+import { footerNav, siteCopy } from "~/content/site";
+import { getPublicEnv } from "~/utils/env.server";
+import { pageMeta } from "~/utils/seo";
+
+export type LegalPageData = LegalPageView & { meta: MetaDescriptor[] };
+
+/**
+ * Everything a legal page shows, built on the server: the page's code in the browser is then only its markup,
+ * and shares no module with the landing page (a shared module would be split into an extra chunk of the
+ * landing page's first load).
+ */
+export function legalPageData(id: LegalPageId): LegalPageData {
+  const site = getPublicEnv();
+  const document = legalDocument(id, site.brandName);
+  return {
+    current: id,
+    document,
+    meta: pageMeta(site, { path: document.path, title: document.metaTitle, description: document.metaDescription }),
+    brandName: site.brandName,
+    copyrightYear: siteCopy.copyrightYear,
+    // The landing page's sections, reached from here through their anchors on "/".
+    homeLinks: [
+      { href: "/", label: "Home" },
+      ...footerNav.map((item) => ({ href: `/${item.href}`, label: item.label })),
+    ],
+    legalNav: legalPageIds.map((pageId) => ({ id: pageId, ...legalLinks[pageId] })),
+  };
+}

@@ -1,0 +1,193 @@
+import type { OutboxRow } from "~/db/schema.server";
+import type { Database } from "~/db/connection.server";
+import { findDemoRequest } from "~/models/demo-request.server";
+import {
+  claimDueMessages,
+  markAttemptFailed,
+  markDelivered,
+  postponeMessage,
+  type OutboxMessage,
+} from "~/models/outbox.server";
+import { deliverDemoChange, deliverDemoInvite, type BookingDelivery } from "~/services/demo-invite-delivery.server";
+import { logger } from "~/utils/logger.server";
+import { newLeadMail, sendMail, type LeadScheduling } from "~/services/mailer.server";
+import { findLatestBookingOf } from "~/models/demo-booking.server";
+import { getBookingSettings } from "~/utils/env.server";
+import { forget, remember } from "~/utils/singleton.server";
+
+export type OutboxOptions = {
+  /** Defaults to the app's connection; tests give each worker its own to prove SKIP LOCKED. */
+  db?: Database;
+  batchSize?: number;
+  baseDelayMs?: number;
+  maxDelayMs?: number;
+  maxAttempts?: number;
+  /** How long a claimed row stays invisible to other workers while its mail is being sent. */
+  leaseMs?: number;
+};
+
+const defaults = {
+  batchSize: 10,
+  baseDelayMs: 5_000,
+  maxDelayMs: 60 * 60 * 1000,
+  // 5 s doubling to the 1 h cap: 15 attempts span about nine hours of outage before giving up.
+  maxAttempts: 15,
+  leaseMs: 2 * 60 * 1000,
+};
+
+/** Exponential backoff after the n-th failed attempt (1-based), capped. */
+export function retryDelayMs(
+  attempt: number,
+  baseDelayMs = defaults.baseDelayMs,
+  maxDelayMs = defaults.maxDelayMs,
+): number {
+  return Math.min(maxDelayMs, baseDelayMs * 2 ** Math.max(0, attempt - 1));
+}
+
+class PermanentFailure extends Error {}
+
+/** A message that must not go yet (an earlier version of the same booking is still pending); not an attempt. */
+class NotYet extends Error {}
+
+/** How long a message waits for an earlier one before it looks again: short, the earlier one may go any moment. */
+const WAIT_FOR_EARLIER_MS = 3_000;
+
+/** Sales' e-mail about a new lead: with its booking (live, or cancelled by the time the mail goes), or "needs a time". */
+async function deliverNewLead(message: OutboxRow, db?: Database) {
+  const { demoRequestId, needsTime } = message.payload as { demoRequestId?: string; needsTime?: boolean };
+  const lead = demoRequestId ? await findDemoRequest(demoRequestId, db) : undefined;
+  if (!lead) throw new PermanentFailure(`demo request ${demoRequestId} no longer exists`);
+  const businessTimeZone = getBookingSettings().timeZone;
+  const booking = await findLatestBookingOf(lead.id, db);
+  const scheduling: LeadScheduling | undefined = booking
+    ? { booking, businessTimeZone }
+    : needsTime
+      ? { slotTaken: true, businessTimeZone }
+      : undefined;
+  await sendMail(newLeadMail(lead, scheduling));
+}
+
+function followUpsOf(delivery: BookingDelivery): OutboxMessage[] {
+  if (delivery.outcome === "wait") throw new NotYet("an earlier invite of this booking is still pending");
+  if (delivery.outcome === "gone") throw new PermanentFailure(delivery.reason);
+  return delivery.followUps;
+}
+
+/** Sends one message; returns the messages its delivery gives rise to. */
+async function deliver(message: OutboxRow, db?: Database): Promise<OutboxMessage[]> {
+  switch (message.kind) {
+    case "new-lead-email":
+      await deliverNewLead(message, db);
+      return [];
+    case "demo-invite-email":
+      return followUpsOf(await deliverDemoInvite(message.payload, db));
+    case "demo-change-email":
+      return followUpsOf(await deliverDemoChange(message.payload, db));
+    default:
+      throw new PermanentFailure(`unknown outbox kind "${message.kind}"`);
+  }
+}
+
+const sequenceOf = (message: OutboxRow) =>
+  message.kind === "demo-invite-email" ? Number((message.payload as { sequence?: unknown }).sequence) || 0 : 0;
+
+/**
+ * Claims due messages and delivers them; returns how many were delivered. A short transaction locks
+ * due rows with FOR UPDATE SKIP LOCKED and pushes their next attempt a lease into the future, so other
+ * workers (other instances on the same PostgreSQL) skip them; the mail is sent after the commit, so no
+ * transaction (and, on PGlite, no visitor's query) waits on the mail server. A worker that dies
+ * mid-send leaves the row to be retried when its lease runs out.
+ */
+export async function processOutboxOnce(options: OutboxOptions = {}): Promise<number> {
+  const settings = { ...defaults, ...options };
+  const { db } = options;
+  const claimed = await claimDueMessages(settings, db);
+
+  let delivered = 0;
+  // A booking's versions in order within a batch too: invites with a higher SEQUENCE go after (a stable sort).
+  for (const message of claimed.sort((a, b) => sequenceOf(a) - sequenceOf(b))) {
+    try {
+      const followUps = await deliver(message, db);
+      await markDelivered(message.id, db, followUps);
+      delivered += 1;
+    } catch (error) {
+      if (error instanceof NotYet) {
+        await postponeMessage(message.id, WAIT_FOR_EARLIER_MS, db);
+        continue;
+      }
+      const reason = error instanceof Error ? error.message : String(error);
+      const giveUp = error instanceof PermanentFailure || message.attempts >= settings.maxAttempts;
+      const delay = retryDelayMs(message.attempts, settings.baseDelayMs, settings.maxDelayMs);
+      await markAttemptFailed(message.id, reason, giveUp ? undefined : delay, db);
+      (giveUp ? logger.error : logger.warn)(
+        giveUp ? "outbox message failed for good" : "outbox delivery failed, will retry",
+        {
+          id: message.id,
+          kind: message.kind,
+          attempts: message.attempts,
+          retryInMs: giveUp ? undefined : delay,
+          error: reason,
+        },
+      );
+    }
+  }
+  return delivered;
+}
+
+export type OutboxWorker = { stop: () => Promise<void>; wake: () => void };
+
+/**
+ * Polls the outbox in the background of the server process. Each round runs after the previous one
+ * finished (no overlap), timers are unref'd so they never keep a script alive, and a failing round
+ * (database down) is logged and retried on the next tick.
+ */
+export function startOutboxWorker(options: OutboxOptions & { pollIntervalMs?: number } = {}): OutboxWorker {
+  const pollIntervalMs = options.pollIntervalMs ?? 2_000;
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | undefined;
+
+  const round = async () => {
+    try {
+      // Keep going while full batches come back, so a backlog drains without waiting a tick per batch.
+      while (!stopped && (await processOutboxOnce(options)) >= (options.batchSize ?? defaults.batchSize));
+    } catch (error) {
+      logger.error("outbox round failed", { error });
+    }
+  };
+  const schedule = (delay: number) => {
+    if (stopped) return;
+    timer = setTimeout(() => {
+      running = round().finally(() => {
+        running = undefined;
+        schedule(pollIntervalMs);
+      });
+    }, delay);
+    timer.unref();
+  };
+  schedule(0);
+
+  return {
+    wake() {
+      if (stopped || running) return;
+      clearTimeout(timer);
+      schedule(0);
+    },
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await running;
+    },
+  };
+}
+
+const SERVER_WORKER = "outbox worker";
+
+/** The server's own worker (one per process, dev rebuilds included). */
+export function startServerOutboxWorker() {
+  return remember(SERVER_WORKER, () => startOutboxWorker());
+}
+
+export async function stopServerOutboxWorker() {
+  await forget<OutboxWorker>(SERVER_WORKER)?.stop();
+}

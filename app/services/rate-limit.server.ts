@@ -1,0 +1,251 @@
+import {
+  RateLimiterMemory,
+  RateLimiterRes,
+  RLWrapperTimeouts,
+  type RateLimiterAbstract,
+  type RateLimiterCompatibleAbstract,
+} from "rate-limiter-flexible";
+import { postgresCounters, redisCounters } from "~/models/rate-limit-counter.server";
+import { getEnv, type Env } from "~/utils/env.server";
+import { logger } from "~/utils/logger.server";
+import { getClientAddress, RequestRejected } from "~/utils/request.server";
+import { remember } from "~/utils/singleton.server";
+
+/**
+ * What a limit does when its shared store (PostgreSQL or Redis) fails or does not answer in time (ADR 0018):
+ * - "open": counts in this process's memory instead, with the same numbers (so N instances allow at most N
+ *   times the limit until the store is back) — leads and orders keep coming in;
+ * - "closed": refuses the attempt with a 503 and Retry-After — a password guess is never let through uncounted.
+ */
+export type WhenStoreFails = "open" | "closed";
+
+/**
+ * One limit: a name (the key prefix), its number of attempts per RATE_LIMIT_WINDOW_SECONDS, and what it does
+ * when the store is out. The numbers come from the environment, on by default; why each rule exists and why
+ * the defaults: ADR 0012.
+ */
+export type LimitRule = {
+  name: string;
+  points: (env: Env) => number;
+  refusal?: string;
+  whenStoreFails: WhenStoreFails;
+};
+
+const rule = (
+  name: string,
+  points: (env: Env) => number,
+  { refusal, whenStoreFails = "open" }: { refusal?: string; whenStoreFails?: WhenStoreFails } = {},
+): LimitRule => ({ name, points, refusal, whenStoreFails });
+const lastResort = { refusal: "We are receiving too many requests right now." };
+const failClosed = { whenStoreFails: "closed" as const };
+
+export const limitRules = {
+  demoClient: rule("demo:client", (env) => env.RATE_LIMIT_PER_CLIENT),
+  demoEmail: rule("demo:email", (env) => env.RATE_LIMIT_PER_EMAIL),
+  demoGlobal: rule("demo:global", (env) => env.RATE_LIMIT_GLOBAL, lastResort),
+  checkoutClient: rule("checkout:client", (env) => env.RATE_LIMIT_PER_CLIENT),
+  checkoutEmail: rule("checkout:email", (env) => env.RATE_LIMIT_PER_EMAIL),
+  checkoutGlobal: rule("checkout:global", (env) => env.RATE_LIMIT_GLOBAL, lastResort),
+  couponSession: rule("coupon:session", (env) => env.RATE_LIMIT_COUPONS_PER_SESSION),
+  couponClient: rule("coupon:client", (env) => env.RATE_LIMIT_PER_CLIENT),
+  couponGlobal: rule("coupon:global", (env) => env.RATE_LIMIT_GLOBAL, lastResort),
+  demoManageClient: rule("demo-manage:client", (env) => env.RATE_LIMIT_PER_CLIENT),
+  demoManageBooking: rule("demo-manage:booking", (env) => env.RATE_LIMIT_PER_EMAIL),
+  demoManageGlobal: rule("demo-manage:global", (env) => env.RATE_LIMIT_GLOBAL, lastResort),
+  signInClient: rule("sign-in:client", (env) => env.LOGIN_RATE_LIMIT, failClosed),
+  signInUsername: rule("sign-in:username", (env) => env.LOGIN_RATE_LIMIT, failClosed),
+} as const;
+
+/** Where the counters live: Redis when REDIS_URL is set, else PostgreSQL with DATABASE_URL, else memory. */
+export type CounterStore = "redis" | "postgres" | "memory";
+
+export function counterStore(env: Env = getEnv()): CounterStore {
+  return env.REDIS_URL ? "redis" : env.DATABASE_URL ? "postgres" : "memory";
+}
+
+// A store that has not answered by then counts as failed: the visitor gets the fallback's answer, not a hang.
+export const STORE_TIMEOUT_MS = 2_000;
+const FALLBACK_LOG_INTERVAL_MS = 30_000;
+
+/** The in-process counters a fail-open limit falls back on; says so in the log (at most every 30 s). */
+class FallbackCounters extends RateLimiterMemory {
+  private lastLogged = 0;
+  constructor(
+    private readonly limitName: string,
+    options: { keyPrefix: string; points: number; duration: number },
+  ) {
+    super(options);
+  }
+  private note() {
+    if (Date.now() - this.lastLogged < FALLBACK_LOG_INTERVAL_MS) return;
+    this.lastLogged = Date.now();
+    logger.warn("rate-limit store failed; counting in this process", { limit: this.limitName });
+  }
+  consume(...args: Parameters<RateLimiterMemory["consume"]>) {
+    this.note();
+    return super.consume(...args);
+  }
+  penalty(...args: Parameters<RateLimiterMemory["penalty"]>) {
+    this.note();
+    return super.penalty(...args);
+  }
+  get(...args: Parameters<RateLimiterMemory["get"]>) {
+    this.note();
+    return super.get(...args);
+  }
+  delete(...args: Parameters<RateLimiterMemory["delete"]>) {
+    this.note();
+    return super.delete(...args);
+  }
+}
+
+/**
+ * The one place that chooses where counters live. Memory is right for one process (PGlite is single-process by
+ * nature); several instances share PostgreSQL or Redis, so a limit of L allows L across all of them. A shared
+ * store is bounded by STORE_TIMEOUT_MS, and a fail-open limit falls back on in-process counters.
+ */
+export function createLimiter(
+  limit: LimitRule,
+  points: number,
+  duration: number,
+  env: Env = getEnv(),
+): RateLimiterAbstract | RateLimiterCompatibleAbstract {
+  const options = { keyPrefix: limit.name, points, duration };
+  const store = counterStore(env);
+  if (store === "memory") return new RateLimiterMemory(options);
+  const shared =
+    store === "redis" ? redisCounters({ ...options, keyNamespace: env.REDIS_KEY_PREFIX }) : postgresCounters(options);
+  return new RLWrapperTimeouts({
+    limiter: shared,
+    timeoutMs: STORE_TIMEOUT_MS,
+    insuranceLimiter: limit.whenStoreFails === "open" ? new FallbackCounters(limit.name, options) : undefined,
+  });
+}
+
+type Limiter = ReturnType<typeof createLimiter>;
+
+function limiterFor(limit: LimitRule): Limiter {
+  const env = getEnv();
+  // Tests swap the environment between suites; counters follow the settings they were made with.
+  const limiters = remember("rate limiters", () => new Map<string, Limiter>(), { basedOn: env });
+  let limiter = limiters.get(limit.name);
+  if (!limiter) {
+    limiter = createLimiter(limit, limit.points(env), env.RATE_LIMIT_WINDOW_SECONDS, env);
+    limiters.set(limit.name, limiter);
+  }
+  return limiter;
+}
+
+/** A fail-closed limit whose store failed: refused, with a message that says it is not the visitor's doing. */
+function storeUnavailable(limit: LimitRule, error: unknown) {
+  logger.error("rate-limit store failed; refusing (this limit fails closed)", { limit: limit.name, error });
+  return new RequestRejected(503, "This is unavailable for a moment. Please try again in 30 seconds.", {
+    "Retry-After": "30",
+  });
+}
+
+/** Runs a store operation; an error of the store (not a refusal) becomes a 503 for a fail-closed limit. */
+async function withStore<T>(limit: LimitRule, operation: () => Promise<T>): Promise<T> {
+  try {
+    return await operation();
+  } catch (error) {
+    if (error instanceof RateLimiterRes || error instanceof RequestRejected) throw error;
+    throw storeUnavailable(limit, error);
+  }
+}
+
+function refusal(limit: LimitRule, msBeforeNext: number) {
+  const retryAfter = Math.max(1, Math.ceil(msBeforeNext / 1000));
+  return new RequestRejected(
+    429,
+    `${limit.refusal ?? "Too many requests."} Please try again in ${retryAfter} seconds.`,
+    {
+      "Retry-After": String(retryAfter),
+    },
+  );
+}
+
+/** Counts one attempt for `key`; throws a 429 with Retry-After when the window is already full. */
+export async function consumeLimit(limit: LimitRule, key: string): Promise<RateLimiterRes> {
+  try {
+    return await withStore(limit, () => limiterFor(limit).consume(key));
+  } catch (outcome) {
+    if (outcome instanceof RateLimiterRes) throw refusal(limit, outcome.msBeforeNext);
+    throw outcome;
+  }
+}
+
+/**
+ * The limits one kind of attempt counts against, by what each is keyed on: the visitor's checkout session, the
+ * client's address, the mailbox (see emailLimitKey), and everyone at once.
+ */
+export type LimitLadder = { session?: LimitRule; client?: LimitRule; email?: LimitRule; global?: LimitRule };
+
+/** Who is attempting: the request (for the client's address) and, once known, the e-mail and checkout session. */
+export type LimitSubject = { request: Request; email?: string; session?: string };
+
+/**
+ * Counts one attempt against each limit of the ladder, narrowest first (session, client, e-mail, global), and
+ * stops at the first that refuses: an attempt refused by its own client's limit is not charged to the global
+ * one, so one client cannot use up everyone's allowance. A limit whose key is unknown (no client address, no
+ * session yet) is skipped.
+ */
+export async function consumeLimits(ladder: LimitLadder, who: LimitSubject): Promise<void> {
+  const checks: Array<[LimitRule | undefined, () => string | undefined]> = [
+    [ladder.session, () => who.session],
+    [ladder.client, () => getClientAddress(who.request)],
+    [ladder.email, () => (who.email === undefined ? undefined : emailLimitKey(who.email))],
+    [ladder.global, () => "all"],
+  ];
+  for (const [limit, keyOf] of checks) {
+    const key = limit && keyOf();
+    if (limit && key !== undefined) await consumeLimit(limit, key);
+  }
+}
+
+/** Attempts counted for `key` in its current window (0 when none). */
+export async function countedAttempts(limit: LimitRule, key: string): Promise<number> {
+  return (await withStore(limit, () => limiterFor(limit).get(key)))?.consumedPoints ?? 0;
+}
+
+/** Whether `key` has used its window up, and when it frees up. */
+export async function limitReached(limit: LimitRule, key: string): Promise<RequestRejected | undefined> {
+  const state = await withStore(limit, () => limiterFor(limit).get(key));
+  return state && state.consumedPoints >= limit.points(getEnv()) ? refusal(limit, state.msBeforeNext) : undefined;
+}
+
+/** Adds attempts (one by default) without refusing (e.g. a failure noticed after the work was done). */
+export async function recordAttempt(limit: LimitRule, key: string, attempts = 1): Promise<void> {
+  await withStore(limit, () => limiterFor(limit).penalty(key, attempts));
+}
+
+/**
+ * Forgets a key's window (e.g. a successful sign-in clears its client's failures). Forgetting only relaxes a
+ * limit, so a store that fails here is logged and the caller goes on (the count simply runs out with its window).
+ */
+export async function forgetAttempts(limit: LimitRule, key: string): Promise<void> {
+  try {
+    await limiterFor(limit).delete(key);
+  } catch (error) {
+    logger.warn("rate-limit store failed to forget a key; it expires with its window", { limit: limit.name, error });
+  }
+}
+
+/**
+ * The key for per-e-mail limits: one mailbox, however it is spelt. Case is ignored; a `+tag` is cut (Gmail,
+ * Outlook, iCloud, Fastmail, Proton and most others deliver `name+anything@` to `name@`); dots in the local part
+ * are ignored only for Gmail, the one large provider that ignores them. Only the limit uses it; the lead keeps
+ * the address as typed.
+ */
+export function emailLimitKey(email: string): string {
+  const address = email.trim().toLowerCase();
+  const at = address.lastIndexOf("@");
+  if (at <= 0) return address;
+  let local = address.slice(0, at);
+  let domain = address.slice(at + 1);
+  const plus = local.indexOf("+");
+  if (plus > 0) local = local.slice(0, plus);
+  if (domain === "googlemail.com") domain = "gmail.com";
+  if (domain === "gmail.com") local = local.replace(/\./g, "");
+  return `${local}@${domain}`;
+}

@@ -1,0 +1,72 @@
+// Names and formats instants in a time zone with Intl only: the zone rules (and daylight saving) come from the
+// ICU data shipped with Node and the browser, never from offsets written here.
+
+const LOCALE = "en-US";
+
+// ICU puts a narrow no-break space before AM/PM and thin spaces around range dashes; plain spaces keep e-mail
+// subjects, plain-text bodies and searches simple.
+const plainSpaces = (text: string) => text.replace(/[\u202f\u2009\u00a0]/g, " ");
+
+/** Whether Intl knows the IANA zone (a visitor-supplied name may not be one). */
+export function isKnownTimeZone(timeZone: string): boolean {
+  try {
+    new Intl.DateTimeFormat(LOCALE, { timeZone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+// Building an Intl.DateTimeFormat costs far more than using one, and the picker names every zone of its list on
+// each render (the landing page's loader). One per zone, at most the few hundred IANA names.
+const zoneNameFormatters = new Map<string, Intl.DateTimeFormat>();
+
+function zoneNameFormatter(timeZone: string) {
+  let format = zoneNameFormatters.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat(LOCALE, { timeZone, timeZoneName: "longGeneric" });
+    zoneNameFormatters.set(timeZone, format);
+  }
+  return format;
+}
+
+/**
+ * The zone's everyday name at `at`, e.g. "Central Time" for America/Chicago (Intl's long generic name, which
+ * stays the same across daylight saving), "Central European Time" for Europe/Berlin, "UTC" for UTC.
+ */
+export function timeZoneLabel(timeZone: string, at: Date): string {
+  if (timeZone === "UTC" || timeZone === "Etc/UTC") return "UTC";
+  const part = zoneNameFormatter(timeZone)
+    .formatToParts(at)
+    .find((piece) => piece.type === "timeZoneName");
+  return part?.value ?? timeZone;
+}
+
+const longDate: Intl.DateTimeFormatOptions = {
+  weekday: "long",
+  month: "long",
+  day: "numeric",
+  year: "numeric",
+  hour: "numeric",
+  minute: "2-digit",
+};
+
+const shortDate: Intl.DateTimeFormatOptions = {
+  weekday: "short",
+  month: "short",
+  day: "numeric",
+  hour: "numeric",
+  minute: "2-digit",
+};
+
+/** "Tuesday, November 24, 2026, 10:00 – 10:15 AM Central Time" */
+export function formatZonedRange(start: Date, end: Date, timeZone: string): string {
+  const range = new Intl.DateTimeFormat(LOCALE, { ...longDate, timeZone }).formatRange(start, end);
+  return plainSpaces(`${range} ${timeZoneLabel(timeZone, start)}`);
+}
+
+/** "Tue, Nov 24, 10:00 AM Central Time" (for subjects and one-line summaries). */
+export function formatZonedShort(at: Date, timeZone: string): string {
+  const text = new Intl.DateTimeFormat(LOCALE, { ...shortDate, timeZone }).format(at);
+  return plainSpaces(`${text} ${timeZoneLabel(timeZone, at)}`);
+}

@@ -1,0 +1,72 @@
+// The demo picker's view of instants in a named time zone, with the platform's Intl (the server and the browser
+// format alike). Formatting and grouping only: the booking's time-zone arithmetic is done with @date-fns/tz on the
+// server (app/services/demo-slots.server.ts).
+import { isKnownTimeZone, timeZoneLabel as timeZoneName } from "./time-zone-format";
+
+export { timeZoneName };
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatter(timeZone: string, options: Intl.DateTimeFormatOptions) {
+  const key = JSON.stringify([timeZone, options]);
+  let format = formatters.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-US", { timeZone, ...options });
+    formatters.set(key, format);
+  }
+  return format;
+}
+
+/** Whether the platform knows this IANA time zone (a visitor-supplied value may be anything). */
+export function isTimeZone(value: unknown): value is string {
+  return typeof value === "string" && value !== "" && value.length <= 64 && isKnownTimeZone(value);
+}
+
+/** The calendar date ("YYYY-MM-DD") of an instant in a time zone. */
+export function localDate(instant: Date, timeZone: string): string {
+  const parts = formatter(timeZone, { year: "numeric", month: "2-digit", day: "2-digit" }).formatToParts(instant);
+  const part = (type: string) => parts.find((candidate) => candidate.type === type)?.value ?? "";
+  return `${part("year")}-${part("month")}-${part("day")}`;
+}
+
+/** "9:00 AM" (plain spaces, as the e-mails write times) */
+export function formatTime(instant: Date, timeZone: string): string {
+  return formatter(timeZone, { hour: "numeric", minute: "2-digit" })
+    .format(instant)
+    .replace(/[\u202f\u00a0]/g, " ");
+}
+
+const dateOnly = (date: string) => new Date(`${date}T12:00:00Z`);
+
+/** A calendar date as a short tab label: ["Wed", "Nov 25"]. */
+export function formatDayParts(date: string): [weekday: string, day: string] {
+  const day = dateOnly(date);
+  return [
+    formatter("UTC", { weekday: "short" }).format(day),
+    formatter("UTC", { month: "short", day: "numeric" }).format(day),
+  ];
+}
+
+/** A calendar date in full: "Wednesday, November 25". */
+export function formatLongDay(date: string): string {
+  return formatter("UTC", { weekday: "long", month: "long", day: "numeric" }).format(dateOnly(date));
+}
+
+/** Slot starts (ISO UTC) grouped by their calendar date in a time zone, in order. */
+export function groupByLocalDate(starts: string[], timeZone: string): { date: string; starts: string[] }[] {
+  const days = new Map<string, string[]>();
+  for (const start of [...starts].sort()) {
+    const date = localDate(new Date(start), timeZone);
+    const list = days.get(date);
+    if (list) list.push(start);
+    else days.set(date, [start]);
+  }
+  return [...days].map(([date, list]) => ({ date, starts: list }));
+}
+
+/** A time zone as the picker lists it: "Central Time (Chicago)". */
+export function timeZoneOptionLabel(timeZone: string, at: Date = new Date()): string {
+  const city = timeZone.includes("/") ? timeZone.slice(timeZone.lastIndexOf("/") + 1).replace(/_/g, " ") : timeZone;
+  const name = timeZoneName(timeZone, at);
+  return name === city ? name : `${name} (${city})`;
+}

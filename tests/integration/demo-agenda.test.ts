@@ -1,0 +1,200 @@
+import ical, { type VEvent } from "node-ical";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { createUser } from "~/models/user.server";
+import { createDemoRequest } from "~/models/demo-request.server";
+import { cancelBooking, findBooking } from "~/models/demo-booking.server";
+import { action as loginAction } from "~/routes/admin.login";
+import { action as adminAction, loader as adminLoader } from "~/routes/admin._index";
+import { loader as feedLoader } from "~/routes/calendar.demos[.]ics";
+import { calendarFeedUrl } from "~/services/demo-agenda.server";
+import { bookingUid } from "~/services/demo-invite.server";
+import { setClock } from "~/utils/clock.server";
+import { getDb } from "~/db/connection.server";
+import { outbox } from "~/db/schema.server";
+import { describeWithDatabases } from "../support/database";
+
+const origin = "http://localhost:3000";
+const args = (request: Request) => ({ request, params: {}, context: {} });
+
+async function respond(run: () => Promise<unknown> | unknown): Promise<Response> {
+  try {
+    const result = await run();
+    if (result instanceof Response) return result;
+    throw new Error(`expected a Response, got ${JSON.stringify(result)}`);
+  } catch (error) {
+    if (error instanceof Response) return error;
+    throw error;
+  }
+}
+
+async function signIn(username: string, password: string): Promise<string> {
+  const response = await respond(() =>
+    loginAction(
+      args(
+        new Request(`${origin}/admin/login`, {
+          method: "POST",
+          headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: origin },
+          body: new URLSearchParams({ username, password, redirectTo: "/admin" }),
+        }),
+      ),
+    ),
+  );
+  expect(response.status).toBe(302);
+  return (response.headers.get("Set-Cookie") ?? "").split(";")[0];
+}
+
+let leadCount = 0;
+/** Books `start` (UTC) for a new lead through the model the form and the API use. */
+async function book(start: string, challenges = "") {
+  leadCount += 1;
+  const slotStart = new Date(start);
+  const created = await createDemoRequest(
+    {
+      firstName: "Ana",
+      lastName: `Ruiz${leadCount}`,
+      email: `ana${leadCount}@ruizroofing.com`,
+      phone: "555 010 2000",
+      company: `Ruiz Roofing ${leadCount}`,
+      dealVolume: "",
+      challenges,
+      submissionId: crypto.randomUUID(),
+    },
+    { slotStart, slotEnd: new Date(slotStart.getTime() + 15 * 60_000), hosts: 2 },
+  );
+  if (!created.booking) throw new Error(`could not book ${start}`);
+  return created.booking;
+}
+
+// Monday 2027-02-01, 8:00 AM in Chicago (the default business zone; no daylight-saving change nearby).
+const T0 = new Date("2027-02-01T14:00:00Z");
+
+describeWithDatabases("admin: upcoming demos and the calendar feed", (kind) => {
+  let cookie: string;
+  const ids: Record<"ended" | "tuesday" | "cancelled" | "wednesday", string> = {
+    ended: "",
+    tuesday: "",
+    cancelled: "",
+    wednesday: "",
+  };
+
+  beforeAll(async () => {
+    setClock(T0);
+    await createUser(`sales-${kind}`, "a-long-admin-password-42");
+    cookie = await signIn(`sales-${kind}`, "a-long-admin-password-42");
+    ids.ended = (await book("2027-02-01T16:00:00Z")).id; // Mon 10:00 AM Central
+    ids.tuesday = (await book("2027-02-02T15:00:00Z", "Dispatch by text")).id; // Tue 9:00 AM
+    ids.cancelled = (await book("2027-02-02T15:15:00Z")).id; // Tue 9:15 AM, cancelled below
+    ids.wednesday = (await book("2027-02-03T20:00:00Z")).id; // Wed 2:00 PM
+    await cancelBooking(ids.cancelled);
+    // 10:20 AM on Monday: the 10:00 demo has ended.
+    setClock(new Date("2027-02-01T16:20:00Z"));
+  });
+  afterAll(() => setClock(undefined));
+
+  it("lists exactly the booked demos that have not ended, by day in the business's time zone", async () => {
+    const response = await respond(() =>
+      adminLoader(args(new Request(`${origin}/admin`, { headers: { Cookie: cookie } }))),
+    );
+    expect(response.status).toBe(200);
+    const data = await response.json();
+    expect(data.agenda.timeZoneLabel).toBe("Central Time");
+    expect(
+      data.agenda.days.map((day: { label: string; demos: { bookingId: string; time: string }[] }) => ({
+        label: day.label,
+        demos: day.demos.map((demo) => [demo.bookingId, demo.time]),
+      })),
+    ).toEqual([
+      { label: "Tuesday, February 2, 2027", demos: [[ids.tuesday, "9:00 AM"]] },
+      { label: "Wednesday, February 3, 2027", demos: [[ids.wednesday, "2:00 PM"]] },
+    ]);
+    const tuesday = data.agenda.days[0].demos[0];
+    expect(tuesday).toMatchObject({ endTime: "9:15 AM", challenges: "Dispatch by text" });
+    expect(tuesday.company).toMatch(/^Ruiz Roofing \d+$/);
+    expect(data.feedUrl).toBe(calendarFeedUrl());
+  });
+
+  it("the feed lists exactly the upcoming bookings, in UTC, and refuses a wrong or missing key", async () => {
+    const feedUrl = new URL(calendarFeedUrl());
+    const response = await feedLoader(args(new Request(`${origin}${feedUrl.pathname}${feedUrl.search}`)));
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Content-Type")).toMatch(/^text\/calendar/);
+    expect(response.headers.get("Cache-Control")).toMatch(/no-store/);
+    const events = Object.values(ical.sync.parseICS(await response.text())).filter(
+      (item): item is VEvent => item?.type === "VEVENT",
+    );
+    expect(events.map((event) => [event.uid, event.start.toISOString()]).sort()).toEqual(
+      [
+        [bookingUid(ids.tuesday), "2027-02-02T15:00:00.000Z"],
+        [bookingUid(ids.wednesday), "2027-02-03T20:00:00.000Z"],
+      ].sort(),
+    );
+
+    const key = feedUrl.searchParams.get("key")!;
+    const wrongKey = `${key.slice(0, -1)}${key.endsWith("A") ? "B" : "A"}`;
+    for (const search of [`?key=${wrongKey}`, "", "?key=", `?key=${key}x`, "?key=%00"]) {
+      const refused = await feedLoader(args(new Request(`${origin}/calendar/demos.ics${search}`)));
+      expect(refused.status, search).toBe(403);
+      expect(await refused.text()).toMatch(/not valid/);
+    }
+  });
+
+  it("an admin cancels a demo: the slot is free, the visitor's CANCEL invite is queued, the agenda drops it", async () => {
+    const post = (body: Record<string, string>, headers: Record<string, string> = { Origin: origin }) =>
+      new Request(`${origin}/admin`, {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: cookie, ...headers },
+        body: new URLSearchParams(body),
+      });
+
+    // Without a session nothing happens.
+    const anonymous = await respond(() =>
+      adminAction(
+        args(
+          new Request(`${origin}/admin`, {
+            method: "POST",
+            headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: origin },
+            body: new URLSearchParams({ intent: "cancel-demo", bookingId: ids.wednesday }),
+          }),
+        ),
+      ),
+    );
+    expect(anonymous.status).toBe(302);
+    expect(anonymous.headers.get("Location")).toMatch(/^\/admin\/login/);
+    // A cross-site form is refused.
+    const crossSite = await respond(() =>
+      adminAction(args(post({ intent: "cancel-demo", bookingId: ids.wednesday }, { Origin: "https://evil.example" }))),
+    );
+    expect(crossSite.status).toBe(403);
+    expect((await findBooking(ids.wednesday))?.booking.status).toBe("booked");
+
+    const response = await respond(() => adminAction(args(post({ intent: "cancel-demo", bookingId: ids.wednesday }))));
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/admin#upcoming-demos");
+    const found = await findBooking(ids.wednesday);
+    expect(found?.booking).toMatchObject({ status: "cancelled", sequence: 1 });
+    const queued = (await getDb().select().from(outbox)).filter(
+      (row) => (row.payload as { bookingId?: string }).bookingId === ids.wednesday,
+    );
+    expect(queued.map((row) => (row.payload as { method: string }).method).sort()).toEqual(["CANCEL", "REQUEST"]);
+
+    // The freed seat can be booked again.
+    await book("2027-02-03T20:00:00Z");
+    await book("2027-02-03T20:00:00Z");
+
+    const again = await respond(() => adminAction(args(post({ intent: "cancel-demo", bookingId: ids.wednesday }))));
+    expect(again.status).toBe(302);
+    const unknown = await respond(() =>
+      adminAction(args(post({ intent: "cancel-demo", bookingId: "no-such-booking" }))),
+    );
+    expect(unknown.status).toBe(302);
+    expect((await findBooking(ids.wednesday))?.booking.sequence).toBe(1);
+
+    for (const body of [{ intent: "something-else", bookingId: ids.tuesday }, { intent: "cancel-demo" }] as Record<
+      string,
+      string
+    >[]) {
+      const refused = await respond(() => adminAction(args(post(body))));
+      expect(refused.status).toBe(400);
+    }
+  });
+});

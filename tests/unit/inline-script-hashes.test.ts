@@ -1,0 +1,44 @@
+import { createHash } from "node:crypto";
+import { describe, expect, it } from "vitest";
+import { HYDRATION_TEMPLATE_ID, PAGE_SCRIPTS_MARKER_ID } from "~/deferred/hydration-template-id";
+import { inlineScriptHashes } from "~/server/security-headers.server";
+
+const hashOf = (text: string) => `'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`;
+
+// The shape root.tsx renders: the page's content, the marker, ScrollRestoration, then the hydration template with
+// Remix's scripts and the loader that moves them in after the first paint.
+function documentWith(content: string) {
+  return [
+    `<!DOCTYPE html><html><head><script type="application/ld+json">{"@type":"Organization"}</script></head><body>`,
+    content,
+    `<template id="${PAGE_SCRIPTS_MARKER_ID}"></template>`,
+    `<script>(function restoreScroll(){})("positions", null)</script>`,
+    `<template id="${HYDRATION_TEMPLATE_ID}"><link rel="modulepreload" href="/build/a.js"/>`,
+    `<script>window.__remixContext = {"state":{}};</script><script type="module" async="">import "/build/a.js";</script></template>`,
+    `<script>(function(){ /* after first paint */ })();</script>`,
+    `</body></html>`,
+  ].join("");
+}
+
+describe("inlineScriptHashes", () => {
+  it("hashes the page's own scripts after the marker, and no data block", () => {
+    expect(inlineScriptHashes(documentWith("<main><h1>Groundwork</h1></main>"))).toEqual([
+      hashOf(`(function restoreScroll(){})("positions", null)`),
+      hashOf(`window.__remixContext = {"state":{}};`),
+      hashOf(`import "/build/a.js";`),
+      hashOf(`(function(){ /* after first paint */ })();`),
+    ]);
+  });
+
+  it("gives no hash to a script that got into the content, nor to one behind a fake marker planted there", () => {
+    const injected = `<script>steal()</script><template id="${PAGE_SCRIPTS_MARKER_ID}"></template><script>alsoSteal()</script>`;
+    const hashes = inlineScriptHashes(documentWith(`<main>${injected}</main>`));
+    expect(hashes).not.toContain(hashOf("steal()"));
+    expect(hashes).not.toContain(hashOf("alsoSteal()"));
+    expect(hashes).toHaveLength(4);
+  });
+
+  it("hashes nothing in a document without the marker (it then works as it does without JavaScript)", () => {
+    expect(inlineScriptHashes("<html><body><script>anything()</script></body></html>")).toEqual([]);
+  });
+});
