@@ -1,23 +1,12 @@
 // The thank-you panel of a booked demo: its time in the visitor's and the business's zone, and "Add to calendar".
 // Static HTML (app/deferred/landing-sections.tsx): nothing on it needs React, so its code is not in the first load.
+import { CheckCircleIcon } from "~/components/landing/icons";
 import type { BookedDemoView } from "./demo-form-client";
 
 export function BookedThankYou({ booked, resetAction }: { booked: BookedDemoView; resetAction: string }) {
   return (
     <div className="py-6 text-center" role="status">
-      <svg
-        aria-hidden="true"
-        viewBox="0 0 24 24"
-        width="48"
-        height="48"
-        className="mx-auto text-brand-600"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2"
-      >
-        <circle cx="12" cy="12" r="10" />
-        <path d="M7.5 12.5l3 3 6-6.5" />
-      </svg>
+      <CheckCircleIcon className="mx-auto text-brand-600" />
       <h3 className="mt-4 text-xl font-bold text-slate-900">Your Demo Is Booked!</h3>
       <p className="mt-2 font-semibold text-slate-900" data-testid="demo-booked-time">
         {booked.when}

@@ -2,6 +2,7 @@ import { Form, useActionData, useFormAction, useNavigation, useRouteLoaderData }
 import { useEffect, useState, type ComponentProps } from "react";
 import { useLoadedWhenNear } from "~/deferred/lazy-hydration";
 import { ServerNotice } from "~/components/ui/server-notice";
+import { CheckCircleIcon } from "~/components/landing/icons";
 import { useHydrated } from "~/utils/use-hydrated";
 import { StaticBookedThankYou, StaticDemoIntro } from "~/deferred/landing-sections";
 import { DemoFields, type DemoPickerSlot, type UseDemoField } from "./demo-fields";
@@ -35,19 +36,7 @@ type DemoActionData = {
 function ThankYou() {
   return (
     <div className="py-6 text-center" role="status">
-      <svg
-        aria-hidden="true"
-        viewBox="0 0 24 24"
-        width="48"
-        height="48"
-        className="mx-auto text-brand-600"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2"
-      >
-        <circle cx="12" cy="12" r="10" />
-        <path d="M7.5 12.5l3 3 6-6.5" />
-      </svg>
+      <CheckCircleIcon className="mx-auto text-brand-600" />
       <h3 className="mt-4 text-xl font-bold text-slate-900">Thank You for Your Demo Request!</h3>
       <p className="mt-2 text-slate-700">
         Our team will contact you within 24 hours to schedule your personalized demo.

@@ -68,6 +68,22 @@ export const LockIcon = (p: IconProps) => (
     <path d="M7 11V7a5 5 0 0 1 10 0v4" />
   </Svg>
 );
+/** The demo thank-you panels' check in a circle (request sent, demo booked): 48 px, without Svg's round line ends. */
+export const CheckCircleIcon = (p: IconProps) => (
+  <svg
+    aria-hidden="true"
+    viewBox="0 0 24 24"
+    width="48"
+    height="48"
+    fill="none"
+    stroke="currentColor"
+    strokeWidth="2"
+    {...p}
+  >
+    <circle cx="12" cy="12" r="10" />
+    <path d="M7.5 12.5l3 3 6-6.5" />
+  </svg>
+);
 export const LogoMark = (p: IconProps) => (
   <svg viewBox="0 0 32 32" width="32" height="32" aria-hidden="true" focusable="false" {...p}>
     <rect width="32" height="32" rx="8" fill="#125c3c" />
