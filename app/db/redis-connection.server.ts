@@ -42,7 +42,22 @@ export function getRedis(): Redis {
   );
 }
 
-/** Drops the connection (tests, shutdown) without waiting on a Redis that may not answer; the next getRedis() opens a new one. */
+/** Drops the connection (tests) without waiting on a Redis that may not answer; the next getRedis() opens a new one. */
 export async function closeRedis() {
   forget<Redis>(REDIS)?.disconnect();
+}
+
+/**
+ * For the end of the process (graceful shutdown, which bounds the wait): QUIT, so Redis answers the commands
+ * already sent before it closes the connection; a Redis that is away is dropped instead. Nothing when none was opened.
+ */
+export async function quitRedis() {
+  const client = forget<Redis>(REDIS);
+  if (!client) return;
+  try {
+    await client.quit();
+  } catch (error) {
+    client.disconnect();
+    throw error;
+  }
 }

@@ -1,6 +1,7 @@
 import { subscribe, unsubscribe } from "node:diagnostics_channel";
 import { Server as HttpServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { closeDatabaseForGood } from "~/db/connection.server";
+import { quitRedis } from "~/db/redis-connection.server";
 import { getEnv } from "~/utils/env.server";
 import { logger } from "~/utils/logger.server";
 import { stopServerOutboxWorker } from "~/services/outbox-worker.server";
@@ -25,8 +26,9 @@ export function isShuttingDown(): boolean {
   return lifecycle().shuttingDown;
 }
 
-// Nothing may keep a stopping server alive past docker's SIGKILL (10 s after SIGTERM): the database close and
-// the outbox worker's last round get this long each, after the requests in flight got SHUTDOWN_TIMEOUT_SECONDS.
+// Nothing may keep a stopping server alive past docker's SIGKILL (10 s after SIGTERM): the database close (with
+// the rate limiter's Redis beside it) and the outbox worker's last round get this long each, after the requests in
+// flight got SHUTDOWN_TIMEOUT_SECONDS.
 const CLOSE_TIMEOUT_MS = 2_000;
 
 function within<T>(promise: Promise<T>, ms: number): Promise<T | "timed out"> {
@@ -68,14 +70,25 @@ async function shutDown(signal: NodeJS.Signals) {
     logger.warn("the outbox worker did not finish its round in time; its rows are retried later");
   for (const server of servers) server.closeAllConnections();
 
-  const closed = await within(
-    closeDatabaseForGood().then(
-      () => "closed" as const,
-      (error: unknown) => logger.error("closing the database failed", { error }),
+  // Side by side, so a Redis that does not answer adds nothing to the database's time.
+  const [closed, redisClosed] = await Promise.all([
+    within(
+      closeDatabaseForGood().then(
+        () => "closed" as const,
+        (error: unknown) => logger.error("closing the database failed", { error }),
+      ),
+      CLOSE_TIMEOUT_MS,
     ),
-    CLOSE_TIMEOUT_MS,
-  );
+    within(
+      quitRedis().then(
+        () => "closed" as const,
+        (error: unknown) => logger.warn("closing the redis connection failed", { error }),
+      ),
+      CLOSE_TIMEOUT_MS,
+    ),
+  ]);
   if (closed === "timed out") logger.warn("the database did not close in time");
+  if (redisClosed === "timed out") logger.warn("the redis connection did not close in time");
   logger.info("stopped", { signal });
   process.exit(0);
 }

@@ -6,7 +6,7 @@ import { Redis } from "ioredis";
 import postgres from "postgres";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { closeDatabase, migrateDatabase } from "~/db/connection.server";
-import { closeRedis } from "~/db/redis-connection.server";
+import { closeRedis, getRedis, quitRedis } from "~/db/redis-connection.server";
 import {
   consumeLimit,
   counterStore,
@@ -193,6 +193,18 @@ describe("rate-limit counters in Redis (REDIS_URL)", () => {
     expect((await other.get("198.51.100.81"))?.consumedPoints).toBe(2);
     await forgetAttempts(limitRules.signInClient, "198.51.100.81");
     expect(await other.get("198.51.100.81")).toBeNull();
+  });
+
+  it("the graceful shutdown's quitRedis ends the opened connection with QUIT, and does nothing when none is open", async () => {
+    const client = getRedis();
+    expect(await client.ping()).toBe("PONG");
+    const ended = new Promise((resolve) => client.once("end", resolve));
+    await quitRedis();
+    await ended;
+    expect(client.status).toBe("end");
+    await expect(quitRedis()).resolves.toBeUndefined();
+    // The next use opens a new connection.
+    expect(getRedis()).not.toBe(client);
   });
 });
 
