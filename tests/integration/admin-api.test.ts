@@ -10,32 +10,10 @@ import { loader as apiLoader } from "~/routes/api.demo-requests";
 import { getDb } from "~/db/connection.server";
 import { describeWithDatabases } from "../support/database";
 import { forget } from "~/utils/singleton.server";
-
-const origin = "http://localhost:3000";
-const args = (request: Request) => ({ request, params: {}, context: {} });
-
-/** Runs a loader/action and returns its Response whether it was returned or thrown (redirects). */
-async function respond(run: () => Promise<unknown> | unknown): Promise<Response> {
-  try {
-    const result = await run();
-    if (result instanceof Response) return result;
-    throw new Error(`expected a Response, got ${JSON.stringify(result)}`);
-  } catch (error) {
-    if (error instanceof Response) return error;
-    throw error;
-  }
-}
-
-function loginRequest(username: string, password: string, headers: Record<string, string> = {}) {
-  return new Request(`${origin}/admin/login`, {
-    method: "POST",
-    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: origin, ...headers },
-    body: new URLSearchParams({ username, password, redirectTo: "/admin" }),
-  });
-}
+import { args, origin, respond, signInRequest } from "../support/route-calls";
 
 async function signIn(username: string, password: string): Promise<string> {
-  const response = await respond(() => loginAction(args(loginRequest(username, password))));
+  const response = await respond(() => loginAction(args(signInRequest(username, password))));
   expect(response.status).toBe(302);
   expect(response.headers.get("Location")).toBe("/admin");
   const cookie = response.headers.get("Set-Cookie") ?? "";
@@ -244,7 +222,7 @@ describeWithDatabases(
       try {
         process.env.APP_URL = "https://groundwork.example";
         forget("env");
-        const response = await respond(() => loginAction(args(loginRequest(username, password))));
+        const response = await respond(() => loginAction(args(signInRequest(username, password))));
         expect(response.status).toBe(302);
         expect(response.headers.get("Set-Cookie")).toMatch(/; Secure/);
       } finally {
@@ -252,7 +230,7 @@ describeWithDatabases(
         else process.env.APP_URL = saved;
         forget("env");
       }
-      const plain = await respond(() => loginAction(args(loginRequest(username, password))));
+      const plain = await respond(() => loginAction(args(signInRequest(username, password))));
       expect(plain.headers.get("Set-Cookie")).not.toMatch(/Secure/);
     });
 
@@ -260,18 +238,18 @@ describeWithDatabases(
       const limited = `limited-${kind}`;
       await createUser(limited, password);
       for (const attempt of [1, 2]) {
-        const response = await respond(() => loginAction(args(loginRequest(limited, `wrong-${attempt}`))));
+        const response = await respond(() => loginAction(args(signInRequest(limited, `wrong-${attempt}`))));
         expect(response.status).toBe(401);
         expect(await response.json()).toEqual({ error: "Invalid username or password" });
       }
       // An unknown username gets the same answer.
-      const unknown = await respond(() => loginAction(args(loginRequest(`ghost-${kind}`, "whatever-password"))));
+      const unknown = await respond(() => loginAction(args(signInRequest(`ghost-${kind}`, "whatever-password"))));
       expect(unknown.status).toBe(401);
       expect(await unknown.json()).toEqual({ error: "Invalid username or password" });
 
       // LOGIN_RATE_LIMIT is 3 here: this client's fourth try is refused, even with the right password (another
       // client that has not failed still gets in: tests/integration/rate-limits.test.ts).
-      const refused = await respond(() => loginAction(args(loginRequest(limited, password))));
+      const refused = await respond(() => loginAction(args(signInRequest(limited, password))));
       expect(refused.status).toBe(429);
       expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(0);
       expect((await refused.json()).error).toMatch(/^Too many sign-in attempts\. Please try again in \d+ seconds\.$/);
@@ -285,11 +263,11 @@ describeWithDatabases(
         const client = { "X-Forwarded-For": `203.0.113.${kind === "pglite" ? 7 : 8}` };
         for (const attempt of [1, 2, 3]) {
           const response = await respond(() =>
-            loginAction(args(loginRequest(`spray-${kind}-${attempt}`, "guess-password", client))),
+            loginAction(args(signInRequest(`spray-${kind}-${attempt}`, "guess-password", { headers: client }))),
           );
           expect(response.status).toBe(401);
         }
-        const refused = await respond(() => loginAction(args(loginRequest(username, password, client))));
+        const refused = await respond(() => loginAction(args(signInRequest(username, password, { headers: client }))));
         expect(refused.status).toBe(429);
       } finally {
         process.env.TRUST_PROXY = saved ?? "0";
@@ -299,7 +277,7 @@ describeWithDatabases(
 
     it("refuses cross-site sign-in posts and signs out only on POST", async () => {
       const crossSite = await respond(() =>
-        loginAction(args(loginRequest(username, password, { Origin: "https://evil.example" }))),
+        loginAction(args(signInRequest(username, password, { headers: { Origin: "https://evil.example" } }))),
       );
       expect(crossSite.status).toBe(403);
 

@@ -4,36 +4,14 @@ import { expect, it } from "vitest";
 import { adminSessions, users } from "~/db/schema.server";
 import { createUser, setUserPassword } from "~/models/user.server";
 import { loader as adminLoader } from "~/routes/admin._index";
-import { action as loginAction } from "~/routes/admin.login";
 import { action as logoutAction } from "~/routes/admin.logout";
 import { loader as apiLoader } from "~/routes/api.demo-requests";
 import { getDb } from "~/db/connection.server";
 import { describeWithDatabases } from "../support/database";
+import { args, origin, respond, signIn as signInWith } from "../support/route-calls";
 
-const origin = "http://localhost:3000";
-const args = (request: Request) => ({ request, params: {}, context: {} });
-
-async function respond(run: () => Promise<unknown> | unknown): Promise<Response> {
-  try {
-    const result = await run();
-    if (result instanceof Response) return result;
-    throw new Error(`expected a Response, got ${JSON.stringify(result)}`);
-  } catch (error) {
-    if (error instanceof Response) return error;
-    throw error;
-  }
-}
-
-async function signIn(username: string, password: string, client: string): Promise<string> {
-  const request = new Request(`${origin}/admin/login`, {
-    method: "POST",
-    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: origin, "X-Forwarded-For": client },
-    body: new URLSearchParams({ username, password, redirectTo: "/admin" }),
-  });
-  const response = await respond(() => loginAction(args(request)));
-  expect(response.status).toBe(302);
-  return (response.headers.get("Set-Cookie") ?? "").split(";")[0];
-}
+const signIn = (username: string, password: string, client: string) =>
+  signInWith(username, password, { "X-Forwarded-For": client });
 
 const adminPage = (cookie: string) =>
   respond(() => adminLoader(args(new Request(`${origin}/admin`, { headers: { Cookie: cookie } }))));

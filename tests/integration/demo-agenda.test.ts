@@ -3,7 +3,6 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { createUser } from "~/models/user.server";
 import { createDemoRequest } from "~/models/demo-request.server";
 import { cancelBooking, findBooking } from "~/models/demo-booking.server";
-import { action as loginAction } from "~/routes/admin.login";
 import { action as adminAction, loader as adminLoader } from "~/routes/admin._index";
 import { loader as feedLoader } from "~/routes/calendar.demos[.]ics";
 import { calendarFeedUrl } from "~/services/demo-agenda.server";
@@ -12,36 +11,7 @@ import { setClock } from "~/utils/clock.server";
 import { getDb } from "~/db/connection.server";
 import { outbox } from "~/db/schema.server";
 import { describeWithDatabases } from "../support/database";
-
-const origin = "http://localhost:3000";
-const args = (request: Request) => ({ request, params: {}, context: {} });
-
-async function respond(run: () => Promise<unknown> | unknown): Promise<Response> {
-  try {
-    const result = await run();
-    if (result instanceof Response) return result;
-    throw new Error(`expected a Response, got ${JSON.stringify(result)}`);
-  } catch (error) {
-    if (error instanceof Response) return error;
-    throw error;
-  }
-}
-
-async function signIn(username: string, password: string): Promise<string> {
-  const response = await respond(() =>
-    loginAction(
-      args(
-        new Request(`${origin}/admin/login`, {
-          method: "POST",
-          headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: origin },
-          body: new URLSearchParams({ username, password, redirectTo: "/admin" }),
-        }),
-      ),
-    ),
-  );
-  expect(response.status).toBe(302);
-  return (response.headers.get("Set-Cookie") ?? "").split(";")[0];
-}
+import { args, origin, respond, signIn } from "../support/route-calls";
 
 let leadCount = 0;
 /** Books `start` (UTC) for a new lead through the model the form and the API use. */

@@ -7,19 +7,7 @@ import { startCheckout } from "~/services/checkout.server";
 import { getDb } from "~/db/connection.server";
 import { getToast } from "~/utils/toast.server";
 import { describeWithDatabases } from "../support/database";
-
-const origin = "http://localhost:3000";
-
-async function respond(run: () => Promise<unknown> | unknown): Promise<Response> {
-  try {
-    const result = await run();
-    if (result instanceof Response) return result;
-    throw new Error(`expected a Response, got ${JSON.stringify(result)}`);
-  } catch (error) {
-    if (error instanceof Response) return error;
-    throw error;
-  }
-}
+import { origin, respond } from "../support/route-calls";
 
 async function newOrder() {
   const started = await startCheckout({
