@@ -1,6 +1,17 @@
 import { AxeBuilder } from "@axe-core/playwright";
 import type { Page, TestInfo } from "@playwright/test";
 import ical, { type VEvent } from "node-ical";
+import {
+  booking,
+  chooseNoTime,
+  expectLead,
+  fillLead,
+  openForm,
+  requestAnotherDemo,
+  submitButton,
+  toast,
+  uniqueLead,
+} from "../support/demo-form";
 import { expect, isNoJs, test, waitForHydration } from "../support/fixtures";
 
 // Issue #14: the demo form books a slot. Times are picked from what the server offers right now (the E2E server runs
@@ -9,48 +20,24 @@ import { expect, isNoJs, test, waitForHydration } from "../support/fixtures";
 // With JavaScript the picker shows the visitor's own zone; one that is not the business's shows both in the panel.
 test.use({ timezoneId: "Europe/Berlin" });
 
-const booking = (page: Page) => page.locator("#demo-booking");
 const picker = (page: Page) => page.locator("#demo-slot");
 const timeRadios = (page: Page) => picker(page).locator('input[name="slotStart"]:visible:not([value=""])');
-const submitButton = (page: Page) => booking(page).getByRole("button", { name: /Schedule My Demo|Scheduling\.\.\./ });
-const toast = (page: Page, type: "success" | "error") => page.locator(`[data-toast-type="${type}"]`);
 
-type Lead = { firstName: string; lastName: string; email: string; phone: string; company: string };
+/** The visitor of these tests; each test gives her an e-mail address of its own (uniqueLead). */
+const mara = {
+  firstName: "Mara",
+  lastName: "Okafor",
+  email: "mara@okaforelectric.com",
+  phone: "+1 (555) 010-3131",
+  company: "Okafor Electric",
+};
 
-function uniqueLead(testInfo: TestInfo): Lead {
-  const tag = `${testInfo.project.name}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}`;
-  return {
-    firstName: "Mara",
-    lastName: "Okafor",
-    email: `mara.${tag}@okaforelectric.com`,
-    phone: "+1 (555) 010-3131",
-    company: "Okafor Electric",
-  };
-}
-
-async function openForm(page: Page) {
-  await page.goto("/");
-  await booking(page).scrollIntoViewIfNeeded();
-  // With JS: the enhanced form, and the calendar picker with it, have taken over.
-  if (!isNoJs(test.info())) await expect(booking(page).locator("form[novalidate] [role=tablist]")).toBeAttached();
-}
-
-async function fillLead(page: Page, lead: Lead) {
-  const form = booking(page);
-  await form.getByLabel("First Name").fill(lead.firstName);
-  await form.getByLabel("Last Name").fill(lead.lastName);
-  await form.getByLabel("Business Email").fill(lead.email);
-  await form.getByLabel("Phone Number").fill(lead.phone);
-  await form.getByLabel("Company Name").fill(lead.company);
-}
-
-async function expectLead(page: Page, lead: Lead) {
-  const form = booking(page);
-  await expect(form.getByLabel("First Name")).toHaveValue(lead.firstName);
-  await expect(form.getByLabel("Last Name")).toHaveValue(lead.lastName);
-  await expect(form.getByLabel("Business Email")).toHaveValue(lead.email);
-  await expect(form.getByLabel("Phone Number")).toHaveValue(lead.phone);
-  await expect(form.getByLabel("Company Name")).toHaveValue(lead.company);
+/** Opens the form (with its picker) and types a new lead into it; returns the lead. */
+async function openFilledForm(page: Page, testInfo: TestInfo) {
+  const lead = uniqueLead(testInfo, mara);
+  await openForm(page, { withPicker: true });
+  await fillLead(page, lead);
+  return lead;
 }
 
 /** Picks one of the shown times (at random, so tests running side by side rarely share one) and returns its start. */
@@ -89,8 +76,8 @@ test.describe("booking a demo slot", () => {
     page,
     sql,
   }, testInfo) => {
-    const lead = uniqueLead(testInfo);
-    await openForm(page);
+    const lead = uniqueLead(testInfo, mara);
+    await openForm(page, { withPicker: true });
     // One day's times at a time, with JavaScript too (a display class once showed every day's panel).
     if (!isNoJs(testInfo)) await expect(picker(page).getByRole("tabpanel")).toHaveCount(1);
     await fillLead(page, lead);
@@ -137,19 +124,15 @@ test.describe("booking a demo slot", () => {
     // A refresh still shows the booking; "Request another demo" brings back an empty form.
     await page.reload();
     await expect(panel.getByTestId("demo-booked-time")).toContainText(shown.hour);
-    await panel.getByRole("button", { name: "Request another demo" }).click();
-    await expect(submitButton(page)).toHaveText("Schedule My Demo");
-    await expect(booking(page).getByLabel("First Name")).toHaveValue("");
+    await requestAnotherDemo(page);
   });
 
   test("'None of these times work' keeps the request-only thank-you and books nothing; Enter sends the form", async ({
     page,
     sql,
   }, testInfo) => {
-    const lead = uniqueLead(testInfo);
-    await openForm(page);
-    await fillLead(page, lead);
-    await booking(page).getByLabel("None of these times work — contact me").check();
+    const lead = await openFilledForm(page, testInfo);
+    await chooseNoTime(page);
     // Enter in a field sends the form (the form's default button is the submit, not the first day tab).
     await booking(page).getByLabel("Company Name").press("Enter");
     await expect(booking(page).getByRole("heading", { name: "Thank You for Your Demo Request!" })).toBeVisible();
@@ -164,9 +147,7 @@ test.describe("booking a demo slot", () => {
     page,
     sql,
   }, testInfo) => {
-    const lead = uniqueLead(testInfo);
-    await openForm(page);
-    await fillLead(page, lead);
+    const lead = await openFilledForm(page, testInfo);
     if (isNoJs(testInfo)) {
       const days = picker(page).getByRole("group", { name: "Days" }).getByRole("button");
       await expect(days.first()).toHaveAttribute("aria-pressed", "true");
@@ -207,9 +188,7 @@ test.describe("booking a demo slot", () => {
     page,
     sql,
   }, testInfo) => {
-    const lead = uniqueLead(testInfo);
-    await openForm(page);
-    await fillLead(page, lead);
+    const lead = await openFilledForm(page, testInfo);
     const start = await pickTime(page);
 
     // Two other visitors (one live booking per lead) take both seats of that time before this one submits.
@@ -257,8 +236,8 @@ test("with JavaScript, axe finds nothing in the calendar picker (with its error 
 }, testInfo) => {
   // axe runs in the page; the no-JS picker is audited by a11y.spec.ts as the server renders it.
   test.skip(isNoJs(testInfo), "axe needs JavaScript in the page");
-  const lead = uniqueLead(testInfo);
-  await openForm(page);
+  const lead = uniqueLead(testInfo, mara);
+  await openForm(page, { withPicker: true });
   await submitButton(page).click();
   await expect(picker(page)).toContainText("Pick a time, or choose “None of these times work”");
   await picker(page).getByRole("tab").nth(1).click();
@@ -277,7 +256,7 @@ test("with JavaScript but before the calendar picker arrives, a day tab posts th
   await page.route(/\/build\/_shared\/demo-form-enhanced\.lazy-[^/]+\.js$/, () => {}); // never arrives
   await page.goto("/");
   await waitForHydration(page);
-  const lead = uniqueLead(testInfo);
+  const lead = uniqueLead(testInfo, mara);
   await fillLead(page, lead);
   const days = picker(page).getByRole("group", { name: "Days" }).getByRole("button");
   const date = await days.nth(1).getAttribute("value");

@@ -1,72 +1,38 @@
-import type { Page, TestInfo } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import postgres from "postgres";
 import { startAppServer } from "../support/app-server.mjs";
+import {
+  booking,
+  chooseNoTime,
+  expectLead,
+  fillLead,
+  openForm,
+  requestAnotherDemo,
+  submitButton,
+  toast,
+  uniqueLead,
+  type Lead,
+} from "../support/demo-form";
 import { expect, isNoJs, test } from "../support/fixtures";
 import { createDatabase, dropDatabase } from "../support/postgres.mjs";
 import { startTcpProxy, throughProxy } from "../support/tcp-proxy.mjs";
 
-type Lead = {
-  firstName: string;
-  lastName: string;
-  email: string;
-  phone: string;
-  company: string;
-  dealVolume: string;
-  challenges: string;
+/** The visitor of these tests; each test gives her an e-mail address of its own (uniqueLead). */
+const dana = {
+  firstName: "Dana",
+  lastName: "Whitfield",
+  email: "dana@whitfieldplumbing.com",
+  phone: "+1 (555) 010-7788",
+  company: "Whitfield Plumbing & Drain",
+  dealVolume: "26-50",
+  challenges: "Estimates sit for days before anyone follows up.",
 };
 
-function uniqueLead(testInfo: TestInfo): Lead {
-  const tag = `${testInfo.project.name}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}`;
-  return {
-    firstName: "Dana",
-    lastName: "Whitfield",
-    email: `dana.${tag}@whitfieldplumbing.com`,
-    phone: "+1 (555) 010-7788",
-    company: "Whitfield Plumbing & Drain",
-    dealVolume: "26-50",
-    challenges: "Estimates sit for days before anyone follows up.",
-  };
-}
-
-const booking = (page: Page) => page.locator("#demo-booking");
-
-/**
- * Opens the page and brings the form on screen, as a visitor heading for it does. With JS, waits until the
- * remix-validated-form version has taken over from the page's own form (app/components/demo/demo-section.tsx).
- */
-async function openForm(page: Page, url = "/") {
-  await page.goto(url);
-  await booking(page).scrollIntoViewIfNeeded();
-  if (!isNoJs(test.info())) await expect(booking(page).locator("form[novalidate]")).toBeAttached();
-}
-
 async function fillForm(page: Page, lead: Lead) {
-  const form = booking(page);
-  await form.getByLabel("First Name").fill(lead.firstName);
-  await form.getByLabel("Last Name").fill(lead.lastName);
-  await form.getByLabel("Business Email").fill(lead.email);
-  await form.getByLabel("Phone Number").fill(lead.phone);
-  await form.getByLabel("Company Name").fill(lead.company);
-  await form.getByLabel("Monthly deal volume").selectOption(lead.dealVolume);
-  await form.getByLabel("What are your biggest challenges?").fill(lead.challenges);
+  await fillLead(page, lead);
   // Issue #14: the form asks for an explicit choice of time; these tests keep today's request-only flow.
-  await form.getByLabel("None of these times work — contact me").check();
+  await chooseNoTime(page);
 }
-
-async function expectFormValues(page: Page, lead: Lead) {
-  const form = booking(page);
-  await expect(form.getByLabel("First Name")).toHaveValue(lead.firstName);
-  await expect(form.getByLabel("Last Name")).toHaveValue(lead.lastName);
-  await expect(form.getByLabel("Business Email")).toHaveValue(lead.email);
-  await expect(form.getByLabel("Phone Number")).toHaveValue(lead.phone);
-  await expect(form.getByLabel("Company Name")).toHaveValue(lead.company);
-  await expect(form.getByLabel("Monthly deal volume")).toHaveValue(lead.dealVolume);
-  await expect(form.getByLabel("What are your biggest challenges?")).toHaveValue(lead.challenges);
-}
-
-const toast = (page: Page, type: "success" | "error") => page.locator(`[data-toast-type="${type}"]`);
-
-const submitButton = (page: Page) => booking(page).getByRole("button", { name: /Schedule My Demo|Scheduling\.\.\./ });
 
 test.describe("demo request form", () => {
   test("renders the section, the labelled fields, the hidden honeypot and the small print", async ({ page }) => {
@@ -114,7 +80,7 @@ test.describe("demo request form", () => {
     page,
     sql,
   }, testInfo) => {
-    const lead = uniqueLead(testInfo);
+    const lead = uniqueLead(testInfo, dana);
     await openForm(page);
     // Set only in a live JS page: it survives only if the submit did not reload the document.
     if (!isNoJs(testInfo))
@@ -150,16 +116,14 @@ test.describe("demo request form", () => {
     expect(await sql`select id from demo_requests where email = ${lead.email}`).toHaveLength(1);
 
     // "Request another demo" brings back an empty form.
-    await booking(page).getByRole("button", { name: "Request another demo" }).click();
-    await expect(submitButton(page)).toHaveText("Schedule My Demo");
-    await expect(booking(page).getByLabel("First Name")).toHaveValue("");
+    await requestAnotherDemo(page);
   });
 
   test("invalid e-mail, phone and blank required fields show field errors and store nothing", async ({
     page,
     sql,
   }, testInfo) => {
-    const lead = uniqueLead(testInfo);
+    const lead = uniqueLead(testInfo, dana);
     await openForm(page);
     const form = booking(page);
     const invalid = { ...lead, firstName: "   ", email: lead.email.replace(/\.com$/, ""), phone: "call 55" };
@@ -202,7 +166,7 @@ test.describe("demo request form", () => {
     }
     await expect(form.getByLabel("Company Name")).not.toHaveAttribute("aria-invalid", "true");
     // What the visitor typed is still there.
-    await expectFormValues(page, invalid);
+    await expectLead(page, invalid);
     expect(
       await sql`select id from demo_requests where email = ${invalid.email} or email = ${lead.email}`,
     ).toHaveLength(0);
@@ -213,7 +177,7 @@ test.describe("demo request form", () => {
     sql,
   }, testInfo) => {
     test.skip(isNoJs(testInfo), "without JavaScript the browser's own loading indicator is the pending state");
-    const lead = uniqueLead(testInfo);
+    const lead = uniqueLead(testInfo, dana);
     let release: () => void = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
     await page.route(
@@ -234,7 +198,7 @@ test.describe("demo request form", () => {
   });
 
   test("a double click stores one row", async ({ page, sql }, testInfo) => {
-    const lead = uniqueLead(testInfo);
+    const lead = uniqueLead(testInfo, dana);
     await openForm(page);
     await fillForm(page, lead);
     await submitButton(page).dblclick();
@@ -248,7 +212,7 @@ test.describe("demo request form", () => {
     page,
     sql,
   }, testInfo) => {
-    const lead = uniqueLead(testInfo);
+    const lead = uniqueLead(testInfo, dana);
     await openForm(page);
     // The served page is the same for everyone and carries no id (ADR 0019): the browser mints one when it
     // hydrates. Without JavaScript the form has none, and two identical POSTs are one lead by their details.
@@ -288,8 +252,8 @@ test.describe("demo request form", () => {
       env: { DATABASE_URL: throughProxy(database.url, proxy.port), OUTBOX_WORKER: "off" },
     });
     try {
-      const lead = uniqueLead(testInfo);
-      await openForm(page, server.baseUrl);
+      const lead = uniqueLead(testInfo, dana);
+      await openForm(page, { url: server.baseUrl });
       await fillForm(page, lead);
       proxy.cut();
 
@@ -298,7 +262,7 @@ test.describe("demo request form", () => {
       await expect(toast(page, "error").getByText("Error", { exact: true })).toBeVisible();
       await expect(toast(page, "error")).toContainText("Failed to submit demo request. Please try again.");
       await expect(booking(page).getByRole("heading", { name: "Thank You for Your Demo Request!" })).toHaveCount(0);
-      await expectFormValues(page, lead);
+      await expectLead(page, lead);
       expect(server.output()).toContain("demo request failed");
       expect(server.output()).toMatch(/"requestId":"[^"]+"/);
 

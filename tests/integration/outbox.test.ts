@@ -11,19 +11,10 @@ import { closeMailer } from "~/services/mailer.server";
 import { startSmtpServer } from "../fakes/smtp-server";
 import { freePort } from "../support/app-server.mjs";
 import { describeWithDatabases } from "../support/database";
+import type { Lead } from "../support/lead";
 import { forget } from "~/utils/singleton.server";
 
 const smtpPort = (await freePort()) as number;
-
-type Lead = {
-  firstName: string;
-  lastName: string;
-  email: string;
-  phone: string;
-  company: string;
-  dealVolume?: string;
-  challenges?: string;
-};
 
 let counter = 0;
 function lead(overrides: Partial<Lead> = {}): Lead {
