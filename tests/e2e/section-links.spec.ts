@@ -194,16 +194,30 @@ test.describe("section links", () => {
   });
 });
 
-/** Samples the scroll position as fast as the page answers while `action` runs and until the page comes to rest. */
+/**
+ * The scroll positions the page passes through while `action` runs and until the page comes to rest: sampled from
+ * the test as fast as the page answers, and, where the page runs scripts, also recorded by the page on each scroll
+ * event (a busy machine can answer the test's samples too slowly to see a whole smooth scroll; without JavaScript
+ * the page runs no listener, so the samples are all there is).
+ */
 async function scrollPositionsWhile(page: Page, action: () => Promise<unknown>) {
-  const positions: number[] = [];
+  await page.evaluate(() => {
+    const recorder = window as unknown as { scrollPositions?: number[] };
+    if (!recorder.scrollPositions)
+      window.addEventListener("scroll", () => recorder.scrollPositions!.push(Math.round(window.scrollY)), {
+        passive: true,
+      });
+    recorder.scrollPositions = [];
+  });
+  const sampled: number[] = [];
   let sampling = true;
   const sampler = (async () => {
-    while (sampling) positions.push(await page.evaluate(() => Math.round(window.scrollY)));
+    while (sampling) sampled.push(await page.evaluate(() => Math.round(window.scrollY)));
   })();
   await action();
   await restingScrollY(page);
   sampling = false;
   await sampler;
-  return positions;
+  const recorded = await page.evaluate(() => (window as unknown as { scrollPositions: number[] }).scrollPositions);
+  return [...sampled, ...recorded];
 }
