@@ -6,9 +6,9 @@ import { action } from "~/routes/admin.login";
 import { getDb } from "~/db/connection.server";
 import { describeWithDatabases } from "../support/database";
 import { formBody, fuzzRuns, hostileString } from "../support/hostile-arbitraries";
+import { origin } from "../support/route-calls";
 
 // Each sign-in that reaches the password check costs a real argon2id verification: the slowest fuzz target.
-const origin = "http://localhost:3000";
 const admin = { username: "fuzz-admin", password: "fuzz-admin-password-1" };
 
 const hostileCredential = fc.oneof(

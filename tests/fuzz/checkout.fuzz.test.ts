@@ -8,8 +8,8 @@ import { checkoutInfoSchema } from "~/schemas/checkout";
 import { getDb } from "~/db/connection.server";
 import { describeWithDatabases } from "../support/database";
 import { formBody, fuzzRuns, hostileString, hostileValue, tainted } from "../support/hostile-arbitraries";
+import { origin } from "../support/route-calls";
 
-const origin = "http://localhost:3000";
 const coupons = { LAUNCH20: 20, SPRING10: 10 } as const;
 
 /** Mostly the valid value, sometimes hostile, sometimes missing: enough valid payloads to reach the database. */

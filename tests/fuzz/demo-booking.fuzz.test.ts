@@ -10,10 +10,10 @@ import { setClock } from "~/utils/clock.server";
 import { getBookingSettings } from "~/utils/env.server";
 import { describeWithDatabases } from "../support/database";
 import { fuzzRuns, hostileString } from "../support/hostile-arbitraries";
+import { origin } from "../support/route-calls";
 
 // `npm run fuzz` sets FUZZ_RUNS=10000; the normal test run throws 1,000 cases at each target.
 const runs = fuzzRuns;
-const origin = "http://localhost:3000";
 // Thursday 09:00 in New York, the week before the US daylight-saving change.
 const NOW = new Date("2027-03-11T14:00:00Z");
 const HOSTS = 2;

@@ -11,10 +11,10 @@ import { setClock } from "~/utils/clock.server";
 import { getBookingSettings } from "~/utils/env.server";
 import { describeWithDatabases } from "../support/database";
 import { fuzzRuns, hostileString } from "../support/hostile-arbitraries";
+import { origin } from "../support/route-calls";
 
 // `npm run fuzz` sets FUZZ_RUNS=10000; the normal test run throws 1,000 cases at the manage page.
 const runs = fuzzRuns;
-const origin = "http://localhost:3000";
 // Monday 08:00 in Chicago: the week's slots lie ahead.
 const NOW = new Date("2027-02-01T14:00:00Z");
 const HOSTS = 2;

@@ -11,11 +11,11 @@ import { getBookingSettings } from "~/utils/env.server";
 import { isTimeZone } from "~/utils/zoned-time";
 import { describeWithDatabases } from "../support/database";
 import { fuzzRuns, hostileString } from "../support/hostile-arbitraries";
+import { origin } from "../support/route-calls";
 
 // The demo form's new inputs (issue #14) through the page action: the picked slot, the day tabs and "Show times"
 // of the no-JS picker, the time zone. `npm run fuzz` sets FUZZ_RUNS=10000; the normal run throws 1,000 cases.
 const runs = fuzzRuns;
-const origin = "http://localhost:3000";
 // Monday 06:00 in Chicago (the default business zone).
 const NOW = new Date("2026-11-23T12:00:00Z");
 const timeout = Math.max(60_000, runs * 60);

@@ -7,8 +7,7 @@ import { demoRequestSchema } from "~/schemas/demo-request";
 import { getDb } from "~/db/connection.server";
 import { describeWithDatabases } from "../support/database";
 import { formBody, fuzzRuns, hostileString, hostileValue } from "../support/hostile-arbitraries";
-
-const origin = "http://localhost:3000";
+import { origin } from "../support/route-calls";
 
 const validish = {
   firstName: fc.constantFrom("Ana", " Ana ", "Zoë", "李", "O'Brien"),

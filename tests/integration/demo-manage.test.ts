@@ -18,8 +18,8 @@ import { startSmtpServer, type ReceivedMail } from "../fakes/smtp-server";
 import { freePort } from "../support/app-server.mjs";
 import { describeWithDatabases } from "../support/database";
 import { mailParts } from "../support/mail-parts";
+import { origin } from "../support/route-calls";
 
-const origin = "http://localhost:3000";
 const smtpPort = (await freePort()) as number;
 // A Monday, 08:00 in Chicago (the default DEMO_TIME_ZONE): the whole week's slots lie ahead.
 const NOW = new Date("2027-02-01T14:00:00Z");

@@ -7,8 +7,7 @@ import { countedAttempts, forgetAttempts, limitRules } from "~/services/rate-lim
 import { CROSS_SITE_MESSAGE } from "~/utils/request.server";
 import { getToast } from "~/utils/toast.server";
 import { describeWithDatabases } from "../support/database";
-
-const origin = "http://localhost:3000";
+import { origin } from "../support/route-calls";
 
 function validFields(overrides: Record<string, string> = {}) {
   return {

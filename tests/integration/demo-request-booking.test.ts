@@ -9,8 +9,8 @@ import { setClock } from "~/utils/clock.server";
 import { forgetAttempts, limitRules } from "~/services/rate-limit.server";
 import { getToast } from "~/utils/toast.server";
 import { describeWithDatabases } from "../support/database";
+import { origin } from "../support/route-calls";
 
-const origin = "http://localhost:3000";
 // Monday 2026-11-23, 06:00 in Chicago: with two hours' notice the first bookable demo is today at 9:00 (15:00 UTC).
 const frozenNow = new Date("2026-11-23T12:00:00Z");
 

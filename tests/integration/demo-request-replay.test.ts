@@ -7,8 +7,8 @@ import { getDb } from "~/db/connection.server";
 import { SUBMISSION_CONFLICT } from "~/services/demo-request.server";
 import { forgetAttempts, limitRules } from "~/services/rate-limit.server";
 import { describeWithDatabases } from "../support/database";
+import { origin } from "../support/route-calls";
 
-const origin = "http://localhost:3000";
 let counter = 0;
 
 function person(name: string) {

@@ -8,8 +8,8 @@ import { action as demoApiAction } from "~/routes/api.demo-requests";
 import { handleInfoStep } from "~/services/checkout.server";
 import { getDb } from "~/db/connection.server";
 import { describeWithDatabases } from "../support/database";
+import { origin } from "../support/route-calls";
 
-const origin = "http://localhost:3000";
 const args = (request: Request) => ({ request, params: {}, context: {} });
 
 async function postJson(path: string, body: unknown, action: typeof demoApiAction) {

@@ -13,8 +13,8 @@ import { passwordWorkCapacity, runPasswordWork } from "~/utils/password-work.ser
 import { forgetAttempts, limitRules } from "~/services/rate-limit.server";
 import { getToast } from "~/utils/toast.server";
 import { describeWithDatabases } from "../support/database";
+import { origin } from "../support/route-calls";
 
-const origin = "http://localhost:3000";
 const args = (request: Request) => ({ request, params: {}, context: {} });
 
 function lead(email: string) {
