@@ -94,12 +94,10 @@ export default async function handleRequest(
   const page = { request, statusCode: responseStatusCode, context: remixContext, loadContext };
   const render = () => renderWholeDocument(request, responseStatusCode, remixContext);
   const acceptEncoding = request.headers.get("Accept-Encoding");
+  const shareable = isAnonymousPageView(request) && declaredShareable(remixContext);
   // Brotli only for the page every anonymous visitor shares: it is compressed once, at quality 11, which is
   // worth it for one document but must not be something any URL or cookie can make the server do again.
-  const encodings = {
-    gzip: acceptsGzip(acceptEncoding),
-    brotli: prefersBrotli(acceptEncoding) && isAnonymousPageView(request) && declaredShareable(remixContext),
-  };
+  const encodings = { gzip: acceptsGzip(acceptEncoding), brotli: prefersBrotli(acceptEncoding) && shareable };
   // A private page (no-store, e.g. a demo's manage link) is rendered per request: its data is one visitor's, and
   // caching it would push the landing page out of the small cache.
   const privateByRoute = /no-store/i.test(responseHeaders.get("Cache-Control") ?? "");
@@ -124,8 +122,7 @@ export default async function handleRequest(
   const shared =
     document.etag !== undefined &&
     document.status === 200 &&
-    isAnonymousPageView(request) &&
-    declaredShareable(remixContext) &&
+    shareable &&
     !headers.has("Set-Cookie") &&
     !headers.has("Cache-Control");
   if (shared) {
