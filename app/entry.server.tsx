@@ -8,7 +8,13 @@ import { logger } from "~/utils/logger.server";
 import { getEnv } from "~/utils/env.server";
 import { stopServerOutboxWorker } from "~/services/outbox-worker.server";
 import { acceptsGzip, prefersBrotli } from "~/server/gzip-template.server";
-import { cachedDocument, pageCacheKey, renderedDocument, type RenderedDocument } from "~/server/page-cache.server";
+import {
+  cachedDocument,
+  matchesIfNoneMatch,
+  pageCacheKey,
+  renderedDocument,
+  type RenderedDocument,
+} from "~/server/page-cache.server";
 import { installFrontDoor } from "~/server/front-door.server";
 import { applySecurityHeaders, documentContentSecurityPolicy } from "~/server/security-headers.server";
 import { startServer } from "~/server/startup.server";
@@ -76,13 +82,6 @@ function isAnonymousPageView(request: Request) {
   return request.method === "GET" && !request.headers.has("Cookie") && new URL(request.url).search === "";
 }
 
-/** RFC 9110 §13.1.2: If-None-Match compares weakly; `*` matches any current representation. */
-function matchesIfNoneMatch(header: string | null, etag: string) {
-  if (!header) return false;
-  const opaque = (tag: string) => tag.trim().replace(/^W\//, "");
-  return header.split(",").some((tag) => tag.trim() === "*" || opaque(tag) === etag);
-}
-
 export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -97,7 +96,11 @@ export default async function handleRequest(
   const shareable = isAnonymousPageView(request) && declaredShareable(remixContext);
   // Brotli only for the page every anonymous visitor shares: it is compressed once, at quality 11, which is
   // worth it for one document but must not be something any URL or cookie can make the server do again.
-  const encodings = { gzip: acceptsGzip(acceptEncoding), brotli: prefersBrotli(acceptEncoding) && shareable };
+  const encodings = {
+    gzip: acceptsGzip(acceptEncoding),
+    brotli: prefersBrotli(acceptEncoding) && shareable,
+    ifNoneMatch: request.headers.get("If-None-Match"),
+  };
   // A private page (no-store, e.g. a demo's manage link) is rendered per request: its data is one visitor's, and
   // caching it would push the landing page out of the small cache.
   const privateByRoute = /no-store/i.test(responseHeaders.get("Cache-Control") ?? "");

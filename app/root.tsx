@@ -1,4 +1,4 @@
-import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import {
   isRouteErrorResponse,
   Links,
@@ -9,6 +9,7 @@ import {
   useRouteError,
 } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { PageIcon, PageStylesheet } from "~/deferred/document-head";
 import { HydrationScripts } from "~/deferred/hydration-scripts";
 import { PAGE_SCRIPTS_MARKER_ID } from "~/deferred/hydration-template-id";
 import { SamePageLinks } from "~/components/same-page-links";
@@ -17,11 +18,6 @@ import { StaticNotFound } from "~/deferred/not-found";
 import { getPublicEnv, getToast, json, perRequestId } from "~/services/root-route.server";
 import { keepDataWhenUnanswered } from "~/utils/server-answer";
 import stylesheet from "~/tailwind.css";
-
-export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: stylesheet },
-  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
-];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { toast, headers } = await getToast(request);
@@ -42,6 +38,8 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#125c3c" />
         <Meta />
+        <PageStylesheet href={stylesheet} />
+        <PageIcon />
         <Links />
       </head>
       <body className="bg-white font-sans text-slate-900 antialiased">

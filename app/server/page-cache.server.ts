@@ -153,22 +153,37 @@ export async function brotliReady(key: string) {
   if (template?.kind === "fixed") await template.brotli;
 }
 
-/** `fillTemplate`, with the fixed document's Brotli when `brotli` is asked for and ready (it starts it if not). */
-function encodedDocument(template: Template, values: string[], { gzip, brotli }: Encodings): DocumentBody {
-  if (template.kind === "fixed" && brotli) {
-    void startBrotli(template);
-    if (template.brotliBody) {
-      return { body: template.brotliBody, encoding: "br", csp: template.csp, etag: template.brotliEtag };
-    }
-  }
-  return fillTemplate(template, values, gzip);
+/** RFC 9110 §13.1.2: If-None-Match compares weakly; `*` matches any current representation. */
+export function matchesIfNoneMatch(header: string | null | undefined, etag: string) {
+  if (!header) return false;
+  const opaque = (tag: string) => tag.trim().replace(/^W\//, "");
+  return header.split(",").some((tag) => tag.trim() === "*" || opaque(tag) === etag);
 }
 
 /**
- * What the client accepts, as far as the cache's encodings go. `brotli` only for a document every visitor
- * shares (entry.server decides): its Brotli is made once per process, so it must be a page few keys lead to.
+ * `fillTemplate`, with the fixed document's Brotli when `brotli` is asked for and ready (it starts it if not).
+ * A client revalidating a copy of a fixed document that is still current and that it accepts gets that copy's
+ * representation, so its If-None-Match matches: a copy taken as gzip before the Brotli was ready stays valid.
  */
-export type Encodings = { gzip: boolean; brotli?: boolean };
+function encodedDocument(template: Template, values: string[], encodings: Encodings): DocumentBody {
+  if (template.kind !== "fixed") return fillTemplate(template, values, encodings.gzip);
+  if (encodings.brotli) void startBrotli(template);
+  const accepted: DocumentBody[] = [];
+  if (encodings.brotli && template.brotliBody) {
+    accepted.push({ body: template.brotliBody, encoding: "br", csp: template.csp, etag: template.brotliEtag });
+  }
+  if (encodings.gzip)
+    accepted.push({ body: template.gzip, encoding: "gzip", csp: template.csp, etag: template.gzipEtag });
+  accepted.push({ body: template.body, csp: template.csp, etag: template.etag });
+  return accepted.find(({ etag }) => matchesIfNoneMatch(encodings.ifNoneMatch, etag!)) ?? accepted[0];
+}
+
+/**
+ * What the client accepts, as far as the cache's encodings go, and the validators of the copies it holds.
+ * `brotli` only for a document every visitor shares (entry.server decides): its Brotli is made once per process,
+ * so it must be a page few keys lead to.
+ */
+export type Encodings = { gzip: boolean; brotli?: boolean; ifNoneMatch?: string | null };
 
 /** The template filled with one response's per-request ids (in minting order), gzip-encoded when accepted. */
 export function fillTemplate(template: Template, values: string[], gzip = false): DocumentBody {

@@ -25,6 +25,22 @@ function runsAsScript(attributes: string) {
   return JAVASCRIPT_TYPES.has(value);
 }
 
+function hashSource(text: string) {
+  return `'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`;
+}
+
+const STYLE_ELEMENT = /<style\b[^>]*>([\s\S]*?)<\/style\s*>/gi;
+
+/**
+ * The CSP hash sources of the `<style>` elements in a document's `<head>`: the site's stylesheet, inlined there
+ * (app/deferred/document-head.tsx). Only the head is read: the content that follows it cannot add a style.
+ */
+export function headStyleHashes(html: string): string[] {
+  const headEnd = html.indexOf("</head>");
+  if (headEnd === -1) return [];
+  return [...new Set(Array.from(html.slice(0, headEnd).matchAll(STYLE_ELEMENT), ([, text]) => hashSource(text)))];
+}
+
 /**
  * The CSP hash sources (`'sha256-…'`) of the inline scripts in a document's tail (see above), in order, without
  * repeats. The scripts parked in the template count: they run once the after-first-paint loader moves them in.
@@ -35,22 +51,22 @@ export function inlineScriptHashes(html: string): string[] {
   if (tail === -1) return [];
   for (const [, attributes, text] of html.slice(tail).matchAll(SCRIPT_ELEMENT)) {
     if (!runsAsScript(attributes)) continue;
-    hashes.add(`'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`);
+    hashes.add(hashSource(text));
   }
   return [...hashes];
 }
 
-function contentSecurityPolicyParts(env: Env): [string, string] {
+function contentSecurityPolicyParts(env: Env): [string, string, string] {
   const checkoutOrigin = new URL(env.STRIPE_CHECKOUT_ORIGIN).origin;
-  const [before, after] = [
+  const [beforeScripts, beforeStyles, after] = [
     "default-src 'self'",
     // 'strict-dynamic': the hashed scripts may load further scripts (the entry module, lazy chunks), and host
     // sources are ignored. 'self' is only the fallback for browsers without 'strict-dynamic' (CSP 2); a browser
     // without hashes at all (CSP 1) runs no inline script and gets the page as it works without JavaScript.
     "script-src 'strict-dynamic'\u0000 'self'",
-    // No inline <style> at all: the dialog's scroll lock is in the stylesheet (no runtime <style> element).
-    "style-src 'self'",
-    // Radix positions popovers with style attributes; attributes cannot run code, <style> blocks are not allowed.
+    // The inlined stylesheet by its hash, nothing added at run time: the dialog's scroll lock is in the stylesheet.
+    "style-src 'self'\u0000",
+    // Radix positions popovers with style attributes; attributes cannot run code. <style> blocks need a hash.
     "style-src-attr 'unsafe-inline'",
     "img-src 'self' data:",
     "font-src 'self'",
@@ -62,23 +78,25 @@ function contentSecurityPolicyParts(env: Env): [string, string] {
   ]
     .join("; ")
     .split("\u0000");
-  return [before, after];
+  return [beforeScripts, beforeStyles, after];
 }
 
 // The policy is the same for every response but its hashes: built once per environment, not per request.
-let policyParts: { env: Env; parts: [string, string] } | undefined;
+let policyParts: { env: Env; parts: [string, string, string] } | undefined;
 
-/** The Content-Security-Policy of a document whose inline scripts have these hash sources. */
-export function contentSecurityPolicy(scriptHashes: string[]): string {
+const sources = (hashes: string[]) => hashes.map((hash) => ` ${hash}`).join("");
+
+/** The Content-Security-Policy of a document whose inline scripts and styles have these hash sources. */
+export function contentSecurityPolicy(scriptHashes: string[], styleHashes: string[] = []): string {
   const env = getEnv();
   if (policyParts?.env !== env) policyParts = { env, parts: contentSecurityPolicyParts(env) };
-  const [before, after] = policyParts.parts;
-  return before + scriptHashes.map((hash) => ` ${hash}`).join("") + after;
+  const [beforeScripts, beforeStyles, after] = policyParts.parts;
+  return beforeScripts + sources(scriptHashes) + beforeStyles + sources(styleHashes) + after;
 }
 
-/** The Content-Security-Policy for a rendered document: its own inline scripts' hashes and nothing else. */
+/** The Content-Security-Policy for a rendered document: its own inline scripts' and styles' hashes, nothing else. */
 export function documentContentSecurityPolicy(html: string): string {
-  return contentSecurityPolicy(inlineScriptHashes(html));
+  return contentSecurityPolicy(inlineScriptHashes(html), headStyleHashes(html));
 }
 
 /** Headers for every document and data response; remix-serve has no middleware, so entry.server sets them. */

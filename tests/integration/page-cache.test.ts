@@ -38,7 +38,16 @@ const scriptHashes = (html: string) =>
   [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)]
     .filter(([, attributes]) => !/src=|application\/ld\+json/.test(attributes))
     .map(([, , text]) => sha256Source(text));
-const cspHashes = (csp: string) => [...csp.matchAll(/'sha256-[^']+'/g)].map((match) => match[0]);
+/** The hash sources of one directive of a CSP (`script-src`, `style-src`). */
+const cspHashes = (csp: string, directive = "script-src") =>
+  [...(csp.split(";").find((part) => part.trim().startsWith(`${directive} `)) ?? "").matchAll(/'sha256-[^']+'/g)].map(
+    (match) => match[0],
+  );
+/** The hash sources of the page's inlined stylesheet, the only `<style>`, in the head. */
+const styleHashes = (html: string) =>
+  [...html.slice(0, html.indexOf("</head>")).matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/g)].map(([, text]) =>
+    sha256Source(text),
+  );
 const attemptIdOf = (html: string) => /"attemptId":"([^"]+)"/.exec(html)?.[1];
 
 async function submitDemoForm(app: App) {
@@ -89,7 +98,11 @@ describe("page cache (production build)", () => {
       expect(page.html).not.toMatch(/\snonce=|nonce-/);
       expect(page.csp).not.toContain("nonce-");
       expect(page.html).not.toContain("submissionId");
+      // The stylesheet is inlined (no request before the first paint) and allowed by its hash alone.
+      expect(styleHashes(page.html)).toHaveLength(1);
+      expect(page.html).not.toMatch(/<link[^>]+rel="stylesheet"/);
       expect(new Set(cspHashes(page.csp))).toEqual(new Set(scriptHashes(page.html)));
+      expect(cspHashes(page.csp, "style-src")).toEqual(styleHashes(page.html));
     }
   });
 
@@ -180,6 +193,12 @@ describe("page cache (production build)", () => {
     expect(otherEncoding.status).toBe(200);
     expect(otherEncoding.headers["content-encoding"]).toBe("gzip");
     expect((await raw("/", { "Accept-Encoding": "gzip", "If-None-Match": gzipped.headers.etag! })).status).toBe(304);
+    // A browser that took the gzip copy before the Brotli was ready keeps it: revalidated, it is still current and
+    // acceptable, so the answer is a 304 naming that copy (a 200 would make it download the page again).
+    const heldGzip = await raw("/", { ...browser, "If-None-Match": gzipped.headers.etag! });
+    expect(heldGzip.status).toBe(304);
+    expect(heldGzip.headers.etag).toBe(gzipped.headers.etag);
+    expect((await raw("/", { ...browser, "If-None-Match": '"an-old-copy"' })).headers["content-encoding"]).toBe("br");
     // Pages that are not the shared one are never Brotli-compressed by the cache (quality 11 is made once, for it).
     const query = await raw("/?utm_source=newsletter", browser);
     expect(query.headers["content-encoding"]).toBe("gzip");
@@ -207,6 +226,7 @@ describe("page cache (production build)", () => {
     expect(pages[1].html.replaceAll(ids[1]!, ids[0]!)).toBe(pages[0].html);
     for (const page of pages) {
       expect(new Set(cspHashes(page.csp))).toEqual(new Set(scriptHashes(page.html)));
+      expect(cspHashes(page.csp, "style-src")).toEqual(styleHashes(page.html));
       expect(page.headers.get("Cache-Control")).toBe("private, no-store");
     }
     expect(pages[0].csp).not.toBe(pages[1].csp);

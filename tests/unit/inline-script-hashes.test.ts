@@ -1,15 +1,15 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { HYDRATION_TEMPLATE_ID, PAGE_SCRIPTS_MARKER_ID } from "~/deferred/hydration-template-id";
-import { inlineScriptHashes } from "~/server/security-headers.server";
+import { headStyleHashes, inlineScriptHashes } from "~/server/security-headers.server";
 
 const hashOf = (text: string) => `'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`;
 
 // The shape root.tsx renders: the page's content, the marker, ScrollRestoration, then the hydration template with
 // Remix's scripts and the loader that moves them in after the first paint.
-function documentWith(content: string) {
+function documentWith(content: string, head = "") {
   return [
-    `<!DOCTYPE html><html><head><script type="application/ld+json">{"@type":"Organization"}</script></head><body>`,
+    `<!DOCTYPE html><html><head>${head}<script type="application/ld+json">{"@type":"Organization"}</script></head><body>`,
     content,
     `<template id="${PAGE_SCRIPTS_MARKER_ID}"></template>`,
     `<script>(function restoreScroll(){})("positions", null)</script>`,
@@ -40,5 +40,19 @@ describe("inlineScriptHashes", () => {
 
   it("hashes nothing in a document without the marker (it then works as it does without JavaScript)", () => {
     expect(inlineScriptHashes("<html><body><script>anything()</script></body></html>")).toEqual([]);
+  });
+});
+
+describe("headStyleHashes", () => {
+  it("hashes the stylesheet inlined in the head", () => {
+    const css = "body{margin:0}.a>b{color:red}";
+    expect(headStyleHashes(documentWith("<main></main>", `<style id="page-stylesheet">${css}</style>`))).toEqual([
+      hashOf(css),
+    ]);
+  });
+
+  it("gives no hash to a <style> that got into the content", () => {
+    const hashes = headStyleHashes(documentWith("<main><style>input[value^=a]{background:url(/x)}</style></main>"));
+    expect(hashes).toEqual([]);
   });
 });

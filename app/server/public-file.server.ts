@@ -1,0 +1,26 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+
+// Files of `public/` that documents carry inline (app/deferred/document-head.tsx), read once per process.
+// remix-serve serves `/build/…` from `public/build` under the working directory; this reads from the same place.
+const texts = new Map<string, string | undefined>();
+
+/** The text of a file served from `public/` at `path`, or undefined when it is not there (Vitest builds no assets). */
+export function publicFileText(path: string): string | undefined {
+  if (!texts.has(path)) {
+    let text: string | undefined;
+    try {
+      text = readFileSync(join(process.cwd(), "public", path), "utf8");
+    } catch {
+      text = undefined;
+    }
+    texts.set(path, text);
+  }
+  return texts.get(path);
+}
+
+/** `/favicon.svg` as a data URL. */
+export function faviconDataUrl(): string | undefined {
+  const svg = publicFileText("/favicon.svg");
+  return svg === undefined ? undefined : `data:image/svg+xml,${encodeURIComponent(svg.trim())}`;
+}
