@@ -18,7 +18,7 @@ export { BookedThankYou } from "~/components/demo/demo-booked-thanks";
 export { DemoIntro } from "~/components/demo/demo-intro";
 export { NotFound } from "~/components/not-found";
 export { INSERT_AFTER_FIRST_PAINT } from "~/deferred/insert-after-first-paint";
-export { faviconDataUrl, publicFileText } from "~/server/public-file.server";
+export { faviconDataUrl, publicFileText } from "~/utils/public-file.server";
 
 /** A section's markup as plain HTML, for the static islands of ./lazy-hydration. */
 export function renderStaticHtml(element: ReactElement): string {
