@@ -15,6 +15,7 @@ import { PAGE_SCRIPTS_MARKER_ID } from "~/deferred/hydration-template-id";
 import { SamePageLinks } from "~/components/same-page-links";
 import { Toaster } from "~/components/ui/toaster";
 import { StaticNotFound } from "~/deferred/not-found";
+import { StaticIconSprite } from "~/deferred/icon-sprite";
 import { getPublicEnv, getToast, json, perRequestId } from "~/services/root-route.server";
 import { keepDataWhenUnanswered } from "~/utils/server-answer";
 import stylesheet from "~/tailwind.css";
@@ -43,6 +44,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body className="bg-white font-sans text-slate-900 antialiased">
+        <StaticIconSprite />
         <a
           href="#main-content"
           className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-[200] focus:rounded-md focus:bg-white focus:px-4 focus:py-2 focus:text-brand-700 focus:shadow-lg"
