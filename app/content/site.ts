@@ -42,10 +42,6 @@ export const footerNav = [
 
 export const siteCopy = {
   tagline: "The business-in-a-box CRM that helps you capture leads, nurture relationships and complete more projects.",
-  heroEyebrow: "The CRM built for home and property service pros",
-  heroTitle: "Capture every lead. Nurture every relationship. Complete more projects.",
-  heroLead:
-    "One business-in-a-box platform for contractors, service companies and property managers: answer inquiries in seconds, follow up automatically, schedule crews and get paid — without juggling five apps.",
   metaTitle: (brand: string) => `${brand} CRM — The All-in-One CRM for Home Service Pros`,
   metaDescription: (brand: string) =>
     `${brand} is the all-in-one CRM for contractors and home service businesses: capture leads, automate follow-up, schedule jobs and get paid.`,

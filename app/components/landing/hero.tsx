@@ -1,4 +1,4 @@
-import { siteCopy } from "~/content/site";
+import { heroCopy } from "~/content/hero";
 import { buttonClass } from "~/components/ui/button";
 import { CheckIcon } from "./icons";
 import { ArrowRightIcon } from "./section-icons";
@@ -11,15 +11,15 @@ export function Hero() {
       <div className="mx-auto grid max-w-7xl gap-12 px-4 pb-16 pt-12 sm:px-6 sm:pt-16 lg:grid-cols-[1.1fr_0.9fr] lg:items-center lg:px-8 lg:pb-24 lg:pt-20">
         <div>
           <p className="inline-flex rounded-full bg-brand-100 px-3 py-1 text-sm font-semibold text-brand-900">
-            {siteCopy.heroEyebrow}
+            {heroCopy.eyebrow}
           </p>
           <h1
             id="hero-title"
             className="mt-5 text-4xl font-extrabold tracking-tight text-slate-900 sm:text-5xl lg:text-6xl"
           >
-            {siteCopy.heroTitle}
+            {heroCopy.title}
           </h1>
-          <p className="mt-5 max-w-2xl text-lg leading-relaxed text-slate-700">{siteCopy.heroLead}</p>
+          <p className="mt-5 max-w-2xl text-lg leading-relaxed text-slate-700">{heroCopy.lead}</p>
           <div className="mt-8 flex flex-col gap-3 sm:flex-row">
             <a href="#demo-booking" className={buttonClass("primary", "lg")}>
               Book a Demo
