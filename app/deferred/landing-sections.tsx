@@ -49,3 +49,12 @@ export const StaticDemoIntro = staticIsland(server.DemoIntro, () =>
 export const StaticBookedThankYou = staticIsland(server.BookedThankYou, () =>
   import("~/components/demo/demo-booked-thanks").then((module) => module.BookedThankYou),
 );
+
+/** The header's links; the hydrated header around them only adds the narrow screens' menu toggle. */
+export const StaticHeaderBar = staticIsland(server.HeaderBar, () =>
+  import("~/components/landing/header-links").then((module) => module.HeaderBar),
+);
+
+export const StaticMobileMenuLinks = staticIsland(server.MobileMenuLinks, () =>
+  import("~/components/landing/header-links").then((module) => module.MobileMenuLinks),
+);

@@ -8,6 +8,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 
 export { CheckoutDialog } from "~/components/checkout/checkout-dialog";
 export { Hero } from "~/components/landing/hero";
+export { HeaderBar, MobileMenuLinks } from "~/components/landing/header-links";
 export { Testimonials } from "~/components/landing/testimonials";
 export { FeatureSections } from "~/components/landing/feature-sections";
 export { Community } from "~/components/landing/community";

@@ -5,13 +5,13 @@
 // any section link changes the fragment, so the menu closes by itself, and the "Close menu" link targets
 // the header (already in view, so nothing scrolls). The server render and the hydration pass produce that
 // markup; the effect-driven re-render then swaps in a <button aria-expanded aria-controls> that Escape,
-// an outside click or choosing a link closes, returning focus to the toggle on Escape.
+// an outside click or choosing a link closes, returning focus to the toggle on Escape. The links themselves are
+// static islands (./header-links): only the toggle and the panel's state are hydrated.
 import { useEffect, useRef, useState } from "react";
-import { headerNav, type SiteConfig } from "~/content/site";
+import type { SiteConfig } from "~/content/site";
 import { useHydrated } from "~/utils/use-hydrated";
-import { buttonClass, focusRing } from "~/components/ui/button";
-import { ExternalLink } from "./external-link";
-import { CloseIcon, ExternalIcon, LogoMark, MenuIcon } from "./icons";
+import { StaticHeaderBar, StaticMobileMenuLinks } from "~/deferred/landing-sections";
+import { CloseIcon, MenuIcon } from "./icons";
 
 const MENU_ID = "mobile-menu";
 const toggleClass =
@@ -42,17 +42,23 @@ export function Header({ site }: { site: SiteConfig }) {
     const onResize = () => {
       if (window.matchMedia("(min-width: 768px)").matches) setOpen(false);
     };
+    // The menu's links are static HTML (./header-links), so choosing one is seen here, not on the link.
+    const onClick = (event: MouseEvent) => {
+      const link = event.target instanceof Element ? event.target.closest("a") : null;
+      if (link && document.getElementById(MENU_ID)?.contains(link)) setOpen(false);
+    };
     document.addEventListener("keydown", onKey);
     document.addEventListener("pointerdown", onPointer);
+    document.addEventListener("click", onClick);
     window.addEventListener("resize", onResize);
     return () => {
       document.removeEventListener("keydown", onKey);
       document.removeEventListener("pointerdown", onPointer);
+      document.removeEventListener("click", onClick);
       window.removeEventListener("resize", onResize);
     };
   }, [open]);
 
-  const close = () => setOpen(false);
   const panelVisibility = hydrated ? (open ? "block" : "hidden") : "hidden target:block";
 
   return (
@@ -62,35 +68,7 @@ export function Header({ site }: { site: SiteConfig }) {
       className="group sticky top-0 z-40 scroll-mt-0 border-b border-slate-200 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85"
     >
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
-        <a href="#main-content" className={`flex items-center gap-2 text-lg font-bold text-slate-900 ${focusRing}`}>
-          <LogoMark className="h-8 w-8" />
-          <span>{site.brandName}</span>
-          <span className="sr-only">, back to top</span>
-        </a>
-
-        <nav aria-label="Main" className="hidden md:block">
-          <ul className="flex items-center gap-1">
-            {headerNav.map((item) => (
-              <li key={item.href}>
-                <a
-                  href={item.href}
-                  className="inline-flex min-h-10 items-center rounded-md px-3 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
-                >
-                  {item.label}
-                </a>
-              </li>
-            ))}
-          </ul>
-        </nav>
-
-        <div className="hidden items-center gap-2 md:flex">
-          <ExternalLink href={site.webAppUrl} className={buttonClass("secondary", "sm")}>
-            Log In
-          </ExternalLink>
-          <a href="#demo" className={buttonClass("primary", "sm")}>
-            See Live Demo
-          </a>
-        </div>
+        <StaticHeaderBar site={site} />
 
         {hydrated ? (
           <button
@@ -122,37 +100,7 @@ export function Header({ site }: { site: SiteConfig }) {
         id={MENU_ID}
         className={`${panelVisibility} absolute inset-x-0 top-full scroll-mt-16 border-b border-slate-200 bg-white shadow-lg md:hidden`}
       >
-        <nav aria-label="Mobile" className="mx-auto max-w-7xl px-4 pb-4 pt-2 sm:px-6">
-          <ul className="flex flex-col">
-            {headerNav.map((item) => (
-              <li key={item.href}>
-                <a
-                  href={item.href}
-                  onClick={close}
-                  className="flex min-h-11 items-center rounded-md px-3 text-base font-medium text-slate-800 hover:bg-slate-100 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
-                >
-                  {item.label}
-                </a>
-              </li>
-            ))}
-          </ul>
-          <div className="mt-3 grid gap-2 sm:grid-cols-2">
-            <a
-              href={site.webAppUrl}
-              target="_blank"
-              rel="noopener noreferrer"
-              onClick={close}
-              className={buttonClass("secondary", "md")}
-            >
-              Log In
-              <ExternalIcon className="h-4 w-4" />
-              <span className="sr-only"> (opens in a new tab)</span>
-            </a>
-            <a href="#demo" onClick={close} className={buttonClass("primary", "md")}>
-              See Live Demo
-            </a>
-          </div>
-        </nav>
+        <StaticMobileMenuLinks site={site} />
       </div>
     </header>
   );
