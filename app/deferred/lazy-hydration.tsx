@@ -13,25 +13,52 @@ function lazyComponent<P extends object>(load: Load<P>): ComponentType<P> {
   return lazy(() => load().then((component) => ({ default: component }))) as unknown as ComponentType<P>;
 }
 
+const hydrationWaitsFor: Promise<unknown>[] = [];
+
+/**
+ * Resolves when the code of every part that loadedWhenRendered found in the server's HTML has arrived;
+ * entry.client hydrates the page then. Rejects when such code cannot be loaded: the page then stays the
+ * no-JavaScript page, which works as it is.
+ */
+export function renderedPartsLoaded(): Promise<unknown> {
+  return Promise.all(hydrationWaitsFor);
+}
+
 /**
  * A component whose code the browser loads when it is first rendered. The server renders `serverComponent`
- * synchronously (pass it from the stand-ins in ./server-only.server, which the browser build empties); the browser
- * keeps that HTML as a dehydrated Suspense boundary until the code arrives, then hydrates it.
+ * synchronously (pass it from the stand-ins in ./server-only.server, which the browser build empties).
  *
- * Only for parts that render from the start of a page whose code starts loading at once (the checkout dialog when
- * the URL opens it): Remix sets its own location state outside a transition, so a location change (even a hash
- * link) that reaches a boundary still waiting makes React drop its server HTML and render it afresh.
+ * When the server rendered it (the browser finds `renderedSelector` in the document), the page's hydration waits
+ * for its code and hydrates it with the rest. Hydrated later, as a dehydrated Suspense boundary, it would drop
+ * clicks while the rest of the page already answers: React replays none on a boundary whose code is missing, so
+ * a control whose behaviour is only in JavaScript did nothing, and a checkbox the visitor ticked was unticked
+ * when the boundary hydrated. Until the code is there the page is the no-JavaScript page, whose links and forms
+ * work natively. Rendered later (a client-side navigation), it suspends in a boundary of its own.
+ *
+ * Only for parts that render from the start of a page (the checkout dialog when the URL opens it): their code
+ * delays that page's hydration by one fetch.
  */
 export function loadedWhenRendered<P extends object>(
   serverComponent: ComponentType<P> | undefined,
   load: Load<P>,
+  renderedSelector: string,
 ): ComponentType<P> {
-  const Component = typeof document === "undefined" ? serverComponent : lazyComponent(load);
-  if (!Component) throw new Error("loadedWhenRendered: export the server component from server-only.server");
+  if (typeof document === "undefined") {
+    if (!serverComponent) throw new Error("loadedWhenRendered: export the server component from server-only.server");
+    return serverComponent;
+  }
+  let loaded: ComponentType<P> | undefined;
+  let loading: Promise<ComponentType<P>> | undefined;
+  const loadOnce = () => (loading ??= load().then((component) => (loaded = component)));
+  if (document.querySelector(renderedSelector)) hydrationWaitsFor.push(loadOnce());
+  const Lazy = lazyComponent(loadOnce);
   return memo(function LoadedWhenRendered(props: P) {
+    // Decided once, when mounted: switching from the boundary to the loaded component would remount the part.
+    const [Loaded] = useState(() => loaded);
+    if (Loaded) return <Loaded {...props} />;
     return (
       <Suspense fallback={null}>
-        <Component {...props} />
+        <Lazy {...props} />
       </Suspense>
     );
   });
