@@ -1,7 +1,7 @@
 import { Form, Link, useFetcher, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState, type MouseEvent } from "react";
 import { legalLinks } from "~/content/legal-links";
-import { formatUsd, plans, planPrice, type PlanId } from "~/content/plans";
+import { billingFromParam, formatUsd, plans, planPrice } from "~/content/plans";
 import type { CheckoutView } from "~/schemas/checkout";
 import { useHydrated } from "~/utils/use-hydrated";
 import { OrderSummary } from "./order-summary";
@@ -41,8 +41,11 @@ export function PlanStep({
   // With JavaScript the summary follows every click; without it, "Update order" asks the server. Every post
   // from this form carries the selection, so the server's copy never runs ahead of this state; the component
   // is deliberately not remounted when it changes, which would drop the pending payment fetcher.
+  // The inputs are the truth and this state mirrors them: a choice made before hydration stays as the visitor
+  // left it (React would reset a controlled input to the server's value) and is read when this mounts.
   const [planIds, setPlanIds] = useState(initialPlanIds);
   const [billing, setBilling] = useState(initialBilling);
+  const formRef = useRef<HTMLFormElement>(null);
   const pay = useFetcher<{ url?: string; error?: string }>();
   const firedRef = useRef(false);
   const [leaving, setLeaving] = useState(false);
@@ -61,13 +64,17 @@ export function PlanStep({
   const busy = navigation.state !== "idle" || submittingPay;
   const canPay = hasInfo && planIds.length > 0;
 
-  function toggle(id: PlanId, checked: boolean) {
-    setPlanIds((current) => {
-      const next = checked ? [...current.filter((item) => item !== id), id] : current.filter((item) => item !== id);
-      // Keep the catalogue's order so the summary reads the same as the pricing section.
-      return plans.map((plan) => plan.id).filter((planId) => next.includes(planId));
-    });
+  function readSelection(form: HTMLFormElement) {
+    const data = new FormData(form);
+    const chosen = data.getAll("planIds");
+    // The catalogue's order, so the summary reads the same as the pricing section.
+    setPlanIds(plans.map((plan) => plan.id).filter((id) => chosen.includes(id)));
+    setBilling(billingFromParam(data.get("billing")?.toString()));
   }
+
+  useEffect(() => {
+    if (formRef.current) readSelection(formRef.current);
+  }, []);
 
   function completeOrder(event: MouseEvent<HTMLButtonElement>) {
     if (!hydrated) return;
@@ -96,7 +103,13 @@ export function PlanStep({
         </Link>
       </div>
 
-      <Form method="post" action="/?index&checkout=plan" className="flex flex-col gap-5">
+      <Form
+        ref={formRef}
+        method="post"
+        action="/?index&checkout=plan"
+        onChange={(event) => readSelection(event.currentTarget)}
+        className="flex flex-col gap-5"
+      >
         <input type="hidden" name="attemptId" value={attemptId} />
         <fieldset>
           <legend className="mb-2 font-semibold">Billing</legend>
@@ -110,8 +123,7 @@ export function PlanStep({
                   type="radio"
                   name="billing"
                   value={period}
-                  checked={billing === period}
-                  onChange={() => setBilling(period)}
+                  defaultChecked={initialBilling === period}
                   className="sr-only"
                 />
                 {period === "monthly" ? "Monthly" : "Annual (pay 10 months, get 12)"}
@@ -133,8 +145,7 @@ export function PlanStep({
                     type="checkbox"
                     name="planIds"
                     value={plan.id}
-                    checked={planIds.includes(plan.id)}
-                    onChange={(event) => toggle(plan.id, event.currentTarget.checked)}
+                    defaultChecked={initialPlanIds.includes(plan.id)}
                     className="h-4 w-4 accent-brand-700"
                   />
                   <span className="font-semibold">{plan.name}</span>
