@@ -22,15 +22,23 @@ export function CheckoutDialog({ view }: { view: CheckoutView }) {
       }}
     >
       {/* Not Radix's Dialog.Overlay: its scroll lock injects a <style> element the CSP refuses. The stylesheet locks
-          the page's scroll while this element exists (tailwind.css); a click on it is outside the dialog, which
-          closes it. */}
-      <div
+          the page's scroll while this element exists (tailwind.css). A click on it closes the dialog as the close
+          button does: a link, so it works before the page has hydrated too (the close button is for keyboards and
+          screen readers; this one is hidden from them). */}
+      <Link
+        to={CLOSE_URL}
+        preventScrollReset
         id="checkout-overlay"
         aria-hidden="true"
+        tabIndex={-1}
         className="pointer-events-auto fixed inset-0 z-50 bg-slate-900/60"
         data-testid="checkout-overlay"
       />
       <Dialog.Content
+        // A press on the overlay is outside the dialog: the overlay's own link closes it, once.
+        onPointerDownOutside={(event) => {
+          if (event.target instanceof Element && event.target.id === "checkout-overlay") event.preventDefault();
+        }}
         aria-labelledby="checkout-title"
         aria-describedby="checkout-description"
         className="fixed left-1/2 top-1/2 z-50 max-h-[90vh] w-[calc(100vw-2rem)] max-w-4xl -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-6 shadow-2xl focus:outline-none sm:p-8"
