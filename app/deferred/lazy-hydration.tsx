@@ -13,15 +13,15 @@ function lazyComponent<P extends object>(load: Load<P>): ComponentType<P> {
   return lazy(() => load().then((component) => ({ default: component }))) as unknown as ComponentType<P>;
 }
 
-const hydrationWaitsFor: Promise<unknown>[] = [];
-
-/**
- * Resolves when the code of every part that loadedWhenRendered found in the server's HTML has arrived;
- * entry.client hydrates the page then. Rejects when such code cannot be loaded: the page then stays the
- * no-JavaScript page, which works as it is.
- */
-export function renderedPartsLoaded(): Promise<unknown> {
-  return Promise.all(hydrationWaitsFor);
+declare global {
+  interface Window {
+    /**
+     * What entry.client waits for before it hydrates the page: the code of the parts loadedWhenRendered found in
+     * the server's HTML. On `window` rather than exported: imported by entry.client, this module became a
+     * first-load file of its own.
+     */
+    hydrationWaitsFor?: Promise<unknown>[];
+  }
 }
 
 /**
@@ -29,11 +29,12 @@ export function renderedPartsLoaded(): Promise<unknown> {
  * synchronously (pass it from the stand-ins in ./server-only.server, which the browser build empties).
  *
  * When the server rendered it (the browser finds `renderedSelector` in the document), the page's hydration waits
- * for its code and hydrates it with the rest. Hydrated later, as a dehydrated Suspense boundary, it would drop
- * clicks while the rest of the page already answers: React replays none on a boundary whose code is missing, so
- * a control whose behaviour is only in JavaScript did nothing, and a checkbox the visitor ticked was unticked
- * when the boundary hydrated. Until the code is there the page is the no-JavaScript page, whose links and forms
- * work natively. Rendered later (a client-side navigation), it suspends in a boundary of its own.
+ * for its code (`window.hydrationWaitsFor`) and hydrates it with the rest. Hydrated later, as a dehydrated
+ * Suspense boundary, it would drop clicks while the rest of the page already answers: React replays none on a
+ * boundary whose code is missing, so a control whose behaviour is only in JavaScript did nothing, and a checkbox
+ * the visitor ticked was unticked when the boundary hydrated. Until the code is there the page is the
+ * no-JavaScript page, whose links and forms work natively. Rendered later (a client-side navigation), it
+ * suspends in a boundary of its own.
  *
  * Only for parts that render from the start of a page (the checkout dialog when the URL opens it): their code
  * delays that page's hydration by one fetch.
@@ -50,7 +51,7 @@ export function loadedWhenRendered<P extends object>(
   let loaded: ComponentType<P> | undefined;
   let loading: Promise<ComponentType<P>> | undefined;
   const loadOnce = () => (loading ??= load().then((component) => (loaded = component)));
-  if (document.querySelector(renderedSelector)) hydrationWaitsFor.push(loadOnce());
+  if (document.querySelector(renderedSelector)) (window.hydrationWaitsFor ??= []).push(loadOnce());
   const Lazy = lazyComponent(loadOnce);
   return memo(function LoadedWhenRendered(props: P) {
     // Decided once, when mounted: switching from the boundary to the loaded component would remount the part.
