@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import postgres from "postgres";
 import { startAppServer } from "../support/app-server.mjs";
-import { expect, isNoJs, test, waitForHydration } from "../support/fixtures";
+import { expect, isNoJs, test } from "../support/fixtures";
 import { createDatabase, dropDatabase } from "../support/postgres.mjs";
 import { startFakeStripe } from "../fakes/fake-stripe.mjs";
 
@@ -54,9 +54,6 @@ const dialog = (page: Page) => page.getByRole("dialog");
 
 async function reachPlanStep(page: Page, query: string) {
   await page.goto(`${servers.app.baseUrl}/?checkout=info${query}`);
-  // These tests are about Stripe: with JavaScript they act once the page has hydrated. A click during hydration is
-  // a known race (the #15 closing note), not what they check.
-  if (!isNoJs(test.info())) await waitForHydration(page);
   const d = dialog(page);
   await d.getByLabel("Company name").fill("Ruiz Roofing");
   await d.getByLabel("Full name").fill("Ana Ruiz");
