@@ -60,3 +60,11 @@ export const StaticHeaderBar = staticIsland(server.HeaderBar, () =>
 export const StaticMobileMenuLinks = staticIsland(server.MobileMenuLinks, () =>
   import("~/components/landing/header-links").then((module) => module.MobileMenuLinks),
 );
+
+/**
+ * The demo form as a plain POST form (its fields and the server's time picker): nothing in it needs React until the
+ * enhanced form, loaded as the visitor nears, takes it over (../components/demo/demo-section).
+ */
+export const StaticDemoForm = staticIsland(server.PlainDemoForm, () =>
+  import("~/components/demo/demo-form-plain").then((module) => module.PlainDemoForm),
+);

@@ -17,6 +17,7 @@ export { FooterColumns } from "~/components/landing/footer-columns";
 export { PlanFeatures } from "~/components/landing/plan-features";
 export { BookedThankYou } from "~/components/demo/demo-booked-thanks";
 export { DemoIntro } from "~/components/demo/demo-intro";
+export { PlainDemoForm } from "~/components/demo/demo-form-plain";
 export { NotFound } from "~/components/not-found";
 export { IconSprite } from "~/components/landing/icon-sprite";
 export { INSERT_AFTER_FIRST_PAINT } from "~/deferred/insert-after-first-paint";

@@ -31,6 +31,10 @@ test("the first load fetches only what the first screen needs; the rest loads as
     "toaster.lazy",
     "demo-form-enhanced.lazy",
     "demo-request",
+    // The demo form is static HTML until the enhanced form takes it over.
+    "demo-form-plain",
+    "demo-fields",
+    "demo-slot-picker",
     "faq-accordion.lazy",
     "checkout-dialog",
     // Static sections: the browser only needs their code when it renders the page itself.
@@ -49,9 +53,12 @@ test("the first load fetches only what the first screen needs; the rest loads as
   const firstLoad = [...responses.entries()];
   expect(firstLoad.length).toBeGreaterThan(5);
   for (const [path, response] of firstLoad) {
-    expect(await response.text(), path).not.toMatch(
+    const body = await response.text();
+    expect(body, path).not.toMatch(
       /^import\{[^}]*\}from"[^"]+";var \w+=\w+\(\(\w+,\w+\)=>\{\w+\.exports=\{\}\}\);export\{/,
     );
+    // Nor the demo form's fields or the server's time picker, bundled into another script.
+    for (const text of ["Monthly deal volume", "Show times"]) expect(body, `${path}: ${text}`).not.toContain(text);
   }
 
   // Scrolled near, the FAQ's code loads and the native <details> become the Radix Accordion.
@@ -107,7 +114,7 @@ test("a tooltip trigger reached by keyboard keeps focus when the tooltip code re
   await expect(badge).toBeFocused();
 });
 
-test("before the form library arrives, the page's own form posts through Remix and shows the server's field errors", async ({
+test("before the form library arrives, the browser posts the server's form itself and it shows the server's field errors", async ({
   page,
   sql,
 }) => {
@@ -124,6 +131,7 @@ test("before the form library arrives, the page's own form posts through Remix a
   await form.getByLabel("Company Name").fill("Duarte Roofing");
   // Issue #14: an explicit choice of time (the browser's own check asks for one).
   await form.getByLabel("None of these times work — contact me").check();
+  await page.evaluate(() => ((window as unknown as { __beforePost?: boolean }).__beforePost = true));
   const [response] = await Promise.all([
     page.waitForResponse((candidate) => candidate.request().method() === "POST"),
     form.getByRole("button", { name: "Schedule My Demo" }).click(),
@@ -133,7 +141,9 @@ test("before the form library arrives, the page's own form posts through Remix a
   await expect(phone).toHaveAttribute("aria-invalid", "true");
   await expect(page.locator("#demo-phone-error")).toContainText("Valid phone number is required");
   await expect(form.getByLabel("Company Name")).toHaveValue("Duarte Roofing");
-  expect(await page.evaluate(() => performance.getEntriesByType("navigation").length)).toBe(1); // no reload
+  // Static HTML, not hydrated: posted as without JavaScript, and the answer is a new page.
+  expect(response.request().resourceType()).toBe("document");
+  expect(await page.evaluate(() => (window as unknown as { __beforePost?: boolean }).__beforePost)).toBeUndefined();
   const rows = await sql`select 1 from demo_requests where email = ${email}`;
   expect(rows).toHaveLength(0);
 });

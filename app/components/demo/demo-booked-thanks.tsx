@@ -1,7 +1,7 @@
 // The thank-you panel of a booked demo: its time in the visitor's and the business's zone, and "Add to calendar".
 // Static HTML (app/deferred/landing-sections.tsx): nothing on it needs React, so its code is not in the first load.
 import { CheckCircleIcon } from "~/components/landing/icons";
-import type { BookedDemoView } from "./demo-form-client";
+import type { BookedDemoView } from "~/schemas/demo-request-fields";
 
 export function BookedThankYou({ booked, resetAction }: { booked: BookedDemoView; resetAction: string }) {
   return (

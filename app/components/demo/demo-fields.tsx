@@ -1,11 +1,11 @@
-// The demo form's fields, shared by the form the page hydrates with and the remix-validated-form version that
-// replaces it once loaded (demo-form-enhanced.lazy.tsx). Each form passes the hooks that bind a field and report a
-// pending submit, so both render the same markup. (Passed as props, these hooks are called unconditionally in
+// The demo form's fields, shared by the form the server renders (demo-form-plain.tsx) and the remix-validated-form
+// version that replaces it once loaded (demo-form-enhanced.lazy.tsx). Each form passes the hooks that bind a field
+// and report a pending submit, so both render the same markup. (Passed as props, these hooks are called unconditionally in
 // the components below, once per render, as hooks must be.)
 import type { ComponentType, ReactNode } from "react";
 import { ExternalLink } from "~/components/landing/external-link";
 import { legalLinks } from "~/content/legal-links";
-import { dealVolumes, demoHoneypotField, demoSlotField, type DemoPickerView } from "./demo-form-client";
+import { dealVolumes, demoHoneypotField, demoSlotField, type DemoPickerView } from "~/schemas/demo-request-fields";
 import { SlotPicker, slotPickerParts, type SlotPickerProps } from "./demo-slot-picker";
 
 type InputProps = Record<string, unknown>;
@@ -21,8 +21,11 @@ export type UseDemoField = (name: string) => {
   validate?: () => unknown;
 };
 
-/** What "Pick a time" shows, and the calendar picker that replaces the server's one once its code is loaded. */
-export type DemoPickerSlot = { view: DemoPickerView; Picker?: ComponentType<SlotPickerProps> };
+/**
+ * What "Pick a time" shows, the page action's URL (where the server's picker posts), and the calendar picker that
+ * replaces the server's one once its code is loaded.
+ */
+export type DemoPickerSlot = { view: DemoPickerView; action: string; Picker?: ComponentType<SlotPickerProps> };
 
 const inputClass =
   "mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30 aria-[invalid=true]:border-red-600";
@@ -140,6 +143,7 @@ function TimeField({ useField, picker }: FieldProps & { picker: DemoPickerSlot }
     <Picker
       parts={slotPickerParts}
       view={picker.view}
+      action={picker.action}
       selected={typeof defaultValue === "string" ? defaultValue : undefined}
       error={error}
       onChoice={validate ? () => void validate() : undefined}

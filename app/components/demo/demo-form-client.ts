@@ -1,25 +1,8 @@
-// The demo form's validator without zod on first load: the schema module (and zod with it) is only
-// fetched when the form first validates, so it is not part of the landing page's first-load JavaScript.
+// The demo form's validator without zod: the schema module (and zod with it) is only fetched when the form first
+// validates, so it is not part of the landing page's first-load JavaScript.
 import type { Validator } from "remix-validated-form";
 import { firstUse } from "~/deferred/first-use";
 import type { DemoRequestData } from "~/schemas/demo-request";
-
-// Re-exported so the form has one import for what it needs on first load.
-export {
-  dealVolumes,
-  demoDayField,
-  demoEnhancedField,
-  demoHoneypotField,
-  demoRequestFormId,
-  demoShownDayField,
-  demoShowTimesField,
-  demoSlotField,
-  demoTimeZoneField,
-  noSlotLabel,
-  slotTakenMessage,
-  type BookedDemoView,
-  type DemoPickerView,
-} from "~/schemas/demo-request-fields";
 
 const demoSchema = firstUse(() => import("~/schemas/demo-request").then((module) => module.demoFormValidator));
 

@@ -1,26 +1,62 @@
 // The demo form with remix-validated-form: the shared schema's messages under each field as the visitor goes,
 // a pending state, and no full page reload. Loaded (only through import(), as every `.lazy` module) when the visitor
-// heads for the form (see demo-section.tsx), so the library is not part of the landing page's first load. It
-// imports only the library: the fields, ids and validator come from the section, so nothing the first load already
-// has is bundled twice.
+// heads for the form (see demo-section.tsx), so the library is not part of the landing page's first load. It takes
+// over from the server's form (static HTML, demo-form-plain.tsx) and keeps what the visitor did there. The fields,
+// the validator and the hidden values come from the section (the validator's loader shares the first load's code).
 import { useLayoutEffect, useRef, useState, type ReactNode } from "react";
 import { useField, useIsSubmitting, ValidatedForm, type Validator } from "remix-validated-form";
 import type { DemoRequestData } from "~/schemas/demo-request";
 
-/** What the visitor had done in the form the page hydrated with, carried over so the switch loses nothing. */
-export type DemoFormHandover = {
+/** What the visitor had done in the server's form, carried over so the switch loses nothing. */
+type DemoFormHandover = {
   values: Record<string, string>;
   focus?: { name: string; selectionStart: number | null; selectionEnd: number | null };
 };
+
+/** Reads what the visitor typed and where their focus is, just before this form takes over. */
+function takeHandover(formId: string): DemoFormHandover {
+  const form = document.getElementById(formId);
+  if (!(form instanceof HTMLFormElement)) return { values: {} };
+  const values: Record<string, string> = {};
+  for (const [name, value] of new FormData(form)) if (typeof value === "string") values[name] = value;
+  const active = document.activeElement;
+  const inForm =
+    (active instanceof HTMLInputElement ||
+      active instanceof HTMLTextAreaElement ||
+      active instanceof HTMLSelectElement) &&
+    form.contains(active);
+  if (!inForm || !active.name) return { values };
+  const selection = active instanceof HTMLSelectElement ? null : active.selectionStart;
+  return {
+    values,
+    focus: {
+      name: active.name,
+      selectionStart: selection ?? null,
+      selectionEnd: active instanceof HTMLSelectElement ? null : active.selectionEnd,
+    },
+  };
+}
+
+/**
+ * 128 random bits as 32 hex digits: the form's submission id. Not crypto.randomUUID, which needs a secure context;
+ * not base64url, whose ids may start with "-", which the admin's CSV export neutralizes as a formula ("'-…").
+ */
+function newSubmissionId() {
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, "0")).join("");
+}
 
 export type EnhancedDemoFormProps = {
   formId: string;
   validator: Validator<DemoRequestData>;
   /** Starts fetching the schema as soon as the visitor heads for the form, before the first check needs it. */
   warmValidator: () => void;
+  /**
+   * After a refused or failed submit the retry keeps the same submission id: if the first attempt was committed
+   * after all (e.g. a timeout), the retry finds that row instead of storing a second one.
+   */
+  retriedSubmissionId?: string;
   /** Hidden fields, posted as they are. */
   hidden: Record<string, string>;
-  handover: DemoFormHandover;
   /** The visible fields, given this form's field binding and pending state. */
   renderFields: (binding: {
     useField: (name: string) => ReturnType<typeof useField>;
@@ -32,16 +68,23 @@ export function EnhancedDemoForm({
   formId,
   validator,
   warmValidator,
+  retriedSubmissionId,
   hidden,
-  handover,
   renderFields,
 }: EnhancedDemoFormProps) {
   const formRef = useRef<HTMLFormElement>(null);
-  // The handover as it was at the switch: later renders must not move the visitor's focus.
-  const [handoverAtSwitch] = useState(handover);
+  // The form's submission id, minted in the browser: the page is the same bytes for every visitor (ADR 0019), so it
+  // cannot carry one. A double submit sends the same id and stores one row; a new form (after "Request another
+  // demo") is a new mount with a new id. The server's form has none, and the server stores what it posts once per
+  // lead by its details.
+  const [mintedSubmissionId] = useState(newSubmissionId);
+  // Read in the render that replaces the server's form, while it is still in the document: reading it when the
+  // code arrived lost whatever the visitor typed between that moment and the swap. Kept as it was at the switch:
+  // later renders must not move the visitor's focus.
+  const [handover] = useState(() => takeHandover(formId));
 
   useLayoutEffect(() => {
-    const { focus } = handoverAtSwitch;
+    const { focus } = handover;
     if (!focus) return;
     const restore = () => {
       const control = formRef.current?.elements.namedItem(focus.name);
@@ -55,7 +98,7 @@ export function EnhancedDemoForm({
       if (control instanceof HTMLSelectElement || focus.selectionStart === null) return;
       // Setting the value marks the field as edited (as the visitor's typing had), so that when the library sets
       // its default value again the browser leaves the value, and the caret, alone.
-      control.value = handoverAtSwitch.values[focus.name] ?? control.value;
+      control.value = handover.values[focus.name] ?? control.value;
       try {
         control.setSelectionRange(focus.selectionStart, focus.selectionEnd);
       } catch {
@@ -63,7 +106,7 @@ export function EnhancedDemoForm({
       }
     };
     restore();
-  }, [handoverAtSwitch]);
+  }, [handover]);
 
   return (
     <ValidatedForm
@@ -79,6 +122,7 @@ export function EnhancedDemoForm({
       noValidate
       className="mt-6 space-y-4"
     >
+      <input type="hidden" name="submissionId" value={retriedSubmissionId ?? mintedSubmissionId} />
       {Object.entries(hidden).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}

@@ -1,8 +1,7 @@
-// "Pick a time" as the server renders it: part of the landing page's first load, so plain markup only. Without
-// JavaScript (and until the calendar picker's code arrives, demo-slot-picker.lazy.tsx) a day tab and "Show
-// times" are submit buttons of the demo form itself: the action stores nothing for them and renders the form
+// "Pick a time" as the server renders it (part of the demo form's static HTML, demo-form-plain.tsx), so plain markup
+// only. Without JavaScript (and until the calendar picker's code arrives, demo-slot-picker.lazy.tsx) a day tab and
+// "Show times" are submit buttons of the demo form itself: the action stores nothing for them and renders the form
 // again with every typed value kept and that day's times, so nothing the visitor typed ends up in a URL.
-import { useFormAction } from "@remix-run/react";
 import {
   demoDayField,
   demoShownDayField,
@@ -12,12 +11,14 @@ import {
   noSlotLabel,
   slotTakenMessage,
   type DemoPickerView,
-} from "./demo-form-client";
+} from "~/schemas/demo-request-fields";
 
 export type SlotPickerProps = {
   /** What the calendar picker shares with this one, handed over so that its chunk does not bundle them again. */
   parts: SlotPickerParts;
   view: DemoPickerView;
+  /** The page action's URL (query kept), where the server's picker posts a day tab and "Show times". */
+  action: string;
   /** The choice to show as made: a slot start, "" for "none", undefined for no choice yet. */
   selected?: string;
   error?: string;
@@ -102,9 +103,9 @@ export const slotPickerParts = {
 
 export type SlotPickerParts = typeof slotPickerParts;
 
-export function SlotPicker({ view, selected, error }: SlotPickerProps) {
-  // The page's own action URL (query kept), landing back on the form.
-  const action = `${useFormAction()}#demo-booking`;
+export function SlotPicker({ view, action: pageAction, selected, error }: SlotPickerProps) {
+  // Landing back on the form.
+  const action = `${pageAction}#demo-booking`;
   const shownDay = view.days.find((day) => day.date === view.day);
   return (
     <fieldset id="demo-slot" aria-describedby={error ? pickerErrorId : undefined} className="min-w-0">

@@ -1,0 +1,48 @@
+// The demo form as the server renders it: a plain POST form, rendered to static HTML that the browser never
+// hydrates (app/deferred/landing-sections.tsx), so neither it nor its fields are in the landing page's first load.
+// Until the enhanced form takes it over (demo-section.tsx), and without JavaScript, the browser posts it itself.
+// Outside Remix's React context there: what the action answered comes in as props.
+import { DemoFields, type UseDemoField } from "./demo-fields";
+import { demoRequestFormId, type DemoPickerView } from "~/schemas/demo-request-fields";
+
+export type PlainDemoFormProps = {
+  /** The page action's URL (query kept). */
+  action: string;
+  brandName: string;
+  picker: DemoPickerView;
+  /** The action's answer to this form: its messages and the values sent (the retry's submission id among them). */
+  fieldErrors?: Record<string, string | undefined>;
+  values?: Record<string, unknown>;
+};
+
+const notSubmitting = () => false;
+
+export function PlainDemoForm({ action, brandName, picker, fieldErrors, values }: PlainDemoFormProps) {
+  // Bound to what the server answered, as remix-validated-form shows it.
+  const useField: UseDemoField = (name) => {
+    const value = values?.[name];
+    return {
+      error: fieldErrors?.[name],
+      defaultValue: value,
+      getInputProps: (props) => ({ ...props, name, defaultValue: typeof value === "string" ? value : undefined }),
+    };
+  };
+  const submissionId = values?.submissionId;
+  return (
+    // The browser's own checks (required, type=email) help.
+    <form id={demoRequestFormId} method="post" action={action} className="mt-6 space-y-4">
+      <input type="hidden" name="__rvfInternalFormId" value={demoRequestFormId} />
+      <input type="hidden" name="intent" value="demo-request" />
+      {/* A retry keeps its id (see demo-section.tsx); a first POST without JavaScript has none. */}
+      {typeof submissionId === "string" && submissionId ? (
+        <input type="hidden" name="submissionId" value={submissionId} />
+      ) : null}
+      <DemoFields
+        useField={useField}
+        useSubmitting={notSubmitting}
+        brandName={brandName}
+        picker={{ view: picker, action }}
+      />
+    </form>
+  );
+}
