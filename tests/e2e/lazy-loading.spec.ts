@@ -2,6 +2,7 @@
 // the `*.lazy` modules), and that the hand-over to the loaded code keeps the visitor's place.
 import type { Response } from "@playwright/test";
 
+import { booking, chooseNoTime, fillLead, submitButton, uniqueLead } from "../support/demo-form";
 import { expect, test, waitForHydration } from "../support/fixtures";
 
 test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "code splitting only matters with JS");
@@ -74,7 +75,9 @@ test("the first load fetches only what the first screen needs; the rest loads as
   await expect.poll(() => fetched("demo-request")).toBe(true);
 });
 
-test("what a visitor typed before the demo form's library arrived is kept, and so is their focus", async ({ page }) => {
+test("what a visitor typed or chose before the demo form's library arrived is kept, and so is their focus", async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 1280, height: 720 });
   // Hold the form's code back until the visitor has typed.
   let release!: () => void;
@@ -86,10 +89,17 @@ test("what a visitor typed before the demo form's library arrived is kept, and s
   await page.goto("/");
   await waitForHydration(page);
   const firstName = page.locator("#demo-booking").getByLabel("First Name");
+  const dealVolume = page.locator("#demo-booking").getByLabel("Monthly deal volume");
+  const noTime = page.locator("#demo-booking").getByLabel("None of these times work — contact me");
+  // A select and a radio too: the library gives its fields their default values only from its second render on.
+  await dealVolume.selectOption("11-25");
+  await noTime.check();
   await firstName.fill("Marisol");
   await expect(page.locator("#demo-booking form[novalidate]")).toHaveCount(0); // still the server's form
   release();
   await expect(page.locator("#demo-booking form[novalidate]")).toBeAttached();
+  await expect(dealVolume).toHaveValue("11-25");
+  await expect(noTime).toBeChecked();
   await expect(firstName).toHaveValue("Marisol");
   await expect(firstName).toBeFocused();
   await page.keyboard.type(" Reyes");
@@ -146,4 +156,56 @@ test("before the form library arrives, the browser posts the server's form itsel
   expect(await page.evaluate(() => (window as unknown as { __beforePost?: boolean }).__beforePost)).toBeUndefined();
   const rows = await sql`select 1 from demo_requests where email = ${email}`;
   expect(rows).toHaveLength(0);
+});
+
+test("a change made while the enhanced form replaces the server's form is kept, and submitted", async ({
+  page,
+  sql,
+}, testInfo) => {
+  await page.setViewportSize({ width: 1280, height: 720 });
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/build\/_shared\/demo-form-enhanced\.lazy-[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto("/");
+  await waitForHydration(page);
+  const lead = uniqueLead(testInfo, {
+    firstName: "Tomas",
+    lastName: "Okafor",
+    email: "tomas@okaforelectric.com",
+    phone: "+1 (555) 010-4411",
+    company: "Okafor Electric",
+    dealVolume: "11-25",
+  });
+  await fillLead(page, lead);
+  await chooseNoTime(page);
+  // The enhanced form reads the server's form (its FormData) in the render that replaces it. The visitor's next
+  // change lands right after that read, before React commits the swap: the window, made as wide as it gets and
+  // hit every time, not by timing.
+  await page.evaluate(() => {
+    const NativeFormData = window.FormData;
+    let changed = false;
+    window.FormData = class extends NativeFormData {
+      constructor(form?: HTMLFormElement, submitter?: HTMLElement | null) {
+        super(form, submitter);
+        if (changed || form?.id !== "demo-request-form" || form.noValidate) return;
+        changed = true;
+        const dealVolume = form.elements.namedItem("dealVolume") as HTMLSelectElement;
+        dealVolume.value = "51-100";
+        dealVolume.dispatchEvent(new Event("change", { bubbles: true }));
+      }
+    };
+  });
+  await expect(booking(page).locator("form[novalidate]")).toHaveCount(0); // still the server's form
+  release();
+  await expect(booking(page).locator("form[novalidate]")).toBeAttached();
+  await expect(booking(page).getByLabel("None of these times work — contact me")).toBeChecked();
+  await expect(booking(page).getByLabel("Monthly deal volume")).toHaveValue("51-100");
+  await expect(booking(page).getByLabel("Company Name")).toHaveValue(lead.company);
+  await submitButton(page).click();
+  await expect(booking(page).getByRole("heading", { name: "Thank You for Your Demo Request!" })).toBeVisible();
+  const rows = await sql`select deal_volume, company from demo_requests where email = ${lead.email}`;
+  expect(rows).toEqual([{ deal_volume: "51-100", company: lead.company }]);
 });

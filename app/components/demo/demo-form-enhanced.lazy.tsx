@@ -3,7 +3,7 @@
 // heads for the form (see demo-section.tsx), so the library is not part of the landing page's first load. It takes
 // over from the server's form (static HTML, demo-form-plain.tsx) and keeps what the visitor did there. The fields,
 // the validator and the hidden values come from the section (the validator's loader shares the first load's code).
-import { useLayoutEffect, useRef, useState, type ReactNode } from "react";
+import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from "react";
 import { useField, useIsSubmitting, ValidatedForm, type Validator } from "remix-validated-form";
 import type { DemoRequestData } from "~/schemas/demo-request";
 
@@ -11,30 +11,92 @@ import type { DemoRequestData } from "~/schemas/demo-request";
 type DemoFormHandover = {
   values: Record<string, string>;
   focus?: { name: string; selectionStart: number | null; selectionEnd: number | null };
+  /** The server's form itself, read again once this form is in its place (see changedByVisitor). */
+  form?: HTMLFormElement;
 };
+
+function valuesOf(form: HTMLFormElement) {
+  const values: Record<string, string> = {};
+  for (const [name, value] of new FormData(form)) if (typeof value === "string") values[name] = value;
+  return values;
+}
 
 /** Reads what the visitor typed and where their focus is, just before this form takes over. */
 function takeHandover(formId: string): DemoFormHandover {
   const form = document.getElementById(formId);
   if (!(form instanceof HTMLFormElement)) return { values: {} };
-  const values: Record<string, string> = {};
-  for (const [name, value] of new FormData(form)) if (typeof value === "string") values[name] = value;
+  const values = valuesOf(form);
   const active = document.activeElement;
   const inForm =
     (active instanceof HTMLInputElement ||
       active instanceof HTMLTextAreaElement ||
       active instanceof HTMLSelectElement) &&
     form.contains(active);
-  if (!inForm || !active.name) return { values };
+  if (!inForm || !active.name) return { values, form };
   const selection = active instanceof HTMLSelectElement ? null : active.selectionStart;
   return {
     values,
+    form,
     focus: {
       name: active.name,
       selectionStart: selection ?? null,
       selectionEnd: active instanceof HTMLSelectElement ? null : active.selectionEnd,
     },
   };
+}
+
+type Control = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
+
+/**
+ * The controls of the server's form that the visitor changed: they still hold the state the server rendered as
+ * their defaults. Read once this form is in its place, because the handover's values are not enough: the library
+ * gives its fields their default values only from its second render on (an uncontrolled select and the calendar
+ * picker's choice keep what they mounted with), and a change made after the handover was read (in the render that
+ * replaces the server's form) and before React swapped the forms is only in the server's form, now out of the
+ * document.
+ */
+function changedByVisitor(serverForm: HTMLFormElement): Control[] {
+  return Array.from(serverForm.elements).filter((element): element is Control => {
+    if (element instanceof HTMLSelectElement) {
+      const initial = Array.from(element.options).find((option) => option.defaultSelected) ?? element.options[0];
+      return element.value !== initial?.value;
+    }
+    if (element instanceof HTMLInputElement && element.type === "radio")
+      return element.checked && !element.defaultChecked;
+    return (
+      (element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement) &&
+      element.type !== "hidden" &&
+      element.value !== element.defaultValue
+    );
+  });
+}
+
+/** The fields' changed values, applied as the visitor would have (the calendar picker's time zone is its state). */
+function applyValues(form: HTMLFormElement, changed: Control[]) {
+  for (const original of changed) {
+    const control = form.elements.namedItem(original.name);
+    if (control instanceof HTMLSelectElement) {
+      // The calendar picker offers its own list of zones.
+      if (!Array.from(control.options).some((option) => option.value === original.value)) continue;
+      control.value = original.value;
+      control.dispatchEvent(new Event("change", { bubbles: true }));
+    } else if (control instanceof HTMLInputElement || control instanceof HTMLTextAreaElement) {
+      if (control.type !== "radio") control.value = original.value;
+    }
+  }
+}
+
+/** The changed choices of time, clicked as the visitor did (the calendar picker's choice is its state). */
+function applyChoices(form: HTMLFormElement, changed: Control[]) {
+  for (const original of changed) {
+    if (original.type !== "radio") continue;
+    const control = form.elements.namedItem(original.name);
+    const radios = control instanceof RadioNodeList ? Array.from(control) : [control];
+    const choice = radios.find(
+      (radio): radio is HTMLInputElement => radio instanceof HTMLInputElement && radio.value === original.value,
+    );
+    if (choice && !choice.checked) choice.click();
+  }
 }
 
 /**
@@ -83,9 +145,18 @@ export function EnhancedDemoForm({
   // later renders must not move the visitor's focus.
   const [handover] = useState(() => takeHandover(formId));
 
+  // What the visitor changed in the server's form, read once it is out of the document.
+  const [changed, setChanged] = useState<Control[]>([]);
   useLayoutEffect(() => {
-    const { focus } = handover;
+    const { focus, form: serverForm } = handover;
+    if (serverForm && formRef.current) {
+      const changedNow = changedByVisitor(serverForm);
+      applyValues(formRef.current, changedNow);
+      setChanged(changedNow);
+    }
     if (!focus) return;
+    // As the server's form holds it now (see changedByVisitor).
+    const values = serverForm ? valuesOf(serverForm) : handover.values;
     const restore = () => {
       const control = formRef.current?.elements.namedItem(focus.name);
       if (!(
@@ -98,7 +169,7 @@ export function EnhancedDemoForm({
       if (control instanceof HTMLSelectElement || focus.selectionStart === null) return;
       // Setting the value marks the field as edited (as the visitor's typing had), so that when the library sets
       // its default value again the browser leaves the value, and the caret, alone.
-      control.value = handover.values[focus.name] ?? control.value;
+      control.value = values[focus.name] ?? control.value;
       try {
         control.setSelectionRange(focus.selectionStart, focus.selectionEnd);
       } catch {
@@ -107,6 +178,12 @@ export function EnhancedDemoForm({
     };
     restore();
   }, [handover]);
+
+  // A choice in the calendar picker re-checks the field through the library, whose store is made in the layout
+  // effects of the commit that swapped the forms: clicked once the fields have rendered with it.
+  useEffect(() => {
+    if (formRef.current) applyChoices(formRef.current, changed);
+  }, [changed]);
 
   return (
     <ValidatedForm
