@@ -52,6 +52,11 @@ export const StaticBookedThankYou = staticIsland(server.BookedThankYou, () =>
   import("~/components/demo/demo-booked-thanks").then((module) => module.BookedThankYou),
 );
 
+/** The thank-you panel of a request without a booked time: plain markup and its reset form. */
+export const StaticRequestThankYou = staticIsland(server.RequestThankYou, () =>
+  import("~/components/demo/demo-request-thanks").then((module) => module.RequestThankYou),
+);
+
 /** The header's links; the hydrated header around them only adds the narrow screens' menu toggle. */
 export const StaticHeaderBar = staticIsland(server.HeaderBar, () =>
   import("~/components/landing/header-links").then((module) => module.HeaderBar),

@@ -16,6 +16,7 @@ export { FaqList } from "~/components/landing/faq-list";
 export { FooterColumns } from "~/components/landing/footer-columns";
 export { PlanFeatures } from "~/components/landing/plan-features";
 export { BookedThankYou } from "~/components/demo/demo-booked-thanks";
+export { RequestThankYou } from "~/components/demo/demo-request-thanks";
 export { DemoIntro } from "~/components/demo/demo-intro";
 export { PlainDemoForm } from "~/components/demo/demo-form-plain";
 export { NotFound } from "~/components/not-found";

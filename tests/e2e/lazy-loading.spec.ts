@@ -46,6 +46,7 @@ test("the first load fetches only what the first screen needs; the rest loads as
     "community",
     "faq-list",
     "footer-columns",
+    "demo-request-thanks",
     "not-found",
   ];
   for (const name of deferred) expect(fetched(name), name).toBe(false);

@@ -1,9 +1,13 @@
-import { Form, useActionData, useFormAction, useRouteLoaderData } from "@remix-run/react";
+import { useActionData, useFormAction, useRouteLoaderData } from "@remix-run/react";
 import { useLoadedWhenNear } from "~/deferred/lazy-hydration";
 import { ServerNotice } from "~/components/ui/server-notice";
-import { CheckCircleIcon } from "~/components/landing/icons";
 import { useHydrated } from "~/utils/use-hydrated";
-import { StaticBookedThankYou, StaticDemoForm, StaticDemoIntro } from "~/deferred/landing-sections";
+import {
+  StaticBookedThankYou,
+  StaticDemoForm,
+  StaticDemoIntro,
+  StaticRequestThankYou,
+} from "~/deferred/landing-sections";
 import {
   demoEnhancedField,
   demoRequestFormId,
@@ -28,27 +32,6 @@ type DemoActionData = {
   /** The picker after a day or time zone was chosen without JavaScript, or fresh after a slot was taken. */
   picker?: DemoPickerView;
 };
-
-function ThankYou() {
-  return (
-    <div className="py-6 text-center" role="status">
-      <CheckCircleIcon className="mx-auto text-brand-600" />
-      <h3 className="mt-4 text-xl font-bold text-slate-900">Thank You for Your Demo Request!</h3>
-      <p className="mt-2 text-slate-700">
-        Our team will contact you within 24 hours to schedule your personalized demo.
-      </p>
-      <p className="mt-4 rounded-md bg-brand-50 px-4 py-3 text-sm text-brand-900">
-        Expected response time: 2-4 hours during business days
-      </p>
-      <Form method="post" className="mt-6" preventScrollReset>
-        <input type="hidden" name="intent" value="demo-request-reset" />
-        <button type="submit" className="text-sm font-semibold text-brand-700 underline hover:text-brand-900">
-          Request another demo
-        </button>
-      </Form>
-    </div>
-  );
-}
 
 function warmValidator() {
   void preloadDemoValidator();
@@ -76,8 +59,8 @@ export function DemoSection({ state }: { state: DemoSectionState }) {
   const ownActionData = actionData?.formId === demoRequestFormId ? actionData : undefined;
   const notice = !hydrated ? ownActionData?.notice : undefined;
   const retriedId = ownActionData?.repopulateFields?.submissionId;
-  // The booked panel and the server's form are static HTML (their code is not in the first load), so their forms
-  // name the action themselves.
+  // The thank-you panels and the server's form are static HTML (their code is not in the first load), so their
+  // forms name the action themselves.
   const action = useFormAction();
   const pickerView = ownActionData?.picker ?? state.picker;
 
@@ -90,7 +73,7 @@ export function DemoSection({ state }: { state: DemoSectionState }) {
           {state.showThanks && state.booked ? (
             <StaticBookedThankYou booked={state.booked} resetAction={action} />
           ) : state.showThanks ? (
-            <ThankYou />
+            <StaticRequestThankYou resetAction={action} />
           ) : (
             <>
               <h3 className="text-xl font-bold text-slate-900">Schedule Your Demo</h3>

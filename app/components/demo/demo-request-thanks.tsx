@@ -1,0 +1,24 @@
+// The thank-you panel of a demo request without a booked time. Static HTML (app/deferred/landing-sections.tsx), as
+// the booked panel: nothing on it needs React, so its code is not in the first load, and its form names the action.
+import { CheckCircleIcon } from "~/components/landing/icons";
+
+export function RequestThankYou({ resetAction }: { resetAction: string }) {
+  return (
+    <div className="py-6 text-center" role="status">
+      <CheckCircleIcon className="mx-auto text-brand-600" />
+      <h3 className="mt-4 text-xl font-bold text-slate-900">Thank You for Your Demo Request!</h3>
+      <p className="mt-2 text-slate-700">
+        Our team will contact you within 24 hours to schedule your personalized demo.
+      </p>
+      <p className="mt-4 rounded-md bg-brand-50 px-4 py-3 text-sm text-brand-900">
+        Expected response time: 2-4 hours during business days
+      </p>
+      <form method="post" action={resetAction} className="mt-6">
+        <input type="hidden" name="intent" value="demo-request-reset" />
+        <button type="submit" className="text-sm font-semibold text-brand-700 underline hover:text-brand-900">
+          Request another demo
+        </button>
+      </form>
+    </div>
+  );
+}
