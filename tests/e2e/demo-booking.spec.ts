@@ -272,3 +272,37 @@ test("with JavaScript but before the calendar picker arrives, a day tab posts th
   expect(response.request().resourceType()).toBe("document");
   expect(await page.evaluate(() => (window as unknown as { __beforePost?: boolean }).__beforePost)).toBeUndefined();
 });
+
+test("with JavaScript but before the enhanced form arrives, a time taken meanwhile: the page's Error notice stays on as the toast once it hydrates", async ({
+  page,
+  sql,
+}, testInfo) => {
+  test.skip(isNoJs(testInfo), "without JavaScript the notice is the page's own (the test above)");
+  await page.route(/\/build\/_shared\/demo-form-enhanced\.lazy-[^/]+\.js$/, () => {}); // never arrives
+  await page.goto("/");
+  await waitForHydration(page);
+  const lead = uniqueLead(testInfo, mara);
+  await fillLead(page, lead);
+  const start = await pickTime(page);
+  for (const seat of [1, 2]) {
+    const [other] = await sql`
+      insert into demo_requests (id, first_name, last_name, email, phone, company, submission_id)
+      values (${crypto.randomUUID()}, 'Other', 'Visitor', ${`early${seat}.${lead.email}`}, '555-010-0000', 'Other Co',
+        ${crypto.randomUUID()})
+      returning id`;
+    await sql`
+      insert into demo_bookings (id, demo_request_id, slot_start, slot_end, seat)
+      values (${crypto.randomUUID()}, ${other.id}, ${start}::timestamptz, ${start}::timestamptz + interval '15 minutes', ${seat})
+      on conflict do nothing`;
+  }
+
+  // The browser posts the server's form; the answer is a new page with the notice in it, which then hydrates.
+  await submitButton(page).click();
+  await expect(picker(page)).toContainText("That time was just booked — please pick another");
+  await waitForHydration(page);
+  // The toaster has taken the notice over: it is still there after hydration, and it can be dismissed.
+  await expect(toast(page, "error")).toContainText("Failed to submit demo request. Please try again.");
+  await page.getByRole("button", { name: "Dismiss notification" }).click();
+  await expect(toast(page, "error")).toHaveCount(0);
+  await expectLead(page, lead);
+});

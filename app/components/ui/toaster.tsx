@@ -25,6 +25,9 @@ const toneClasses = {
 const radixToaster = firstUse(() => import("./toaster.lazy").then((module) => module.RadixToaster));
 
 const shownByBrowser = new Set<(toast: ToastData) => void>();
+// Shown before a toaster listens: hydration runs the page's effects before the root's Toaster registers (it
+// comes after the route in the tree), and a page hands the notice it was rendered with over in such an effect.
+let waiting: ToastData | undefined;
 let shownCount = 0;
 
 /**
@@ -34,6 +37,7 @@ let shownCount = 0;
 export function showToast(toast: Omit<ToastData, "id">) {
   shownCount += 1;
   const item = { ...toast, id: `browser-${shownCount}` };
+  if (shownByBrowser.size === 0) waiting = item;
   for (const listener of shownByBrowser) listener(item);
 }
 
@@ -57,6 +61,8 @@ export function Toaster({ toast }: { toast?: ToastData }) {
     // At most one visible, as with the server's toasts.
     const show = (item: ToastData) => setItems([{ ...item, open: true }]);
     shownByBrowser.add(show);
+    if (waiting) show(waiting);
+    waiting = undefined;
     return () => void shownByBrowser.delete(show);
   }, []);
 
