@@ -27,8 +27,8 @@ export type UseDemoField = (name: string) => {
  */
 export type DemoPickerSlot = { view: DemoPickerView; action: string; Picker?: ComponentType<SlotPickerProps> };
 
-const inputClass =
-  "mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30 aria-[invalid=true]:border-red-600";
+// A component class (app/tailwind.css): every field of the form carries it.
+const inputClass = "field-input";
 
 function FieldShell({
   name,

@@ -28,11 +28,10 @@ export type SlotPickerProps = {
 
 export const pickerErrorId = "demo-slotStart-error";
 
-export const chipClass =
-  "flex cursor-pointer items-center gap-2 rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50 has-[:checked]:font-semibold";
+// Component classes (app/tailwind.css): the server repeats them on every time and day, so one short name each.
+export const chipClass = "slot-chip";
 
-export const dayTabClass =
-  "flex min-w-[4.5rem] shrink-0 flex-col items-center rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-800 hover:border-brand-600 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 aria-pressed:border-brand-600 aria-pressed:bg-brand-600 aria-pressed:text-white";
+export const dayTabClass = "day-tab";
 
 /**
  * The times of a day in a box of fixed height (scrolling inside when a day has many): both pickers, and the
