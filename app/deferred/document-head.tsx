@@ -25,6 +25,6 @@ export function PageStylesheet({ href }: { href: string }) {
  * server sent, and a render in the browser alone (there is none for the root layout) would only lose the icon.
  */
 export function PageIcon() {
-  const href = typeof document === "undefined" ? server.faviconDataUrl() : undefined;
+  const href = typeof document === "undefined" ? server.publicSvgDataUrl("/favicon.svg") : undefined;
   return <link rel="icon" type="image/svg+xml" href={href ?? "/favicon.svg"} suppressHydrationWarning />;
 }

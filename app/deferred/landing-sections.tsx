@@ -73,3 +73,8 @@ export const StaticMobileMenuLinks = staticIsland(server.MobileMenuLinks, () =>
 export const StaticDemoForm = staticIsland(server.PlainDemoForm, () =>
   import("~/components/demo/demo-form-plain").then((module) => module.PlainDemoForm),
 );
+
+/** An AI agent's illustration, inline in the server's HTML (see ../components/landing/agent-image). */
+export const StaticAgentImage = staticIsland(server.AgentImage, () =>
+  import("~/components/landing/agent-image").then((module) => module.AgentImage),
+);

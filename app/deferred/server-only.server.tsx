@@ -5,6 +5,9 @@
 // loads later (through the import() calls in ./landing-sections). See ./README.md and ADR 0006.
 import type { ReactElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
+import { AgentImage as AgentImageView } from "~/components/landing/agent-image";
+import type { Agent } from "~/content/agents";
+import { publicSvgDataUrl } from "~/utils/public-file.server";
 
 export { CheckoutDialog } from "~/components/checkout/checkout-dialog";
 export { Hero } from "~/components/landing/hero";
@@ -22,7 +25,12 @@ export { PlainDemoForm } from "~/components/demo/demo-form-plain";
 export { NotFound } from "~/components/not-found";
 export { IconSprite } from "~/components/landing/icon-sprite";
 export { INSERT_AFTER_FIRST_PAINT } from "~/deferred/insert-after-first-paint";
-export { faviconDataUrl, publicFileText } from "~/utils/public-file.server";
+export { publicFileText, publicSvgDataUrl } from "~/utils/public-file.server";
+
+/** An AI agent's illustration with its SVG inline (no request while the first screen paints). */
+export function AgentImage({ image }: { image: Agent["image"] }) {
+  return <AgentImageView image={{ ...image, src: publicSvgDataUrl(image.src) ?? image.src }} />;
+}
 
 /** A section's markup as plain HTML, for the static islands of ./lazy-hydration. */
 export function renderStaticHtml(element: ReactElement): string {

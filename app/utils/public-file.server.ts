@@ -19,8 +19,8 @@ export function publicFileText(path: string): string | undefined {
   return texts.get(path);
 }
 
-/** `/favicon.svg` as a data URL. */
-export function faviconDataUrl(): string | undefined {
-  const svg = publicFileText("/favicon.svg");
+/** An SVG file of `public/` as a data URL, or undefined when it is not there. */
+export function publicSvgDataUrl(path: string): string | undefined {
+  const svg = publicFileText(path);
   return svg === undefined ? undefined : `data:image/svg+xml,${encodeURIComponent(svg.trim())}`;
 }

@@ -1,5 +1,6 @@
 import { agents, agentsPricingDetail, agentsPricingNote, betaDetail } from "~/content/agents";
 import { Tooltip } from "~/components/ui/tooltip";
+import { StaticAgentImage } from "~/deferred/landing-sections";
 import { SectionHeading } from "./section-heading";
 import { CheckIcon, InfoIcon } from "./icons";
 
@@ -30,15 +31,7 @@ export function AiAgents() {
         <ul className="mt-12 grid gap-6 lg:grid-cols-3">
           {agents.map((agent) => (
             <li key={agent.name} className="flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white">
-              <img
-                src={agent.image.src}
-                alt={agent.image.alt}
-                width={agent.image.width}
-                height={agent.image.height}
-                loading="lazy"
-                decoding="async"
-                className="h-auto w-full border-b border-slate-100 bg-brand-50"
-              />
+              <StaticAgentImage image={agent.image} />
               <div className="flex flex-1 flex-col p-6">
                 <div className="flex items-center gap-2">
                   <h3 className="text-xl font-bold text-slate-900">{agent.name}</h3>
