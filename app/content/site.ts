@@ -15,31 +15,6 @@ export const defaultSiteConfig: SiteConfig = {
   forumUrl: "https://community.groundworkcrm.com",
 };
 
-/** Section anchors, as the spec names them. */
-export const sectionIds = {
-  features: "features",
-  integrations: "integrations",
-  pricing: "pricing",
-  demo: "demo",
-  demoBooking: "demo-booking",
-  support: "support",
-  faq: "faq",
-} as const;
-
-export const headerNav = [
-  { href: "#features", label: "Features" },
-  { href: "#pricing", label: "Pricing" },
-  { href: "#integrations", label: "Integrations" },
-  { href: "#support", label: "Support" },
-] as const;
-
-export const footerNav = [
-  { href: "#features", label: "Features" },
-  { href: "#pricing", label: "Pricing" },
-  { href: "#integrations", label: "Integrations" },
-  { href: "#demo", label: "Book a demo" },
-] as const;
-
 export const siteCopy = {
   tagline: "The business-in-a-box CRM that helps you capture leads, nurture relationships and complete more projects.",
   metaTitle: (brand: string) => `${brand} CRM — The All-in-One CRM for Home Service Pros`,

@@ -1,7 +1,8 @@
 import type { MetaDescriptor } from "@remix-run/node";
 import { legalDocument, type LegalPageView } from "~/content/legal";
 import { legalLinks, legalPageIds, type LegalPageId } from "~/content/legal-links";
-import { footerNav, siteCopy } from "~/content/site";
+import { footerNav } from "~/content/navigation";
+import { siteCopy } from "~/content/site";
 import { getPublicEnv } from "~/utils/env.server";
 import { pageMeta } from "~/utils/seo";
 

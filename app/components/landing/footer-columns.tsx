@@ -2,7 +2,8 @@
 // static island of ./footer (app/deferred/landing-sections.tsx), so never hydrated. In a CSS grid: the island's
 // wrapper is display: contents, so each column stays a grid item of the footer.
 import { legalLinks, legalPageIds } from "~/content/legal-links";
-import { footerNav, type SiteConfig } from "~/content/site";
+import { footerNav } from "~/content/navigation";
+import type { SiteConfig } from "~/content/site";
 import { focusRing } from "~/components/ui/button";
 import { ExternalLink } from "./external-link";
 import { LockIcon, ShieldIcon } from "./icons";

@@ -1,7 +1,8 @@
 // The header's links (brand, main navigation, calls to action, and the same in the narrow screens' menu): plain
 // links, rendered by the server as static islands (app/deferred/landing-sections.tsx) inside the hydrated header,
 // which only adds the menu's toggle. Their code is not in the first load.
-import { headerNav, type SiteConfig } from "~/content/site";
+import { headerNav } from "~/content/navigation";
+import type { SiteConfig } from "~/content/site";
 import { buttonClass, focusRing } from "~/components/ui/button";
 import { ExternalLink } from "./external-link";
 import { ExternalIcon, LogoMark } from "./icons";
