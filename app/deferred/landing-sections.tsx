@@ -78,3 +78,8 @@ export const StaticDemoForm = staticIsland(server.PlainDemoForm, () =>
 export const StaticAgentImage = staticIsland(server.AgentImage, () =>
   import("~/components/landing/agent-image").then((module) => module.AgentImage),
 );
+
+/** A section's eyebrow, title and lead, in the sections that are hydrated (the others render it in their island). */
+export const StaticSectionHeading = staticIsland(server.SectionHeading, () =>
+  import("~/components/landing/section-heading").then((module) => module.SectionHeading),
+);

@@ -11,6 +11,7 @@ import { publicSvgDataUrl } from "~/utils/public-file.server";
 
 export { CheckoutDialog } from "~/components/checkout/checkout-dialog";
 export { Hero } from "~/components/landing/hero";
+export { SectionHeading } from "~/components/landing/section-heading";
 export { HeaderBar, MobileMenuLinks } from "~/components/landing/header-links";
 export { Testimonials } from "~/components/landing/testimonials";
 export { FeatureSections } from "~/components/landing/feature-sections";

@@ -11,10 +11,9 @@ import {
   toStoredDemoRequest,
   type RequestedSlot,
 } from "~/models/demo-request.server";
+import { demoEnhancedField, demoRequestFormId } from "~/schemas/demo-form-ids";
 import {
-  demoEnhancedField,
   demoHoneypotField,
-  demoRequestFormId,
   demoRequestSchema,
   demoRequestValidator,
   type DemoRequestData,

@@ -3,9 +3,11 @@
 // Until the enhanced form takes it over (demo-section.tsx), and without JavaScript, the browser posts it itself.
 // Outside Remix's React context there: what the action answered comes in as props.
 import { DemoFields, type UseDemoField } from "./demo-fields";
-import { demoRequestFormId, type DemoPickerView } from "~/schemas/demo-request-fields";
+import type { DemoPickerView } from "~/schemas/demo-request-fields";
 
 export type PlainDemoFormProps = {
+  /** The form's id (a prop: the island's code then shares no module with the first load for it). */
+  formId: string;
   /** The page action's URL (query kept). */
   action: string;
   brandName: string;
@@ -17,7 +19,7 @@ export type PlainDemoFormProps = {
 
 const notSubmitting = () => false;
 
-export function PlainDemoForm({ action, brandName, picker, fieldErrors, values }: PlainDemoFormProps) {
+export function PlainDemoForm({ formId, action, brandName, picker, fieldErrors, values }: PlainDemoFormProps) {
   // Bound to what the server answered, as remix-validated-form shows it.
   const useField: UseDemoField = (name) => {
     const value = values?.[name];
@@ -30,8 +32,8 @@ export function PlainDemoForm({ action, brandName, picker, fieldErrors, values }
   const submissionId = values?.submissionId;
   return (
     // The browser's own checks (required, type=email) help.
-    <form id={demoRequestFormId} method="post" action={action} className="mt-6 space-y-4">
-      <input type="hidden" name="__rvfInternalFormId" value={demoRequestFormId} />
+    <form id={formId} method="post" action={action} className="mt-6 space-y-4">
+      <input type="hidden" name="__rvfInternalFormId" value={formId} />
       <input type="hidden" name="intent" value="demo-request" />
       {/* A retry keeps its id (see demo-section.tsx); a first POST without JavaScript has none. */}
       {typeof submissionId === "string" && submissionId ? (

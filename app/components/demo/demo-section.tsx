@@ -10,12 +10,8 @@ import {
   StaticDemoIntro,
   StaticRequestThankYou,
 } from "~/deferred/landing-sections";
-import {
-  demoEnhancedField,
-  demoRequestFormId,
-  type BookedDemoView,
-  type DemoPickerView,
-} from "~/schemas/demo-request-fields";
+import { demoEnhancedField, demoRequestFormId } from "~/schemas/demo-form-ids";
+import type { BookedDemoView, DemoPickerView } from "~/schemas/demo-request-fields";
 import { lazyDemoRequestValidator, preloadDemoValidator } from "./demo-form-client";
 
 export type DemoSectionState = {
@@ -105,6 +101,7 @@ export function DemoSection({ state }: { state: DemoSectionState }) {
                 />
               ) : (
                 <StaticDemoForm
+                  formId={demoRequestFormId}
                   action={action}
                   brandName={brandName}
                   picker={pickerView}

@@ -1,7 +1,6 @@
 import { agents, agentsPricingDetail, agentsPricingNote, betaDetail } from "~/content/agents";
 import { Tooltip } from "~/components/ui/tooltip";
-import { StaticAgentImage } from "~/deferred/landing-sections";
-import { SectionHeading } from "./section-heading";
+import { StaticAgentImage, StaticSectionHeading } from "~/deferred/landing-sections";
 import { CheckIcon, InfoIcon } from "./icons";
 
 function BetaBadge({ agentName }: { agentName: string }) {
@@ -22,7 +21,7 @@ export function AiAgents() {
   return (
     <section aria-labelledby="agents-title" className="scroll-mt-20 bg-slate-50 py-16 sm:py-24">
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
-        <SectionHeading
+        <StaticSectionHeading
           id="agents-title"
           eyebrow="AI agents"
           title="Put your busywork on a crew that never clocks out"

@@ -3,9 +3,8 @@
 // (type="single", collapsible, from ./faq-accordion.lazy, loaded then with the list's module), keeping whichever
 // item the visitor had opened. Both share the classes of ./faq-list, so the switch is invisible.
 import { useRef } from "react";
-import { StaticFaqList } from "~/deferred/landing-sections";
+import { StaticFaqList, StaticSectionHeading } from "~/deferred/landing-sections";
 import { useLoadedWhenNear } from "~/deferred/lazy-hydration";
-import { SectionHeading } from "./section-heading";
 
 export function Faq() {
   const loaded = useLoadedWhenNear("#faq", () =>
@@ -28,7 +27,7 @@ export function Faq() {
   return (
     <section aria-labelledby="faq-title" id="faq" className="scroll-mt-20 bg-slate-50 py-16 sm:py-24">
       <div className="mx-auto max-w-3xl px-4 sm:px-6 lg:px-8">
-        <SectionHeading
+        <StaticSectionHeading
           id="faq-title"
           eyebrow="FAQ"
           title="Frequently asked questions"

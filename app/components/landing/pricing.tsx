@@ -13,8 +13,7 @@ import {
   type Plan,
 } from "~/content/plans";
 import { buttonClass } from "~/components/ui/button";
-import { SectionHeading } from "./section-heading";
-import { StaticPlanFeatures } from "~/deferred/landing-sections";
+import { StaticPlanFeatures, StaticSectionHeading } from "~/deferred/landing-sections";
 
 export function checkoutHref(plan: Plan, billing: BillingPeriod) {
   return `/?checkout=info&plan=${plan.id}${billing === "annual" ? "&billing=annual" : ""}`;
@@ -131,7 +130,7 @@ export function Pricing({ billing: billingFromServer }: { billing: BillingPeriod
   return (
     <section id="pricing" aria-labelledby="pricing-title" className="scroll-mt-20 bg-white py-16 sm:py-24">
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
-        <SectionHeading
+        <StaticSectionHeading
           id="pricing-title"
           eyebrow="Pricing"
           title="Simple plans that grow with your crew"
