@@ -1,5 +1,6 @@
 import { AxeBuilder } from "@axe-core/playwright";
 import type { Page, TestInfo } from "@playwright/test";
+import type postgres from "postgres";
 import ical, { type VEvent } from "node-ical";
 import {
   booking,
@@ -69,6 +70,21 @@ async function expectAxeClean(page: Page, selector: string) {
   expect(
     results.violations.map((violation) => ({ id: violation.id, targets: violation.nodes.map((node) => node.target) })),
   ).toEqual([]);
+}
+
+/** Two other visitors (one live booking per lead) take both seats of the time starting at `start`. */
+async function takeBothSeats(sql: postgres.Sql, start: string, email: string) {
+  for (const seat of [1, 2]) {
+    const [other] = await sql`
+      insert into demo_requests (id, first_name, last_name, email, phone, company, submission_id)
+      values (${crypto.randomUUID()}, 'Other', 'Visitor', ${`other${seat}.${email}`}, '555-010-0000', 'Other Co',
+        ${crypto.randomUUID()})
+      returning id`;
+    await sql`
+      insert into demo_bookings (id, demo_request_id, slot_start, slot_end, seat)
+      values (${crypto.randomUUID()}, ${other.id}, ${start}::timestamptz, ${start}::timestamptz + interval '15 minutes', ${seat})
+      on conflict do nothing`;
+  }
 }
 
 test.describe("booking a demo slot", () => {
@@ -192,17 +208,7 @@ test.describe("booking a demo slot", () => {
     const start = await pickTime(page);
 
     // Two other visitors (one live booking per lead) take both seats of that time before this one submits.
-    for (const seat of [1, 2]) {
-      const [other] = await sql`
-        insert into demo_requests (id, first_name, last_name, email, phone, company, submission_id)
-        values (${crypto.randomUUID()}, 'Other', 'Visitor', ${`other${seat}.${lead.email}`}, '555-010-0000', 'Other Co',
-          ${crypto.randomUUID()})
-        returning id`;
-      await sql`
-        insert into demo_bookings (id, demo_request_id, slot_start, slot_end, seat)
-        values (${crypto.randomUUID()}, ${other.id}, ${start}::timestamptz, ${start}::timestamptz + interval '15 minutes', ${seat})
-        on conflict do nothing`;
-    }
+    await takeBothSeats(sql, start, lead.email);
     expect(
       await sql`select id from demo_bookings where slot_start = ${start}::timestamptz and status = 'booked'`,
     ).toHaveLength(2);
@@ -284,17 +290,7 @@ test("with JavaScript but before the enhanced form arrives, a time taken meanwhi
   const lead = uniqueLead(testInfo, mara);
   await fillLead(page, lead);
   const start = await pickTime(page);
-  for (const seat of [1, 2]) {
-    const [other] = await sql`
-      insert into demo_requests (id, first_name, last_name, email, phone, company, submission_id)
-      values (${crypto.randomUUID()}, 'Other', 'Visitor', ${`early${seat}.${lead.email}`}, '555-010-0000', 'Other Co',
-        ${crypto.randomUUID()})
-      returning id`;
-    await sql`
-      insert into demo_bookings (id, demo_request_id, slot_start, slot_end, seat)
-      values (${crypto.randomUUID()}, ${other.id}, ${start}::timestamptz, ${start}::timestamptz + interval '15 minutes', ${seat})
-      on conflict do nothing`;
-  }
+  await takeBothSeats(sql, start, lead.email);
 
   // The browser posts the server's form; the answer is a new page with the notice in it, which then hydrates.
   await submitButton(page).click();

@@ -1,6 +1,6 @@
 // What the landing page loads only on demand (see app/deferred/README.md: the landing page's deferred sections, and
 // the `*.lazy` modules), and that the hand-over to the loaded code keeps the visitor's place.
-import type { Response } from "@playwright/test";
+import type { Page, Response } from "@playwright/test";
 
 import { booking, chooseNoTime, fillLead, submitButton, uniqueLead } from "../support/demo-form";
 import { expect, test, waitForHydration } from "../support/fixtures";
@@ -81,12 +81,7 @@ test("what a visitor typed or chose before the demo form's library arrived is ke
 }) => {
   await page.setViewportSize({ width: 1280, height: 720 });
   // Hold the form's code back until the visitor has typed.
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/build\/_shared\/demo-form-enhanced\.lazy-[^/]+\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdEnhancedForm(page);
   await page.goto("/");
   await waitForHydration(page);
   const firstName = page.locator("#demo-booking").getByLabel("First Name");
@@ -164,12 +159,7 @@ test("a change made while the enhanced form replaces the server's form is kept, 
   sql,
 }, testInfo) => {
   await page.setViewportSize({ width: 1280, height: 720 });
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/build\/_shared\/demo-form-enhanced\.lazy-[^/]+\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdEnhancedForm(page);
   await page.goto("/");
   await waitForHydration(page);
   const lead = uniqueLead(testInfo, {
@@ -210,3 +200,14 @@ test("a change made while the enhanced form replaces the server's form is kept, 
   const rows = await sql`select deal_volume, company from demo_requests where email = ${lead.email}`;
   expect(rows).toEqual([{ deal_volume: "51-100", company: lead.company }]);
 });
+
+/** Holds the enhanced demo form's code back until the returned function is called. */
+async function holdEnhancedForm(page: Page) {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/build\/_shared\/demo-form-enhanced\.lazy-[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}

@@ -2,6 +2,7 @@
 // Static HTML (app/deferred/landing-sections.tsx): nothing on it needs React, so its code is not in the first load.
 import { CheckCircleIcon } from "~/components/landing/icons";
 import type { BookedDemoView } from "~/schemas/demo-request-fields";
+import { RequestAnotherDemo } from "./request-another-demo";
 
 export function BookedThankYou({ booked, resetAction }: { booked: BookedDemoView; resetAction: string }) {
   return (
@@ -37,12 +38,7 @@ export function BookedThankYou({ booked, resetAction }: { booked: BookedDemoView
           <span className="sr-only"> (opens in a new tab)</span>
         </a>
       </div>
-      <form method="post" action={resetAction} className="mt-6">
-        <input type="hidden" name="intent" value="demo-request-reset" />
-        <button type="submit" className="text-sm font-semibold text-brand-700 underline hover:text-brand-900">
-          Request another demo
-        </button>
-      </form>
+      <RequestAnotherDemo resetAction={resetAction} />
     </div>
   );
 }

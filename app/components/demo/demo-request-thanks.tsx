@@ -1,6 +1,7 @@
 // The thank-you panel of a demo request without a booked time. Static HTML (app/deferred/landing-sections.tsx), as
 // the booked panel: nothing on it needs React, so its code is not in the first load, and its form names the action.
 import { CheckCircleIcon } from "~/components/landing/icons";
+import { RequestAnotherDemo } from "./request-another-demo";
 
 export function RequestThankYou({ resetAction }: { resetAction: string }) {
   return (
@@ -13,12 +14,7 @@ export function RequestThankYou({ resetAction }: { resetAction: string }) {
       <p className="mt-4 rounded-md bg-brand-50 px-4 py-3 text-sm text-brand-900">
         Expected response time: 2-4 hours during business days
       </p>
-      <form method="post" action={resetAction} className="mt-6">
-        <input type="hidden" name="intent" value="demo-request-reset" />
-        <button type="submit" className="text-sm font-semibold text-brand-700 underline hover:text-brand-900">
-          Request another demo
-        </button>
-      </form>
+      <RequestAnotherDemo resetAction={resetAction} />
     </div>
   );
 }
