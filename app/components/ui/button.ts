@@ -1,24 +1,21 @@
-// Class names for link and button styles: one source so every call to action looks and focuses alike.
-const base =
-  "inline-flex items-center justify-center gap-2 rounded-lg font-semibold transition-colors focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2";
+// Class names for link and button styles: one source so every call to action looks and focuses alike. The styles
+// are component classes in app/tailwind.css (`.btn…`, `.focus-ring`): short names, so the calls to action the page
+// repeats cost little HTML, and the first load's script carries the names only.
 
-const variants = {
-  primary: "bg-brand-700 text-white hover:bg-brand-900 focus-visible:outline-brand-700",
-  secondary:
-    "border border-slate-300 bg-white text-slate-900 hover:border-brand-700 hover:text-brand-700 focus-visible:outline-brand-700",
-  inverse: "bg-white text-brand-900 hover:bg-brand-50 focus-visible:outline-white",
-  ghostInverse: "border border-white/70 text-white hover:bg-white/10 focus-visible:outline-white",
-} as const;
+type ButtonVariant = "primary" | "secondary" | "inverse" | "ghostInverse";
+type ButtonSize = "sm" | "md" | "lg";
 
-const sizes = {
-  sm: "min-h-10 px-4 py-2 text-sm",
-  md: "min-h-11 px-5 py-2.5 text-base",
-  lg: "min-h-12 px-6 py-3 text-base",
-} as const;
+// Whole names, so that Tailwind finds them in this file and keeps their rules.
+const variantClass: Record<ButtonVariant, string> = {
+  primary: "btn-primary",
+  secondary: "btn-secondary",
+  inverse: "btn-inverse",
+  ghostInverse: "btn-ghost-inverse",
+};
+const sizeClass: Record<ButtonSize, string> = { sm: "btn-sm", md: "btn-md", lg: "btn-lg" };
 
-export function buttonClass(variant: keyof typeof variants = "primary", size: keyof typeof sizes = "md", extra = "") {
-  return [base, variants[variant], sizes[size], extra].filter(Boolean).join(" ");
+export function buttonClass(variant: ButtonVariant = "primary", size: ButtonSize = "md", extra = "") {
+  return `btn ${variantClass[variant]} ${sizeClass[size]}${extra ? ` ${extra}` : ""}`;
 }
 
-export const focusRing =
-  "rounded-sm focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700";
+export const focusRing = "focus-ring";
