@@ -46,7 +46,8 @@ const targets = {
   lcpMs: { max: 900 },
   tbtMs: { max: 50 },
   cls: { max: 0 },
-  firstLoadJsGzipBytes: { max: 100 * 1024 },
+  // Issue #15's "100 KB" in its own unit: it put the first load it measured (108,734 B) at "108.7 KB".
+  firstLoadJsGzipBytes: { max: 100_000 },
 };
 
 /** The Node 22 used for Lighthouse when this one is too old; a pinned version, so every machine measures alike. */
