@@ -22,7 +22,7 @@ export function PageStylesheet({ href }: { href: string }) {
  * The tab icon as a data URL: a `/favicon.svg` link made the browser fetch it while the page was still loading,
  * and Lighthouse counts every such request that ends before the largest paint into that paint's estimate (one
  * simulated round trip, ~150 ms). The URL text is server-only (through the seam); hydration keeps the attribute the
- * server sent, and a render in the browser alone (there is none for the root layout) would only lose the icon.
+ * server sent, and a render in the browser alone (there is none for the root layout) links the file.
  */
 export function PageIcon() {
   const href = typeof document === "undefined" ? server.publicSvgDataUrl("/favicon.svg") : undefined;
