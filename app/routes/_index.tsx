@@ -1,12 +1,11 @@
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData, useRouteLoaderData, type ClientActionFunctionArgs } from "@remix-run/react";
-import { useEffect, useRef } from "react";
 import { DemoSection } from "~/components/demo/demo-section";
 import { LazyCheckoutDialog } from "~/deferred/landing-sections";
 import { JsonLd } from "~/components/landing/json-ld";
 import { LandingPage } from "~/components/landing/landing-page";
 import { ServerNotice } from "~/components/ui/server-notice";
-import { showToast } from "~/components/ui/toaster";
+import { showToast, useToastAtHydration } from "~/components/ui/toaster";
 import { demoFailureNotice, paymentFailureNotice, refusalTitle } from "~/content/failure-notices";
 import { billingFromParam } from "~/content/plans";
 import type { loader as rootLoader } from "~/root";
@@ -117,14 +116,10 @@ export const shouldRevalidate = keepDataWhenUnanswered;
 function RefusalNotice() {
   const refusal = refusalOf(useActionData());
   const hydrated = useHydrated();
-  // Hydrating the page such a POST rendered: the toaster takes the notice over. Later refusals come through
-  // clientAction, so only the one present at hydration is handed over.
-  const atHydration = useRef(refusal);
-  useEffect(() => {
-    const handedOver = atHydration.current;
-    if (handedOver) showToast({ type: "error", message: refusalTitle, description: handedOver });
-  }, []);
-  return refusal && !hydrated ? <ServerNotice notice={{ message: refusalTitle, description: refusal }} /> : null;
+  const notice = refusal ? { message: refusalTitle, description: refusal } : undefined;
+  // Later refusals come through clientAction as toasts.
+  useToastAtHydration(notice && { type: "error", ...notice });
+  return notice && !hydrated ? <ServerNotice notice={notice} /> : null;
 }
 
 export default function Index() {

@@ -19,8 +19,13 @@ export function publicFileText(path: string): string | undefined {
   return texts.get(path);
 }
 
-/** An SVG file of `public/` as a data URL, or undefined when it is not there. */
+const dataUrls = new Map<string, string | undefined>();
+
+/** An SVG file of `public/` as a data URL, or undefined when it is not there. Encoded once per file. */
 export function publicSvgDataUrl(path: string): string | undefined {
-  const svg = publicFileText(path);
-  return svg === undefined ? undefined : `data:image/svg+xml,${encodeURIComponent(svg.trim())}`;
+  if (!dataUrls.has(path)) {
+    const svg = publicFileText(path);
+    dataUrls.set(path, svg === undefined ? undefined : `data:image/svg+xml,${encodeURIComponent(svg.trim())}`);
+  }
+  return dataUrls.get(path);
 }

@@ -1,7 +1,7 @@
 // The demo form's fields, shared by the form the server renders (demo-form-plain.tsx) and the remix-validated-form
 // version that replaces it once loaded (demo-form-enhanced.lazy.tsx). Each form passes the hooks that bind a field
-// and report a pending submit, so both render the same markup. (Passed as props, these hooks are called unconditionally in
-// the components below, once per render, as hooks must be.)
+// and report a pending submit, so both render the same markup. (Passed as props, these hooks are called
+// unconditionally in the components below, once per render, as hooks must be.)
 import type { ComponentType, ReactNode } from "react";
 import { ExternalLink } from "~/components/landing/external-link";
 import { legalLinks } from "~/content/legal-links";

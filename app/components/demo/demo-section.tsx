@@ -1,8 +1,7 @@
 import { useActionData, useFormAction, useRouteLoaderData } from "@remix-run/react";
 import { useLoadedWhenNear } from "~/deferred/lazy-hydration";
-import { useEffect, useRef } from "react";
 import { ServerNotice } from "~/components/ui/server-notice";
-import { showToast } from "~/components/ui/toaster";
+import { useToastAtHydration } from "~/components/ui/toaster";
 import { useHydrated } from "~/utils/use-hydrated";
 import {
   StaticBookedThankYou,
@@ -56,13 +55,8 @@ export function DemoSection({ state }: { state: DemoSectionState }) {
   const brandName = root?.site?.brandName ?? "Groundwork";
   const ownActionData = actionData?.formId === demoRequestFormId ? actionData : undefined;
   const notice = !hydrated ? ownActionData?.notice : undefined;
-  // A failure answered to the server's form (posted by the browser itself, before the enhanced form arrived) is
-  // rendered with the page; hydrating that page, the toaster takes it over, as the page's RefusalNotice does.
-  // Later failures come through the enhanced form's submit as toasts.
-  const noticeAtHydration = useRef(notice);
-  useEffect(() => {
-    if (noticeAtHydration.current) showToast(noticeAtHydration.current);
-  }, []);
+  // A failure answered to the server's form (posted by the browser itself, before the enhanced form arrived).
+  useToastAtHydration(notice);
   const retriedId = ownActionData?.repopulateFields?.submissionId;
   // The thank-you panels and the server's form are static HTML (their code is not in the first load), so their
   // forms name the action themselves.

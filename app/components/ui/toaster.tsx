@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { firstUse, useFirstUse } from "~/deferred/first-use";
 import { useHydrated } from "~/utils/use-hydrated";
 
@@ -39,6 +39,18 @@ export function showToast(toast: Omit<ToastData, "id">) {
   const item = { ...toast, id: `browser-${shownCount}` };
   if (shownByBrowser.size === 0) waiting = item;
   for (const listener of shownByBrowser) listener(item);
+}
+
+/**
+ * Hands a notice the page was rendered with (the answer to a form the browser posted itself, before the page's
+ * scripts took its forms over) to the toaster once the page hydrates: rendered as page markup only until then, it
+ * would vanish. Only the notice present at hydration: later answers come with their own toasts.
+ */
+export function useToastAtHydration(notice: Omit<ToastData, "id"> | undefined) {
+  const atHydration = useRef(notice);
+  useEffect(() => {
+    if (atHydration.current) showToast(atHydration.current);
+  }, []);
 }
 
 /**
