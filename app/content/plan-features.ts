@@ -1,6 +1,13 @@
-// What each plan includes, as the pricing cards list it. Apart from ./plans so that the first load (which hydrates
-// the prices and the billing switch) does not carry this text: the lists are a static island of the pricing section.
+// Who each plan is for and what it includes, as the pricing cards and the checkout dialog show it. Apart from
+// ./plans so that the first load (which hydrates the prices and the billing switch) does not carry this text: in
+// the pricing section it is static islands.
 import type { PlanId } from "./plans";
+
+export const planDescriptions: Record<PlanId, string> = {
+  "business-builder": "For owner-operators who want every lead, job and invoice in one place.",
+  "scale-master": "For growing crews that need automation, reporting and priority help.",
+  "power-platform": "For multi-location companies that want it white-labeled and built around them.",
+};
 
 export const planFeatures: Record<PlanId, readonly string[]> = {
   "business-builder": [

@@ -1,5 +1,5 @@
-// The one plan catalogue: the pricing section, the checkout dialog and the server's price check all read it. What
-// each plan includes is in ./plan-features (only the pricing section's static lists show it).
+// The one plan catalogue: the pricing section, the checkout dialog and the server's price check all read it. Who
+// each plan is for and what it includes is in ./plan-features (text only static markup and the dialog show).
 
 export const planIds = ["business-builder", "scale-master", "power-platform"] as const;
 export type PlanId = (typeof planIds)[number];
@@ -13,7 +13,6 @@ export type Plan = {
   price: number;
   /** Whole US dollars per year: "pay 10 months, get 12". */
   annualPrice: number;
-  description: string;
   popular: boolean;
 };
 
@@ -25,7 +24,6 @@ const catalogue: PlanInput[] = [
     name: "Business Builder",
     price: 247,
     annualPrice: 2470,
-    description: "For owner-operators who want every lead, job and invoice in one place.",
     popular: false,
   },
   {
@@ -33,7 +31,6 @@ const catalogue: PlanInput[] = [
     name: "Scale Master",
     price: 397,
     annualPrice: 3970,
-    description: "For growing crews that need automation, reporting and priority help.",
     popular: true,
   },
   {
@@ -41,7 +38,6 @@ const catalogue: PlanInput[] = [
     name: "Power Platform",
     price: 697,
     annualPrice: 6970,
-    description: "For multi-location companies that want it white-labeled and built around them.",
     popular: false,
   },
 ];

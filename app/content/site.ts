@@ -16,9 +16,7 @@ export const defaultSiteConfig: SiteConfig = {
 };
 
 export const siteCopy = {
-  tagline: "The business-in-a-box CRM that helps you capture leads, nurture relationships and complete more projects.",
   metaTitle: (brand: string) => `${brand} CRM — The All-in-One CRM for Home Service Pros`,
   metaDescription: (brand: string) =>
     `${brand} is the all-in-one CRM for contractors and home service businesses: capture leads, automate follow-up, schedule jobs and get paid.`,
-  copyrightYear: 2024,
 };

@@ -32,9 +32,23 @@ export const StaticFaqList = staticIsland(server.FaqList, () =>
   import("~/components/landing/faq-list").then((module) => module.FaqList),
 );
 
-/** The footer's link columns (the first column, with the social buttons' tooltips, is hydrated). */
+/** The footer's link columns (the social buttons beside them, with their tooltips, are hydrated). */
 export const StaticFooterColumns = staticIsland(server.FooterColumns, () =>
   import("~/components/landing/footer-columns").then((module) => module.FooterColumns),
+);
+
+/** The footer's brand block and copyright line, around the hydrated social buttons. */
+export const StaticFooterBrand = staticIsland(server.FooterBrand, () =>
+  import("~/components/landing/footer-brand").then((module) => module.FooterBrand),
+);
+
+export const StaticFooterCopyright = staticIsland(server.FooterCopyright, () =>
+  import("~/components/landing/footer-brand").then((module) => module.FooterCopyright),
+);
+
+/** A pricing card's badge, name and description. */
+export const StaticPlanHeading = staticIsland(server.PlanHeading, () =>
+  import("~/components/landing/plan-features").then((module) => module.PlanHeading),
 );
 
 /** A pricing card's list of what the plan includes (prices and the billing switch around it are hydrated). */
@@ -57,6 +71,11 @@ export const StaticRequestThankYou = staticIsland(server.RequestThankYou, () =>
   import("~/components/demo/demo-request-thanks").then((module) => module.RequestThankYou),
 );
 
+/** A failure notice rendered with the page (posted without JavaScript); hydration hands it to the toaster. */
+export const StaticServerNotice = staticIsland(server.ServerNotice, () =>
+  import("~/components/ui/server-notice").then((module) => module.ServerNotice),
+);
+
 /** The header's links; the hydrated header around them only adds the narrow screens' menu toggle. */
 export const StaticHeaderBar = staticIsland(server.HeaderBar, () =>
   import("~/components/landing/header-links").then((module) => module.HeaderBar),
@@ -74,9 +93,14 @@ export const StaticDemoForm = staticIsland(server.PlainDemoForm, () =>
   import("~/components/demo/demo-form-plain").then((module) => module.PlainDemoForm),
 );
 
-/** An AI agent's illustration, inline in the server's HTML (see ../components/landing/agent-image). */
+/** An AI agent's illustration, inline in the server's HTML (see ../components/landing/agent-details). */
 export const StaticAgentImage = staticIsland(server.AgentImage, () =>
-  import("~/components/landing/agent-image").then((module) => module.AgentImage),
+  import("~/components/landing/agent-details").then((module) => module.AgentImage),
+);
+
+/** What an AI agent does (the card's name and beta badge around it are hydrated, for the badge's tooltip). */
+export const StaticAgentSummary = staticIsland(server.AgentSummary, () =>
+  import("~/components/landing/agent-details").then((module) => module.AgentSummary),
 );
 
 /** A section's eyebrow, title and lead, in the sections that are hydrated (the others render it in their island). */

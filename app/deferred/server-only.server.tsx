@@ -5,32 +5,36 @@
 // loads later (through the import() calls in ./landing-sections). See ./README.md and ADR 0006.
 import type { ReactElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
-import { AgentImage as AgentImageView } from "~/components/landing/agent-image";
-import type { Agent } from "~/content/agents";
+import { AgentImage as AgentImageView } from "~/components/landing/agent-details";
+import { agentDetails } from "~/content/agent-details";
+import type { AgentName } from "~/content/agents";
 import { publicSvgDataUrl } from "~/utils/public-file.server";
 
 export { CheckoutDialog } from "~/components/checkout/checkout-dialog";
 export { Hero } from "~/components/landing/hero";
+export { AgentSummary } from "~/components/landing/agent-details";
 export { SectionHeading } from "~/components/landing/section-heading";
 export { HeaderBar, MobileMenuLinks } from "~/components/landing/header-links";
 export { Testimonials } from "~/components/landing/testimonials";
 export { FeatureSections } from "~/components/landing/feature-sections";
 export { Community } from "~/components/landing/community";
 export { FaqList } from "~/components/landing/faq-list";
+export { FooterBrand, FooterCopyright } from "~/components/landing/footer-brand";
 export { FooterColumns } from "~/components/landing/footer-columns";
-export { PlanFeatures } from "~/components/landing/plan-features";
+export { PlanFeatures, PlanHeading } from "~/components/landing/plan-features";
 export { BookedThankYou } from "~/components/demo/demo-booked-thanks";
 export { RequestThankYou } from "~/components/demo/demo-request-thanks";
 export { DemoIntro } from "~/components/demo/demo-intro";
 export { PlainDemoForm } from "~/components/demo/demo-form-plain";
 export { NotFound } from "~/components/not-found";
 export { IconSprite } from "~/components/landing/icon-sprite";
+export { ServerNotice } from "~/components/ui/server-notice";
 export { INSERT_AFTER_FIRST_PAINT } from "~/deferred/insert-after-first-paint";
 export { publicFileText, publicSvgDataUrl } from "~/utils/public-file.server";
 
 /** An AI agent's illustration with its SVG inline (no request while the first screen paints). */
-export function AgentImage({ image }: { image: Agent["image"] }) {
-  return <AgentImageView image={{ ...image, src: publicSvgDataUrl(image.src) ?? image.src }} />;
+export function AgentImage({ agentName }: { agentName: AgentName }) {
+  return <AgentImageView agentName={agentName} src={publicSvgDataUrl(agentDetails[agentName].image.src)} />;
 }
 
 /** A section's markup as plain HTML, for the static islands of ./lazy-hydration. */

@@ -1,10 +1,9 @@
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData, useRouteLoaderData, type ClientActionFunctionArgs } from "@remix-run/react";
 import { DemoSection } from "~/components/demo/demo-section";
-import { LazyCheckoutDialog } from "~/deferred/landing-sections";
+import { LazyCheckoutDialog, StaticServerNotice } from "~/deferred/landing-sections";
 import { JsonLd } from "~/components/landing/json-ld";
 import { LandingPage } from "~/components/landing/landing-page";
-import { ServerNotice } from "~/components/ui/server-notice";
 import { showToast, useToastAtHydration } from "~/components/ui/toaster";
 import { demoFailureNotice, paymentFailureNotice, refusalTitle } from "~/content/failure-notices";
 import { billingFromParam } from "~/content/plans";
@@ -119,7 +118,7 @@ function RefusalNotice() {
   const notice = refusal ? { message: refusalTitle, description: refusal } : undefined;
   // Later refusals come through clientAction as toasts.
   useToastAtHydration(notice && { type: "error", ...notice });
-  return notice && !hydrated ? <ServerNotice notice={notice} /> : null;
+  return notice && !hydrated ? <StaticServerNotice notice={notice} /> : null;
 }
 
 export default function Index() {

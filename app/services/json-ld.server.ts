@@ -3,8 +3,10 @@
 // hydration keeps the script element as the server wrote it, so the FAQ copy and this builder never need to
 // reach the browser.
 import { faqItems } from "~/content/faq";
+import { planDescriptions } from "~/content/plan-features";
 import { plans } from "~/content/plans";
-import { siteCopy, type SiteConfig } from "~/content/site";
+import { siteTagline } from "~/content/brand-copy";
+import type { SiteConfig } from "~/content/site";
 import { absoluteUrl, canonicalUrl } from "~/utils/seo";
 
 export function landingJsonLd(site: SiteConfig): Record<string, unknown>[] {
@@ -17,7 +19,7 @@ export function landingJsonLd(site: SiteConfig): Record<string, unknown>[] {
     name: site.brandName,
     url,
     logo: absoluteUrl(site, "/favicon.svg"),
-    description: siteCopy.tagline,
+    description: siteTagline,
   };
   const faqPage = {
     "@context": "https://schema.org",
@@ -33,7 +35,7 @@ export function landingJsonLd(site: SiteConfig): Record<string, unknown>[] {
     "@type": "Product",
     "@id": `${url}#plan-${plan.id}`,
     name: `${site.brandName} ${plan.name}`,
-    description: plan.description,
+    description: planDescriptions[plan.id],
     category: "Business CRM software subscription",
     brand: { "@type": "Brand", name: site.brandName },
     offers: [

@@ -2,7 +2,7 @@ import type { MetaDescriptor } from "@remix-run/node";
 import { legalDocument, type LegalPageView } from "~/content/legal";
 import { legalLinks, legalPageIds, type LegalPageId } from "~/content/legal-links";
 import { footerNav } from "~/content/navigation";
-import { siteCopy } from "~/content/site";
+import { copyrightYear } from "~/content/brand-copy";
 import { getPublicEnv } from "~/utils/env.server";
 import { pageMeta } from "~/utils/seo";
 
@@ -21,7 +21,7 @@ export function legalPageData(id: LegalPageId): LegalPageData {
     document,
     meta: pageMeta(site, { path: document.path, title: document.metaTitle, description: document.metaDescription }),
     brandName: site.brandName,
-    copyrightYear: siteCopy.copyrightYear,
+    copyrightYear,
     // The landing page's sections, reached from here through their anchors on "/".
     homeLinks: [
       { href: "/", label: "Home" },

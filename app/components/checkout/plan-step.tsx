@@ -1,6 +1,7 @@
 import { Form, Link, useFetcher, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState, type MouseEvent } from "react";
 import { legalLinks } from "~/content/legal-links";
+import { planDescriptions } from "~/content/plan-features";
 import { billingFromParam, formatUsd, plans, planPrice } from "~/content/plans";
 import type { CheckoutView } from "~/schemas/checkout";
 import { useHydrated } from "~/utils/use-hydrated";
@@ -156,7 +157,7 @@ export function PlanStep({
                 <span className="text-sm text-slate-700">
                   {formatUsd(planPrice(plan, billing))} per {billing === "annual" ? "year" : "month"}
                 </span>
-                <span className="text-xs text-slate-600">{plan.description}</span>
+                <span className="text-xs text-slate-600">{planDescriptions[plan.id]}</span>
               </label>
             ))}
           </div>

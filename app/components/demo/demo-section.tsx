@@ -1,6 +1,5 @@
 import { useActionData, useFormAction, useRouteLoaderData } from "@remix-run/react";
 import { useLoadedWhenNear } from "~/deferred/lazy-hydration";
-import { ServerNotice } from "~/components/ui/server-notice";
 import { useToastAtHydration } from "~/components/ui/toaster";
 import { useHydrated } from "~/utils/use-hydrated";
 import {
@@ -8,6 +7,7 @@ import {
   StaticDemoForm,
   StaticDemoIntro,
   StaticRequestThankYou,
+  StaticServerNotice,
 } from "~/deferred/landing-sections";
 import { demoEnhancedField, demoRequestFormId } from "~/schemas/demo-form-ids";
 import type { BookedDemoView, DemoPickerView } from "~/schemas/demo-request-fields";
@@ -107,7 +107,7 @@ export function DemoSection({ state }: { state: DemoSectionState }) {
           )}
         </div>
       </div>
-      {notice ? <ServerNotice notice={notice} /> : null}
+      {notice ? <StaticServerNotice notice={notice} /> : null}
     </section>
   );
 }

@@ -1,7 +1,7 @@
 import { agents, agentsPricingDetail, agentsPricingNote, betaDetail } from "~/content/agents";
 import { Tooltip } from "~/components/ui/tooltip";
-import { StaticAgentImage, StaticSectionHeading } from "~/deferred/landing-sections";
-import { CheckIcon, InfoIcon } from "./icons";
+import { StaticAgentImage, StaticAgentSummary, StaticSectionHeading } from "~/deferred/landing-sections";
+import { InfoIcon } from "./icons";
 
 function BetaBadge({ agentName }: { agentName: string }) {
   return (
@@ -30,21 +30,13 @@ export function AiAgents() {
         <ul className="mt-12 grid gap-6 lg:grid-cols-3">
           {agents.map((agent) => (
             <li key={agent.name} className="flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white">
-              <StaticAgentImage image={agent.image} />
+              <StaticAgentImage agentName={agent.name} />
               <div className="flex flex-1 flex-col p-6">
                 <div className="flex items-center gap-2">
                   <h3 className="text-xl font-bold text-slate-900">{agent.name}</h3>
                   {agent.beta ? <BetaBadge agentName={agent.name} /> : null}
                 </div>
-                <p className="mt-2 text-slate-700">{agent.summary}</p>
-                <ul className="mt-4 space-y-2 text-sm text-slate-700">
-                  {agent.tasks.map((task) => (
-                    <li key={task} className="flex gap-2">
-                      <CheckIcon className="mt-0.5 h-4 w-4 shrink-0 text-brand-700" />
-                      {task}
-                    </li>
-                  ))}
-                </ul>
+                <StaticAgentSummary agentName={agent.name} />
               </div>
             </li>
           ))}

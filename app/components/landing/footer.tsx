@@ -1,12 +1,12 @@
 // Footer. Pages that do not exist yet (Live Chat, Training Resources, social profiles)
 // are shown as plain text or disabled controls — never href="#" links that jump to the top.
-// Only the first column is hydrated (the social buttons' tooltips); the link columns are a static island
-// (./footer-columns), whose code is not part of the first load.
+// Only the social buttons are hydrated (their tooltips); the brand block, the link columns and the copyright line
+// are static islands (./footer-brand, ./footer-columns), whose code is not part of the first load.
 import type { ComponentType, SVGProps } from "react";
-import { siteCopy, type SiteConfig } from "~/content/site";
+import type { SiteConfig } from "~/content/site";
 import { Tooltip } from "~/components/ui/tooltip";
-import { StaticFooterColumns } from "~/deferred/landing-sections";
-import { FacebookIcon, InstagramIcon, LinkedInIcon, LogoMark, YouTubeIcon } from "./icons";
+import { StaticFooterBrand, StaticFooterColumns, StaticFooterCopyright } from "~/deferred/landing-sections";
+import { FacebookIcon, InstagramIcon, LinkedInIcon, YouTubeIcon } from "./icons";
 
 const socials: { name: string; Icon: ComponentType<SVGProps<SVGSVGElement>> }[] = [
   { name: "Facebook", Icon: FacebookIcon },
@@ -21,11 +21,7 @@ export function Footer({ site }: { site: SiteConfig }) {
       <div className="mx-auto max-w-7xl px-4 py-14 sm:px-6 lg:px-8">
         <div className="grid gap-10 md:grid-cols-2 lg:grid-cols-[1.4fr_1fr_1fr_1fr]">
           <div>
-            <p className="flex items-center gap-2 text-lg font-bold text-white">
-              <LogoMark className="h-8 w-8" />
-              {site.brandName}
-            </p>
-            <p className="mt-4 max-w-sm text-sm leading-relaxed text-slate-300">{siteCopy.tagline}</p>
+            <StaticFooterBrand site={site} />
             <ul className="mt-6 flex gap-2" aria-label="Social media (coming soon)">
               {socials.map(({ name, Icon }) => (
                 <li key={name}>
@@ -48,9 +44,7 @@ export function Footer({ site }: { site: SiteConfig }) {
         </div>
 
         <div className="mt-12 border-t border-slate-700 pt-6 text-sm text-slate-400">
-          <p>
-            © {siteCopy.copyrightYear} {site.brandName}. All rights reserved.
-          </p>
+          <StaticFooterCopyright site={site} />
         </div>
       </div>
     </footer>

@@ -13,7 +13,7 @@ import {
   type Plan,
 } from "~/content/plans";
 import { buttonClass } from "~/components/ui/button";
-import { StaticPlanFeatures, StaticSectionHeading } from "~/deferred/landing-sections";
+import { StaticPlanFeatures, StaticPlanHeading, StaticSectionHeading } from "~/deferred/landing-sections";
 
 export function checkoutHref(plan: Plan, billing: BillingPeriod) {
   return `/?checkout=info&plan=${plan.id}${billing === "annual" ? "&billing=annual" : ""}`;
@@ -69,22 +69,13 @@ function BillingSwitch({
 
 function PlanCard({ plan, billing }: { plan: Plan; billing: BillingPeriod }) {
   const annual = billing === "annual";
-  const titleId = `plan-${plan.id}-title`;
   return (
     <li
       className={`relative flex flex-col rounded-2xl border bg-white p-6 sm:p-8 ${
         plan.popular ? "border-brand-700 shadow-xl ring-2 ring-brand-700" : "border-slate-200 shadow-sm"
       }`}
     >
-      {plan.popular ? (
-        <p className="absolute -top-3.5 left-1/2 -translate-x-1/2 whitespace-nowrap rounded-full bg-brand-700 px-3 py-1 text-xs font-bold uppercase tracking-wide text-white">
-          Most popular
-        </p>
-      ) : null}
-      <h3 id={titleId} className="text-xl font-bold text-slate-900">
-        {plan.name}
-      </h3>
-      <p className="mt-2 min-h-12 text-sm text-slate-700">{plan.description}</p>
+      <StaticPlanHeading planId={plan.id} />
       <p className="mt-6 flex items-baseline gap-1" data-testid={`price-${plan.id}`}>
         <span className="text-4xl font-extrabold tracking-tight text-slate-900">
           {formatUsd(planPrice(plan, billing))}
