@@ -193,10 +193,15 @@ try {
   let attempts = 0;
   for (let run = 1; run <= runs; run++) {
     attempts++;
-    const lhr = await runLighthouse(nodeForLighthouse, url, debuggingPort);
+    // A broken trace (e.g. NO_NAVSTART) measures nothing: Lighthouse reports it in the result or, since 13, exits
+    // with an error. Either way the run is reported and made again, a bounded number of times.
+    const lhr = await runLighthouse(nodeForLighthouse, url, debuggingPort).catch((error) => ({
+      runtimeError: { message: error.message },
+      audits: {},
+      categories: {},
+    }));
     const summary = summarize(lhr);
     if (summary.runtimeError) {
-      // A broken trace (e.g. NO_NAVSTART) measures nothing: report it and run again, a bounded number of times.
       console.log(`run ${run}/${runs}: Lighthouse error, retrying: ${summary.runtimeError}`);
       if (attempts >= runs + 3) throw new Error("Too many Lighthouse runs failed; no medians reported.");
       run--;
