@@ -1,6 +1,20 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import {
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
 import type { BillingPeriod } from "~/content/plans";
+import { ATTRIBUTION_LIMITS, clickIdKinds, type ClickIdKind } from "~/schemas/attribution";
+import { funnelEvents, type FunnelEvent } from "~/content/funnel-events";
 
 const id = () =>
   text("id")
@@ -8,6 +22,45 @@ const id = () =>
     .$defaultFn(() => crypto.randomUUID());
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+
+/**
+ * Where a lead or an order came from (issue #16): the visit's UTM tags, which ad click id was present (never its
+ * value), the referring site's host and the landing path. Null when the visit did not say. Bounded here as well as
+ * in ~/schemas/attribution, so nothing is stored unbounded whatever writes the row.
+ */
+const attributionColumns = () => ({
+  utmSource: text("utm_source"),
+  utmMedium: text("utm_medium"),
+  utmCampaign: text("utm_campaign"),
+  utmTerm: text("utm_term"),
+  utmContent: text("utm_content"),
+  clickId: text("click_id").$type<ClickIdKind>(),
+  referrerHost: text("referrer_host"),
+  landingPath: text("landing_path"),
+});
+
+function attributionChecks(name: string, table: Record<keyof ReturnType<typeof attributionColumns>, unknown>) {
+  const utm = ATTRIBUTION_LIMITS.utm;
+  return [
+    check(
+      `${name}_utm_length_check`,
+      sql`coalesce(char_length(${table.utmSource}), 0) <= ${sql.raw(String(utm))}
+        and coalesce(char_length(${table.utmMedium}), 0) <= ${sql.raw(String(utm))}
+        and coalesce(char_length(${table.utmCampaign}), 0) <= ${sql.raw(String(utm))}
+        and coalesce(char_length(${table.utmTerm}), 0) <= ${sql.raw(String(utm))}
+        and coalesce(char_length(${table.utmContent}), 0) <= ${sql.raw(String(utm))}`,
+    ),
+    check(
+      `${name}_click_id_check`,
+      sql`${table.clickId} is null or ${table.clickId} in (${sql.raw(clickIdKinds.map((kind) => `'${kind}'`).join(", "))})`,
+    ),
+    check(
+      `${name}_referrer_landing_length_check`,
+      sql`coalesce(char_length(${table.referrerHost}), 0) <= ${sql.raw(String(ATTRIBUTION_LIMITS.referrerHost))}
+        and coalesce(char_length(${table.landingPath}), 0) <= ${sql.raw(String(ATTRIBUTION_LIMITS.landingPath))}`,
+    ),
+  ];
+}
 
 // The spec's table, plus `submission_id`: the unique key that makes a double submit store one row.
 export const demoRequests = pgTable(
@@ -25,9 +78,13 @@ export const demoRequests = pgTable(
       .notNull()
       .unique()
       .$defaultFn(() => crypto.randomUUID()),
+    ...attributionColumns(),
     createdAt: createdAt(),
   },
-  (table) => [index("demo_requests_created_at_idx").on(table.createdAt, table.id)],
+  (table) => [
+    index("demo_requests_created_at_idx").on(table.createdAt, table.id),
+    ...attributionChecks("demo_requests", table),
+  ],
 );
 
 // The spec's table; `password` holds an argon2id hash, never the password.
@@ -76,12 +133,19 @@ export const orders = pgTable(
     providerSessionId: text("provider_session_id").unique(),
     // One per "Complete Order" attempt: a resubmitted attempt finds its order instead of making another.
     attemptId: text("attempt_id").notNull().unique(),
+    ...attributionColumns(),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    // When the payment was confirmed: paid revenue is counted on this day (issue #16's dashboard).
+    paidAt: timestamp("paid_at", { withTimezone: true }),
   },
   (table) => [
     check("orders_status_check", sql`${table.status} in ('pending', 'paid', 'expired', 'canceled')`),
     index("orders_created_at_idx").on(table.createdAt),
+    index("orders_paid_at_idx")
+      .on(table.paidAt)
+      .where(sql`${table.status} = 'paid'`),
+    ...attributionChecks("orders", table),
   ],
 );
 
@@ -167,3 +231,22 @@ export type DemoBookingRow = typeof demoBookings.$inferSelect;
 export type OrderRow = typeof orders.$inferSelect;
 export type UserRow = typeof users.$inferSelect;
 export type OutboxRow = typeof outbox.$inferSelect;
+
+// The cookieless funnel (issue #16): one row per business-time-zone day and event, a count and nothing else. No
+// visitor, address or session is ever stored.
+export const funnelDailyCounts = pgTable(
+  "funnel_daily_counts",
+  {
+    day: date("day", { mode: "string" }).notNull(),
+    event: text("event").$type<FunnelEvent>().notNull(),
+    count: integer("count").notNull().default(0),
+  },
+  (table) => [
+    primaryKey({ columns: [table.day, table.event] }),
+    check(
+      "funnel_daily_counts_event_check",
+      sql`${table.event} in (${sql.raw(funnelEvents.map((event) => `'${event}'`).join(", "))})`,
+    ),
+    check("funnel_daily_counts_count_check", sql`${table.count} >= 0`),
+  ],
+);

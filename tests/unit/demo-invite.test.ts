@@ -297,6 +297,14 @@ describe("newLeadMail", () => {
     dealVolume: "11-25",
     challenges: "Dispatch runs on a whiteboard.",
     submissionId: "submission-1",
+    utmSource: null,
+    utmMedium: null,
+    utmCampaign: null,
+    utmTerm: null,
+    utmContent: null,
+    clickId: null,
+    referrerHost: null,
+    landingPath: null,
     createdAt: new Date("2026-11-23T12:00:00.000Z"),
   };
 
