@@ -161,3 +161,39 @@ test.describe("Choose Plan, clicked before the dialog's code arrives", () => {
     await expectClosed(page);
   });
 });
+
+test.describe("just after the dialog's code arrives", () => {
+  test("the dialog takes clicks from the moment its modal layer turns the page's pointer events off", async ({
+    page,
+  }) => {
+    // Radix sets `pointer-events: none` on <body> in an effect and hands the dialog its own `auto` a render later;
+    // a click in between (a visitor who filled step 1 while the code loaded) reached the overlay behind the dialog,
+    // which closed it, or was lost. Recorded at that very moment, from a mutation observer.
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { dialogPointerEvents: string[] }).dialogPointerEvents = seen;
+      new MutationObserver(() => {
+        const dialog = document.querySelector("[role=dialog]");
+        if (document.body.style.pointerEvents === "none" && dialog) seen.push(getComputedStyle(dialog).pointerEvents);
+      }).observe(document, { attributes: true, attributeFilter: ["style"], subtree: true });
+    });
+    const release = await openWithDialogCodeHeld(page, "/?checkout=info&plan=scale-master");
+    for (const [label, value] of [
+      ["Company name", info.companyName],
+      ["Full name", info.fullName],
+      ["Email", info.email],
+      ["Phone", info.phone],
+    ]) {
+      await dialog(page).getByLabel(label).fill(value);
+    }
+    release();
+    await waitForHydration(page);
+    const seen = await page.evaluate(
+      () => (window as unknown as { dialogPointerEvents: string[] }).dialogPointerEvents,
+    );
+    expect(seen.length).toBeGreaterThan(0);
+    expect(seen).not.toContain("none");
+    await dialog(page).getByRole("button", { name: "Continue to plans" }).click();
+    await expect(dialog(page).getByRole("heading", { name: "Choose Plan" })).toBeVisible();
+  });
+});

@@ -41,7 +41,10 @@ export function CheckoutDialog({ view }: { view: CheckoutView }) {
         }}
         aria-labelledby="checkout-title"
         aria-describedby="checkout-description"
-        className="fixed left-1/2 top-1/2 z-50 max-h-[90vh] w-[calc(100vw-2rem)] max-w-4xl -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-6 shadow-2xl focus:outline-none sm:p-8"
+        // pointer-events-auto: a modal Radix layer sets `pointer-events: none` on <body> in an effect and gives the
+        // layer its own `auto` one render later. Clicks in between went through the dialog to the overlay (closing
+        // it) or were lost; the gap falls just after hydration, when a visitor who filled step 1 early clicks.
+        className="pointer-events-auto fixed left-1/2 top-1/2 z-50 max-h-[90vh] w-[calc(100vw-2rem)] max-w-4xl -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-6 shadow-2xl focus:outline-none sm:p-8"
       >
         <div className="flex items-start justify-between gap-4">
           <div>
