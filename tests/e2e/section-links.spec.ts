@@ -138,15 +138,27 @@ test.describe("section links", () => {
     const mainNav = page.locator("#site-header").getByRole("navigation", { name: "Main" });
 
     // From the top to the support section, several thousand pixels down: a smooth scroll passes through the middle.
-    const smooth = await scrollPositionsWhile(page, () =>
-      mainNav.getByRole("link", { name: "Support", exact: true }).click(),
-    );
-    await expectScrolledTo(page, "support");
-    const end = await restingScrollY(page);
-    expect(end).toBeGreaterThan(2000);
+    // A busy machine can starve the animation of frames until it has finished, so up to three scrolls are watched:
+    // a jump never shows a position on the way, however often it is tried.
+    let end = 0;
+    const watched: number[][] = [];
+    for (let attempt = 1; attempt <= 3; attempt += 1) {
+      if (attempt > 1) {
+        await page.evaluate(() => window.scrollTo({ top: 0, behavior: "instant" }));
+        await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+      }
+      const smooth = await scrollPositionsWhile(page, () =>
+        mainNav.getByRole("link", { name: "Support", exact: true }).click(),
+      );
+      await expectScrolledTo(page, "support");
+      end = await restingScrollY(page);
+      expect(end).toBeGreaterThan(2000);
+      watched.push(smooth);
+      if (smooth.some((y) => y > end * 0.1 && y < end * 0.9)) break;
+    }
     expect(
-      smooth.some((y) => y > end * 0.1 && y < end * 0.9),
-      `positions on the way: ${smooth.join(", ")}`,
+      watched.at(-1)!.some((y) => y > end * 0.1 && y < end * 0.9),
+      `positions on the way: ${watched.map((positions) => positions.join(", ")).join(" | ")}`,
     ).toBe(true);
 
     await page.emulateMedia({ reducedMotion: "reduce" });
