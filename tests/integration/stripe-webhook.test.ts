@@ -10,7 +10,7 @@ import { describeWithDatabases } from "../support/database";
 const secret = "whsec_test_secret_for_webhooks";
 
 async function makeOrder() {
-  const order = await createOrderForAttempt({
+  const { row: order } = await createOrderForAttempt({
     planIds: ["scale-master"],
     billingPeriod: "monthly",
     subtotalCents: 39700,
