@@ -11,7 +11,6 @@ import {
 import type { ReactNode } from "react";
 import { PageIcon, PageStylesheet } from "~/deferred/document-head";
 import { HydrationScripts } from "~/deferred/hydration-scripts";
-import { LandingViewBeacon } from "~/deferred/landing-view-beacon";
 import { PAGE_SCRIPTS_MARKER_ID } from "~/deferred/hydration-template-id";
 import { SamePageLinks } from "~/components/same-page-links";
 import { Toaster } from "~/components/ui/toaster";
@@ -58,7 +57,6 @@ export function Layout({ children }: { children: ReactNode }) {
         <template id={PAGE_SCRIPTS_MARKER_ID} />
         <ScrollRestoration />
         <HydrationScripts />
-        <LandingViewBeacon />
       </body>
     </html>
   );

@@ -1,5 +1,5 @@
-// The landing page's view beacon (issue #16, ADR 0021), rendered by ./landing-view-beacon.tsx through the seam so
-// its text is in the document, not in the browser's first load.
+// The landing page's view beacon (issue #16, ADR 0021), rendered by the server after the page's scripts
+// (./hydration-scripts.tsx, through the seam), so its text is in the document, not in the browser's first load.
 
 /** Where views are reported: the beacon POSTs the event name, the `<noscript>` pixel GETs it as a query. */
 export const LANDING_VIEW_PIXEL = "/api/events?event=landing_view";

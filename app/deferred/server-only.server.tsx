@@ -45,8 +45,9 @@ export function renderStaticHtml(element: ReactElement): string {
 }
 
 /**
- * The landing view beacon (./landing-view-beacon.tsx): on the landing page, but not while the URL has the checkout
- * open (a checkout step without JavaScript is a new document; the steps are counted by the server instead).
+ * The landing view beacon, rendered after the page's scripts by ./hydration-scripts.tsx: on the landing page, but
+ * not while the URL has the checkout open (a checkout step without JavaScript is a new document; the steps are
+ * counted by the server instead).
  */
 export function LandingViewTag() {
   const onLanding = useMatches().some((match) => match.id === "routes/_index");
