@@ -12,6 +12,7 @@ import { action as checkoutApiAction } from "~/routes/api.create-checkout-sessio
 import { action as demoApiAction } from "~/routes/api.demo-requests";
 import { action as beaconAction, loader as pixelLoader } from "~/routes/api.events";
 import { action as webhookAction } from "~/routes/api.stripe.webhook";
+import { loader as landingLoader } from "~/routes/_index";
 import { countFunnelStep, funnelDay } from "~/services/funnel.server";
 import { forgetAttempts, limitRules } from "~/services/rate-limit.server";
 import { setClock } from "~/utils/clock.server";
@@ -140,6 +141,34 @@ describeWithDatabases(
       expect((await totals()).landing_view).toBe(3);
       // Another client is not affected.
       expect((await beacon("landing_view")).status).toBe(204);
+    });
+
+    it("checkout opened is counted when a visitor arrives at step 1, not when the page asks again or is reloaded", async () => {
+      const open = async (target: string, headers: Record<string, string> = {}) => {
+        const response = (await landingLoader({
+          request: new Request(`${origin}${target}`, { headers: { "User-Agent": browser, ...headers } }),
+          params: {},
+          context: {},
+        })) as unknown as Response;
+        expect(response.status, target).toBe(200);
+      };
+      const opening = "/?checkout=info&plan=scale-master";
+      await open(opening, { Referer: `${origin}/` });
+      await open("/?checkout=info&billing=annual", { Referer: "https://www.google.com/" });
+      await open("/?checkout=info");
+      expect((await totals()).checkout_opened).toBe(3);
+      // A reload (browsers send Cache-Control: max-age=0, or no-cache for a hard one).
+      await open(opening, { Referer: `${origin}/`, "Cache-Control": "max-age=0" });
+      await open(opening, { "Cache-Control": "no-cache" });
+      // Remix revalidating after a refused step 1, and a page answering a form posted from itself.
+      await open(`${opening}&_data=routes%2F_index`, { Referer: `${origin}${opening}` });
+      await open(`/?index&checkout=info&plan=scale-master`, { Referer: `${origin}${opening}` });
+      // "Edit your details", step 2, and the closed page.
+      await open("/?checkout=info&edit=1", { Referer: `${origin}/?checkout=plan` });
+      await open("/", { Referer: `${origin}/` });
+      // Opted out.
+      await open(opening, { Referer: `${origin}/`, DNT: "1" });
+      expect(await totals()).toEqual({ ...zeroTotals(), checkout_opened: 3 });
     });
 
     it("the demo API counts a new lead and a new booking once, not a replay of the same submission", async () => {
