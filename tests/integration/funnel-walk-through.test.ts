@@ -230,6 +230,10 @@ describe.runIf(selectedDatabases().includes("postgres"))("funnel walk-through [p
     await expectSharedLandingPage(app);
     await walkAll(app);
     expect(await counts()).toEqual(onePerStep);
+    // Every walk paid its order (counted or not), and each payment is stamped for the dashboard's revenue.
+    const paid = await sql`select paid_at from orders where status = 'paid'`;
+    expect(paid).toHaveLength(4);
+    for (const order of paid) expect(order.paid_at).toBeInstanceOf(Date);
   });
 
   it("with the database gone, a beacon still answers 204 and the failure is logged", async () => {
