@@ -10,7 +10,7 @@ import { funnelTotals, incrementFunnelCount } from "~/models/funnel.server";
 import { action as checkoutApiAction } from "~/routes/api.create-checkout-session";
 import { action as demoApiAction } from "~/routes/api.demo-requests";
 import { action as beaconAction, loader as pixelLoader } from "~/routes/api.events";
-import { loader as landingLoader } from "~/routes/_index";
+import { action as landingAction, loader as landingLoader } from "~/routes/_index";
 import { countFunnelStep, funnelDay } from "~/services/funnel.server";
 import { forgetAttempts, limitRules } from "~/services/rate-limit.server";
 import { setClock } from "~/utils/clock.server";
@@ -203,6 +203,38 @@ describeWithDatabases(
       // Asked not to be tracked: stored, not counted.
       const private_ = lead(crypto.randomUUID(), `funnel-${crypto.randomUUID()}@ruizroofing.com`);
       expect((await post(private_, { "Sec-GPC": "1" })).status).toBe(201);
+      expect(await totals()).toEqual({ ...zeroTotals(), demo_submitted: 2, demo_booked: 1 });
+    });
+
+    it("the page's demo form counts a new lead and its booking once; the same form posted again counts nothing", async () => {
+      const post = async (values: Record<string, string>) => {
+        const response = (await landingAction({
+          request: new Request(`${origin}/?index`, {
+            method: "POST",
+            body: new URLSearchParams(values),
+            headers: { Origin: origin, "User-Agent": browser, "X-Forwarded-For": nextClient() },
+          }),
+          params: {},
+          context: {},
+        })) as unknown as Response;
+        // To the thank-you panel.
+        expect(response.status).toBe(302);
+      };
+      // Posted without JavaScript: no submission id, stored once per lead.
+      const form = {
+        intent: "demo-request",
+        firstName: "Ana",
+        lastName: "Ruiz",
+        email: `funnel-${crypto.randomUUID()}@ruizroofing.com`,
+        phone: "+1 (555) 010-2000",
+        company: "Ruiz Roofing",
+        website: "",
+      };
+      await post(form);
+      await post(form);
+      const booked = { ...form, email: `funnel-${crypto.randomUUID()}@ruizroofing.com` };
+      await post({ ...booked, slotStart: "2026-11-23T21:15:00.000Z" });
+      await post({ ...booked, slotStart: "2026-11-23T21:15:00.000Z" });
       expect(await totals()).toEqual({ ...zeroTotals(), demo_submitted: 2, demo_booked: 1 });
     });
 
