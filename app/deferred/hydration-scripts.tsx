@@ -21,6 +21,8 @@ export function HydrationScripts() {
         <Scripts />
       </template>
       <script dangerouslySetInnerHTML={{ __html: server.INSERT_AFTER_FIRST_PAINT }} />
+      {/* The landing page's view beacon (ADR 0021): the server's alone too, and gone before hydration. */}
+      <server.LandingViewTag />
     </>
   );
 }

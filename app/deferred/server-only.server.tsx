@@ -3,11 +3,13 @@
 // the browser build, so what is imported here runs on the server and never reaches the browser's first load:
 // react-dom/server for the static islands, and the components the server renders in place of code the browser
 // loads later (through the import() calls in ./landing-sections). See ./README.md and ADR 0006.
+import { useLocation, useMatches } from "@remix-run/react";
 import type { ReactElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { AgentImage as AgentImageView } from "~/components/landing/agent-details";
 import { agentDetails } from "~/content/agent-details";
 import type { AgentName } from "~/content/agents";
+import { LANDING_VIEW_PIXEL, LANDING_VIEW_SCRIPT } from "~/deferred/landing-view-script";
 import { publicSvgDataUrl } from "~/utils/public-file.server";
 
 export { CheckoutDialog } from "~/components/checkout/checkout-dialog";
@@ -40,4 +42,23 @@ export function AgentImage({ agentName }: { agentName: AgentName }) {
 /** A section's markup as plain HTML, for the static islands of ./lazy-hydration. */
 export function renderStaticHtml(element: ReactElement): string {
   return renderToStaticMarkup(element);
+}
+
+/**
+ * The landing view beacon, rendered after the page's scripts by ./hydration-scripts.tsx: on the landing page, but
+ * not while the URL has the checkout open (a checkout step without JavaScript is a new document; the steps are
+ * counted by the server instead).
+ */
+export function LandingViewTag() {
+  const onLanding = useMatches().some((match) => match.id === "routes/_index");
+  const checkoutOpen = new URLSearchParams(useLocation().search).has("checkout");
+  if (!onLanding || checkoutOpen) return null;
+  return (
+    <>
+      <noscript>
+        <img src={LANDING_VIEW_PIXEL} alt="" width={1} height={1} className="sr-only" />
+      </noscript>
+      <script dangerouslySetInnerHTML={{ __html: LANDING_VIEW_SCRIPT }} />
+    </>
+  );
 }

@@ -93,6 +93,8 @@ export type CreatedDemoRequest = {
   booking?: DemoBooking;
   /** A slot was asked for and every seat was taken: the lead is kept, as "needs a time" (ADR 0016). */
   slotTaken: boolean;
+  /** `booking` was made by this call (not found from an earlier one). */
+  bookedNow?: boolean;
 };
 
 /**
@@ -153,7 +155,7 @@ async function createDemoRequestWithSlot(
       payload: booking ? { demoRequestId: row.id } : { demoRequestId: row.id, needsTime: true },
     });
   }
-  return { row, created, booking, slotTaken: !booking };
+  return { row, created, booking, slotTaken: !booking, bookedNow: Boolean(booking) };
 }
 
 /** How long two identical submissions without a submission id count as one lead (ADR 0019). */

@@ -12,17 +12,17 @@ export type NewOrder = Omit<
  * Creates the order for one Complete Order attempt. A repeated attempt (double click, retry) finds the
  * order it already made, so one attempt can never become two orders.
  */
-export async function createOrderForAttempt(values: NewOrder): Promise<OrderRow> {
+export async function createOrderForAttempt(values: NewOrder): Promise<{ row: OrderRow; created: boolean }> {
   const db = getDb();
-  const [created] = await db
+  const [inserted] = await db
     .insert(orders)
     .values(values)
     .onConflictDoNothing({ target: orders.attemptId })
     .returning();
-  if (created) return created;
+  if (inserted) return { row: inserted, created: true };
   const [existing] = await db.select().from(orders).where(eq(orders.attemptId, values.attemptId));
   if (!existing) throw new Error("order for attempt vanished");
-  return existing;
+  return { row: existing, created: false };
 }
 
 export async function getOrder(id: string): Promise<OrderRow | undefined> {
@@ -43,7 +43,7 @@ export async function setOrderSession(id: string, providerSessionId: string) {
 export async function settleOrder(id: string, status: Exclude<OrderStatus, "pending">): Promise<boolean> {
   const updated = await getDb()
     .update(orders)
-    .set({ status, updatedAt: new Date() })
+    .set({ status, updatedAt: new Date(), ...(status === "paid" ? { paidAt: new Date() } : {}) })
     .where(and(eq(orders.id, id), eq(orders.status, "pending")))
     .returning({ id: orders.id });
   return updated.length > 0;
@@ -51,12 +51,13 @@ export async function settleOrder(id: string, status: Exclude<OrderStatus, "pend
 
 /**
  * Applies one Stripe event exactly once: the event id is recorded in the same transaction as the order
- * change, so a retried or replayed event finds its id and changes nothing.
+ * change, so a retried or replayed event finds its id and changes nothing. "settled" means this event moved a
+ * pending order on (to paid or expired); "applied" that it was recorded and changed no order.
  */
 export async function applyStripeEvent(
   event: { id: string; type: string },
   change?: { orderId?: string; sessionId?: string; status: "paid" | "expired" },
-): Promise<"applied" | "duplicate"> {
+): Promise<"settled" | "applied" | "duplicate"> {
   return getDb().transaction(async (tx) => {
     const inserted = await tx
       .insert(stripeEvents)
@@ -66,10 +67,16 @@ export async function applyStripeEvent(
     if (inserted.length === 0) return "duplicate";
     if (change && (change.orderId || change.sessionId)) {
       const match = change.orderId ? eq(orders.id, change.orderId) : eq(orders.providerSessionId, change.sessionId!);
-      await tx
+      const settled = await tx
         .update(orders)
-        .set({ status: change.status, updatedAt: sql`now()` })
-        .where(and(match, eq(orders.status, "pending")));
+        .set({
+          status: change.status,
+          updatedAt: sql`now()`,
+          ...(change.status === "paid" ? { paidAt: sql`now()` } : {}),
+        })
+        .where(and(match, eq(orders.status, "pending")))
+        .returning({ id: orders.id });
+      if (settled.length > 0) return "settled";
     }
     return "applied";
   });

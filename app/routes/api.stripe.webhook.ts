@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import Stripe from "stripe";
 import { applyStripeEvent } from "~/models/order.server";
+import { countFunnelEvent } from "~/services/funnel.server";
 import { apiErrorResponse, jsonError, jsonOk } from "~/utils/api.server";
 import { getEnv } from "~/utils/env.server";
 import { logger } from "~/utils/logger.server";
@@ -34,7 +35,7 @@ export async function action({ request }: ActionFunctionArgs) {
       return jsonError(400, "Invalid signature.");
     }
 
-    let outcome: "applied" | "duplicate";
+    let outcome: Awaited<ReturnType<typeof applyStripeEvent>>;
     if (event.type === "checkout.session.completed" || event.type === "checkout.session.async_payment_succeeded") {
       const session = event.data.object;
       // A completed session whose payment is still processing is not paid yet; async_payment_succeeded follows.
@@ -45,6 +46,8 @@ export async function action({ request }: ActionFunctionArgs) {
           ? { orderId: session.client_reference_id ?? session.metadata?.orderId, sessionId: session.id, status: "paid" }
           : undefined,
       );
+      // Stripe's request carries no visitor's preference (ADR 0021): a payment is counted when it settles an order.
+      if (paid && outcome === "settled") await countFunnelEvent("order_paid");
     } else if (event.type === "checkout.session.expired") {
       const session = event.data.object;
       outcome = await applyStripeEvent(event, {

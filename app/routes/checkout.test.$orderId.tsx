@@ -53,7 +53,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const order = await findTestOrder(params.orderId, tokenOf(request));
     const form = await readForm(request);
     const intent = form.get("intent");
-    if (intent === "pay") return await payTestOrder(order);
+    if (intent === "pay") return await payTestOrder(order, request);
     if (intent === "cancel") return await cancelTestOrder(order);
     throw new RequestRejected(400, "Unknown form intent.");
   } catch (error) {

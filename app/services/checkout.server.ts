@@ -28,6 +28,7 @@ import { logger } from "~/utils/logger.server";
 import { perRequestId } from "~/utils/per-request-id.server";
 import type { ValidCoupon } from "~/services/payments/payment-provider";
 import { getPaymentProvider } from "~/services/payments/provider.server";
+import { countFunnelStep, isArrival } from "~/services/funnel.server";
 import { consumeLimits, limitRules, type LimitLadder } from "~/services/rate-limit.server";
 import { getRequestId, RequestRejected } from "~/utils/request.server";
 import { redirectWithError, redirectWithSuccess } from "~/utils/toast.server";
@@ -105,6 +106,7 @@ export async function loadCheckout(
     return { kind: "redirect", response: redirect("/?checkout=info") };
   }
   const edit = step === "plan" || url.searchParams.get("edit") === "1";
+  if (!edit && isArrival(request)) await countFunnelStep(request, "checkout_opened");
   const requested = url.searchParams.get("plan");
   const planIds = edit ? state.planIds : requested && isPlanId(requested) ? [requested] : [];
   const billing = edit ? state.billing : billingFromParam(url.searchParams.get("billing"));
@@ -167,6 +169,7 @@ export async function handleInfoStep(request: Request, form: FormData) {
     billing,
     coupon: keepCoupon ? state.coupon : null,
   });
+  await countFunnelStep(request, "checkout_info_completed");
   return redirect("/?checkout=plan", toPlanStep(cookie));
 }
 
@@ -239,16 +242,19 @@ export type StartedCheckout = { url: string; orderId: string; priced: PricedOrde
  * Records the order and opens the provider's checkout. The server prices the order itself; `attemptId`
  * makes a repeated submit of the same attempt reuse its order and its provider session.
  */
-export async function startCheckout(input: {
-  info: CheckoutInfo;
-  planIds: PlanId[];
-  billing: BillingPeriod;
-  coupon: ValidCoupon | null;
-  attemptId: string;
-}): Promise<StartedCheckout> {
+export async function startCheckout(
+  input: {
+    info: CheckoutInfo;
+    planIds: PlanId[];
+    billing: BillingPeriod;
+    coupon: ValidCoupon | null;
+    attemptId: string;
+  },
+  request: Request,
+): Promise<StartedCheckout> {
   const provider = getPaymentProvider();
   const priced = priceOrder(input.planIds, input.billing, input.coupon);
-  const order = await createOrderForAttempt({
+  const { row: order, created } = await createOrderForAttempt({
     planIds: input.planIds,
     billingPeriod: input.billing,
     subtotalCents: priced.subtotalCents,
@@ -263,6 +269,7 @@ export async function startCheckout(input: {
     provider: provider.kind,
     attemptId: input.attemptId,
   });
+  if (created) await countFunnelStep(request, "order_created");
   if (order.status !== "pending") throw new RequestRejected(409, "This order has already been completed.");
   try {
     const session = await provider.createCheckout(order, {
@@ -311,14 +318,13 @@ export async function handlePayStep(request: Request, form: FormData) {
   const attempt = attemptIdSchema.safeParse(form.get("attemptId"));
   if (!attempt.success)
     throw new RequestRejected(400, "The order form is missing its attempt id. Please reload and try again.");
+  await countFunnelStep(request, "checkout_plan_chosen");
   try {
     await consumeLimits(checkoutLimits, { request, email: state.info.email });
-    const started = await startCheckout({
-      info: state.info,
-      ...selection,
-      coupon: state.coupon,
-      attemptId: attempt.data,
-    });
+    const started = await startCheckout(
+      { info: state.info, ...selection, coupon: state.coupon, attemptId: attempt.data },
+      request,
+    );
     if (json)
       return jsonResponse({ url: started.url, orderId: started.orderId }, { headers: { "Set-Cookie": cookie } });
     return redirect(started.url, { status: 303, headers: { "Set-Cookie": cookie } });
@@ -361,6 +367,7 @@ export async function handleCheckoutApi(request: Request, body: unknown): Promis
     const planIds = parsePlanIds(payload.planIds, { allowEmpty: false });
     const billing = payload.isAnnual ? "annual" : "monthly";
     checkOrderAmount(planIds, billing, payload.amount);
+    await countFunnelStep(request, "checkout_plan_chosen");
     await consumeLimits(checkoutLimits, { request, email: payload.userInfo.email });
 
     let coupon = null;
@@ -373,13 +380,10 @@ export async function handleCheckoutApi(request: Request, body: unknown): Promis
         });
     }
     try {
-      const started = await startCheckout({
-        info: payload.userInfo,
-        planIds,
-        billing,
-        coupon,
-        attemptId: payload.attemptId ?? crypto.randomUUID(),
-      });
+      const started = await startCheckout(
+        { info: payload.userInfo, planIds, billing, coupon, attemptId: payload.attemptId ?? crypto.randomUUID() },
+        request,
+      );
       // API clients get an absolute URL; test mode's is a path on this site.
       return jsonOk({ url: new URL(started.url, `${requestOrigin(request)}/`).toString(), orderId: started.orderId });
     } catch (error) {

@@ -31,6 +31,7 @@ import {
 import { managePath, manageToken } from "~/services/demo-booking-token.server";
 import { googleCalendarLink } from "~/services/demo-invite.server";
 import { demoPickerView } from "~/services/demo-picker.server";
+import { countFunnelStep } from "~/services/funnel.server";
 import { checkSlotStart, slotEnd, type SlotRefusal } from "~/services/demo-slots.server";
 import { now } from "~/utils/clock.server";
 import { formatZonedRange } from "~/utils/time-zone-format";
@@ -115,6 +116,7 @@ function requestedSlot(slotStart: string | undefined): RequestedSlot | undefined
 }
 
 async function store(
+  request: Request,
   data: Submitted,
   requestId: string,
   channel: "form" | "api",
@@ -131,7 +133,7 @@ async function store(
     challenges: data.challenges,
     submissionId: data.submissionId,
   };
-  const { row, created, booking, slotTaken } = await withTimeout(
+  const { row, created, booking, slotTaken, bookedNow } = await withTimeout(
     oncePerLead ? createDemoRequestOncePerLead(input, slot) : createDemoRequest(input, slot),
     DEMO_STORE_TIMEOUT_MS,
   );
@@ -146,6 +148,8 @@ async function store(
     bookingId: booking?.id,
     slotTaken: slotTaken || undefined,
   });
+  if (created) await countFunnelStep(request, "demo_submitted");
+  if (bookedNow) await countFunnelStep(request, "demo_booked");
   if (slot && booking && booking.slotStart.getTime() !== slot.slotStart.getTime()) {
     throw new SlotUnavailable(
       409,
@@ -370,6 +374,7 @@ export async function handleDemoRequestForm(request: Request, form: FormData): P
     // The page carries no submission id (ADR 0019): the browser mints one when the page hydrates. A form posted
     // without JavaScript (or before it ran) has none; it is stored once per lead, by its details.
     const { row, booking } = await store(
+      request,
       { ...result.data, submissionId: result.data.submissionId ?? `form-${crypto.randomUUID()}` },
       requestId,
       "form",
@@ -449,7 +454,7 @@ export async function handleDemoRequestApi(request: Request, body: unknown): Pro
     await consumeLimits(storingLimits, { request, email: parsed.data.email });
     // The honeypot belongs to the HTML form; API callers are not form-filling bots, so it is ignored here.
     const submissionId = parsed.data.submissionId ?? crypto.randomUUID();
-    const { row, booking } = await store({ ...parsed.data, submissionId }, requestId, "api", slot);
+    const { row, booking } = await store(request, { ...parsed.data, submissionId }, requestId, "api", slot);
     const stored = toStoredDemoRequest(row);
     if (!booking) return jsonOk<StoredDemoRequest>(stored, 201);
     return jsonOk<StoredDemoRequest & { booking: BookingJson }>(

@@ -52,6 +52,8 @@ export const limitRules = {
   demoManageClient: rule("demo-manage:client", (env) => env.RATE_LIMIT_PER_CLIENT),
   demoManageBooking: rule("demo-manage:booking", (env) => env.RATE_LIMIT_PER_EMAIL),
   demoManageGlobal: rule("demo-manage:global", (env) => env.RATE_LIMIT_GLOBAL, lastResort),
+  // Fails open like the others: a count let through uncounted by the limit costs one row's number, nothing more.
+  eventsClient: rule("events:client", (env) => env.RATE_LIMIT_EVENTS_PER_CLIENT),
   signInClient: rule("sign-in:client", (env) => env.LOGIN_RATE_LIMIT, failClosed),
   signInUsername: rule("sign-in:username", (env) => env.LOGIN_RATE_LIMIT, failClosed),
 } as const;

@@ -187,6 +187,8 @@ const envSchema = z.object({
   RATE_LIMIT_GLOBAL: positiveInt(3000),
   RATE_LIMIT_COUPONS_PER_SESSION: positiveInt(5),
   LOGIN_RATE_LIMIT: positiveInt(5),
+  // Funnel beacons (landing views) per client and window (ADR 0021): a visitor sends one per page load.
+  RATE_LIMIT_EVENTS_PER_CLIENT: positiveInt(30),
 
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
 

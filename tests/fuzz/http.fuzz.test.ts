@@ -47,6 +47,8 @@ const routes = [
   "/api/demo-requests?q=",
   "/api/create-checkout-session",
   "/api/stripe/webhook",
+  "/api/events",
+  "/api/events?event=",
   "/api/",
   "/healthz",
   "/robots.txt",

@@ -1,7 +1,9 @@
 import { eq } from "drizzle-orm";
 import Stripe from "stripe";
 import { expect, it } from "vitest";
-import { orders, stripeEvents } from "~/db/schema.server";
+import { funnelDailyCounts, orders, stripeEvents } from "~/db/schema.server";
+import { funnelTotals } from "~/models/funnel.server";
+import { funnelDay } from "~/services/funnel.server";
 import { createOrderForAttempt, setOrderSession } from "~/models/order.server";
 import { action } from "~/routes/api.stripe.webhook";
 import { getDb } from "~/db/connection.server";
@@ -10,7 +12,7 @@ import { describeWithDatabases } from "../support/database";
 const secret = "whsec_test_secret_for_webhooks";
 
 async function makeOrder() {
-  const order = await createOrderForAttempt({
+  const { row: order } = await createOrderForAttempt({
     planIds: ["scale-master"],
     billingPeriod: "monthly",
     subtotalCents: 39700,
@@ -85,6 +87,25 @@ describeWithDatabases(
       const response = await deliver(eventPayload("checkout.session.completed", orderId, sessionId));
       expect(response.status).toBe(200);
       expect(await statusOf(orderId)).toBe("paid");
+    });
+
+    it("counts a payment once in the funnel, when it settles the order, and stamps paid_at", async () => {
+      await getDb().delete(funnelDailyCounts);
+      const { orderId, sessionId } = await makeOrder();
+      const eventId = `evt_${crypto.randomUUID().replaceAll("-", "")}`;
+      const payload = eventPayload("checkout.session.completed", orderId, sessionId, eventId);
+      expect((await deliver(payload)).status).toBe(200);
+      // A retried delivery, and another event for the same session, change nothing.
+      expect((await deliver(payload)).status).toBe(200);
+      expect((await deliver(eventPayload("checkout.session.completed", orderId, sessionId))).status).toBe(200);
+      const day = funnelDay();
+      expect(await funnelTotals(day, day)).toMatchObject({ order_paid: 1, order_created: 0 });
+      const [order] = await getDb().select().from(orders).where(eq(orders.id, orderId));
+      expect(order.paidAt).toBeInstanceOf(Date);
+      // An expired session is no payment.
+      const expiring = await makeOrder();
+      await deliver(eventPayload("checkout.session.expired", expiring.orderId, expiring.sessionId));
+      expect((await funnelTotals(day, day)).order_paid).toBe(1);
     });
 
     it("marks the order expired on checkout.session.expired", async () => {

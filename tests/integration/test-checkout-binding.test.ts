@@ -10,13 +10,21 @@ import { describeWithDatabases } from "../support/database";
 import { origin, respond } from "../support/route-calls";
 
 async function newOrder() {
-  const started = await startCheckout({
-    info: { companyName: "Ruiz Roofing", fullName: "Ana Ruiz", email: "ana@ruizroofing.com", phone: "+1 555 010 2000" },
-    planIds: ["scale-master"],
-    billing: "monthly",
-    coupon: null,
-    attemptId: crypto.randomUUID(),
-  });
+  const started = await startCheckout(
+    {
+      info: {
+        companyName: "Ruiz Roofing",
+        fullName: "Ana Ruiz",
+        email: "ana@ruizroofing.com",
+        phone: "+1 555 010 2000",
+      },
+      planIds: ["scale-master"],
+      billing: "monthly",
+      coupon: null,
+      attemptId: crypto.randomUUID(),
+    },
+    new Request("http://localhost/"),
+  );
   const url = new URL(started.url, "http://localhost/");
   return { id: started.orderId, path: `${url.pathname}${url.search}`, token: url.searchParams.get("token")! };
 }

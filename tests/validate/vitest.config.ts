@@ -14,6 +14,7 @@ export default defineConfig({
       ...configDefaults.exclude,
       // They start the production build (`npm run build` first).
       "tests/integration/admin-create.test.ts",
+      "tests/integration/funnel-walk-through.test.ts",
       "tests/integration/many-instances.test.ts",
       "tests/integration/outbox-servers.test.ts",
       "tests/integration/page-cache.test.ts",

@@ -2,6 +2,7 @@ import { redirect } from "@remix-run/node";
 import { testCheckoutCopy } from "~/content/test-checkout";
 import type { OrderRow } from "~/db/schema.server";
 import { getOrder, settleOrder } from "~/models/order.server";
+import { countFunnelStep } from "~/services/funnel.server";
 import { getEnv } from "~/utils/env.server";
 import { redirectWithError, redirectWithSuccess } from "~/utils/toast.server";
 import { isOrderToken, withOrderToken } from "~/services/payments/order-token.server";
@@ -26,9 +27,10 @@ export async function findTestOrder(orderId: string | undefined, token: string |
 }
 
 /** Pay: a pending order becomes paid; a paid one goes on to its receipt; any other is refused as it is. */
-export async function payTestOrder(order: OrderRow): Promise<Response> {
-  const status =
-    order.status === "pending" && (await settleOrder(order.id, "paid")) ? "paid" : (await getOrder(order.id))?.status;
+export async function payTestOrder(order: OrderRow, request: Request): Promise<Response> {
+  const settled = order.status === "pending" && (await settleOrder(order.id, "paid"));
+  if (settled) await countFunnelStep(request, "order_paid");
+  const status = settled ? "paid" : (await getOrder(order.id))?.status;
   if (status === "paid")
     return redirect(withOrderToken(`/checkout/success?order_id=${encodeURIComponent(order.id)}`, order.id), 303);
   return redirectWithError("/#pricing", testCheckoutCopy.cannotPay(status ?? order.status));
