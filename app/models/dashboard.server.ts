@@ -29,42 +29,45 @@ function bounds({ from, to, timeZone }: DayRange) {
 
 const localDay = (column: SQL, timeZone: string) => sql`(${column} at time zone ${timeZone})::date`;
 
-/** One row per day of the range, empty days included (generate_series), in order. */
+/**
+ * One row per day of the range, empty days included, in order. The three counts are aggregated apart and appended
+ * before one GROUP BY: joining them to the days one by one made the planner expect millions of rows and spend
+ * most of the query compiling it (JIT), and an integer generate_series gives it the true number of days.
+ */
 export async function dailyFigures(range: DayRange): Promise<DailyFigures[]> {
   const { start, end } = bounds(range);
   const { from, to, timeZone } = range;
   const result = await getDb().execute(sql`
-    with days as (
-      select day::date as day from generate_series(${from}::date, ${to}::date, interval '1 day') as day
+    with per_day as (
+      select day, sum(leads) as leads, sum(orders) as orders, sum(paid_orders) as paid_orders,
+        sum(revenue) as revenue, sum(mrr_added) as mrr_added
+      from (
+        select ${localDay(sql.raw("created_at"), timeZone)} as day, count(*) as leads, 0 as orders,
+          0 as paid_orders, 0 as revenue, 0 as mrr_added
+        from demo_requests where created_at >= ${start} and created_at < ${end} group by 1
+        union all
+        select ${localDay(sql.raw("created_at"), timeZone)}, 0, count(*), 0, 0, 0
+        from orders where created_at >= ${start} and created_at < ${end} group by 1
+        union all
+        select ${localDay(sql.raw("paid_at"), timeZone)}, 0, 0, count(*), sum(total_cents), sum(${monthlyEquivalent})
+        from orders where status = 'paid' and paid_at >= ${start} and paid_at < ${end} group by 1
+      ) as counted
+      group by day
     ),
-    leads as (
-      select ${localDay(sql.raw("created_at"), timeZone)} as day, count(*) as leads
-      from demo_requests where created_at >= ${start} and created_at < ${end} group by 1
-    ),
-    created as (
-      select ${localDay(sql.raw("created_at"), timeZone)} as day, count(*) as orders
-      from orders where created_at >= ${start} and created_at < ${end} group by 1
-    ),
-    paid as (
-      select ${localDay(sql.raw("paid_at"), timeZone)} as day, count(*) as paid_orders,
-        sum(total_cents) as revenue, sum(${monthlyEquivalent}) as mrr_added
-      from orders where status = 'paid' and paid_at >= ${start} and paid_at < ${end} group by 1
-    ),
-    before_range as (
-      select coalesce(sum(${monthlyEquivalent}), 0) as mrr
-      from orders where status = 'paid' and paid_at < ${start}
+    days as (
+      select ${from}::date + offset_days as day
+      from generate_series(0, ${to}::date - ${from}::date) as offset_days
     )
     select to_char(days.day, 'YYYY-MM-DD') as day,
-      coalesce(leads.leads, 0)::int as leads,
-      coalesce(created.orders, 0)::int as orders,
-      coalesce(paid.paid_orders, 0)::int as paid_orders,
-      coalesce(paid.revenue, 0)::float8 as revenue,
-      round(before_range.mrr + sum(coalesce(paid.mrr_added, 0)) over (order by days.day))::float8 as mrr
-    from days
-      cross join before_range
-      left join leads on leads.day = days.day
-      left join created on created.day = days.day
-      left join paid on paid.day = days.day
+      coalesce(per_day.leads, 0)::int as leads,
+      coalesce(per_day.orders, 0)::int as orders,
+      coalesce(per_day.paid_orders, 0)::int as paid_orders,
+      coalesce(per_day.revenue, 0)::float8 as revenue,
+      round(
+        (select coalesce(sum(${monthlyEquivalent}), 0) from orders where status = 'paid' and paid_at < ${start})
+        + sum(coalesce(per_day.mrr_added, 0)) over (order by days.day)
+      )::float8 as mrr
+    from days left join per_day on per_day.day = days.day
     order by days.day
   `);
   return rowsOf<{ day: string; leads: number; orders: number; paid_orders: number; revenue: number; mrr: number }>(
