@@ -80,7 +80,7 @@ export function ChartFigure({
           </div>
         </details>
         <a href={csvHref} download className="self-start font-medium text-brand-700 underline">
-          Download CSV<span className="sr-only"> of {title.toLowerCase()}</span>
+          Export CSV<span className="sr-only"> of {title.toLowerCase()}</span>
         </a>
       </div>
     </figure>
