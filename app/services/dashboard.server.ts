@@ -1,4 +1,4 @@
-import { funnelEventLabels, type FunnelEvent } from "~/content/funnel-events";
+import { funnelEventLabels, funnelEvents, type FunnelEvent } from "~/content/funnel-events";
 import { attributionFigures, dailyFigures, funnelTotals } from "~/models/dashboard.server";
 import type { Dashboard, DashboardRange, DashboardRangeForm, FunnelStep } from "~/schemas/dashboard-views";
 import { dashboardRangeSchema, defaultDashboardPreset } from "~/schemas/dashboard-range";
@@ -8,16 +8,9 @@ import { now } from "~/utils/clock.server";
 import { getEnv } from "~/utils/env.server";
 import { localDate } from "~/utils/zoned-time";
 
-/** The checkout's steps in the order a visitor meets them; the demo pair is a funnel of its own. */
-export const checkoutFunnel: FunnelEvent[] = [
-  "landing_view",
-  "checkout_opened",
-  "checkout_info_completed",
-  "checkout_plan_chosen",
-  "order_created",
-  "order_paid",
-];
+/** The demo pair is a funnel of its own; every other event is a checkout step, in the order a visitor meets them. */
 export const demoFunnel: FunnelEvent[] = ["demo_submitted", "demo_booked"];
+export const checkoutFunnel: FunnelEvent[] = funnelEvents.filter((event) => !demoFunnel.includes(event));
 
 /** How many sources and campaigns the dashboard ranks. */
 export const attributionLimit = 10;

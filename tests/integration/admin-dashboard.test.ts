@@ -165,6 +165,24 @@ describeWithDatabases(
       ]);
     });
 
+    it("a day that daylight saving shortens keeps its own hours (Chicago, 2026-03-08 has 23)", async () => {
+      await getDb()
+        .insert(demoRequests)
+        .values([
+          lead("2026-03-08T05:59:00Z", { utmSource: "dst" }), // 23:59 CST on the 7th
+          lead("2026-03-08T06:00:00Z", { utmSource: "dst" }), // 00:00 CST on the 8th
+          lead("2026-03-09T04:59:00Z", { utmSource: "dst" }), // 23:59 CDT on the 8th
+          lead("2026-03-09T05:00:00Z", { utmSource: "dst" }), // 00:00 CDT on the 9th
+        ]);
+      const data = await dashboard("from=2026-03-07&to=2026-03-09");
+      expect(data.daily.map((day) => [day.day, day.leads])).toEqual([
+        ["2026-03-07", 1],
+        ["2026-03-08", 2],
+        ["2026-03-09", 1],
+      ]);
+      expect(data.sources).toContainEqual({ name: "dst", leads: 4, orders: 0, paidRevenueCents: 0 });
+    });
+
     it("explains a bad range on the page and shows the default range instead, never a 500", async () => {
       const cases: [string, string[]][] = [
         ["from=2026-03-19&to=2026-03-17", ["The start date must be on or before the end date."]],

@@ -8,12 +8,12 @@ export type DayValue = { day: string; value: number };
 export function BarChart({
   data,
   label,
-  formatValue,
+  formatTick,
   integer = false,
 }: {
   data: DayValue[];
   label: string;
-  formatValue: (value: number) => string;
+  formatTick: (value: number) => string;
   integer?: boolean;
 }) {
   const days = data.map((point) => point.day);
@@ -34,7 +34,7 @@ export function BarChart({
         days={days}
         dayX={(day) => (x(day) ?? 0) + x.bandwidth() / 2}
         integer={integer}
-        formatValue={formatValue}
+        formatTick={formatTick}
       />
       {data.map((point) =>
         point.value > 0 ? (

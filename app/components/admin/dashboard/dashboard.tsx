@@ -11,6 +11,13 @@ import { RangeForm } from "./range-form";
 
 const count = (value: number) => value.toLocaleString("en-US");
 const money = (cents: number) => formatCents(Math.round(cents));
+/** An axis tick's amount, short enough for the axis: "$1.4M", "$25k", "$900". */
+function moneyTick(cents: number) {
+  const dollars = cents / 100;
+  if (dollars >= 1_000_000) return `$${Number((dollars / 1_000_000).toFixed(1))}M`;
+  if (dollars >= 1_000) return `$${Number((dollars / 1_000).toFixed(1))}k`;
+  return money(cents);
+}
 const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
 
 function funnelRows(steps: FunnelStep[]) {
@@ -91,27 +98,29 @@ export function Dashboard({ data }: { data: DashboardData }) {
           <BarChart
             data={leads}
             integer
-            formatValue={count}
+            formatTick={count}
             label={`Leads per day, ${span}: ${count(sum(leads.map((day) => day.value)))} in total.`}
           />
         </ChartFigure>
         <ChartFigure {...figure("orders")}>
+          <p className="text-sm font-medium text-slate-700">Orders created</p>
           <BarChart
             data={orders}
             integer
-            formatValue={count}
+            formatTick={count}
             label={`Orders created per day, ${span}: ${count(sum(orders.map((day) => day.value)))} in total.`}
           />
+          <p className="text-sm font-medium text-slate-700">Paid revenue</p>
           <BarChart
             data={revenue}
-            formatValue={money}
+            formatTick={moneyTick}
             label={`Paid revenue per day, ${span}: ${money(sum(revenue.map((day) => day.value)))} in total.`}
           />
         </ChartFigure>
         <ChartFigure {...figure("mrr")}>
           <LineChart
             data={mrr}
-            formatValue={money}
+            formatTick={moneyTick}
             label={`Monthly recurring revenue from ${money(mrr[0]?.value ?? 0)} on ${formatLongDay(range.from)} to ${money(lastMrr)} on ${formatLongDay(range.to)}.`}
           />
         </ChartFigure>

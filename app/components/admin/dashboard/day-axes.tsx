@@ -8,13 +8,13 @@ export function DayAxes({
   days,
   dayX,
   integer,
-  formatValue,
+  formatTick,
 }: {
   y: ScaleLinear<number, number>;
   days: string[];
   dayX: (day: string) => number;
   integer: boolean;
-  formatValue: (value: number) => string;
+  formatTick: (value: number) => string;
 }) {
   return (
     <g>
@@ -29,7 +29,7 @@ export function DayAxes({
             strokeWidth={1}
           />
           <text x={margin.left - 8} y={y(tick)} dy="0.32em" textAnchor="end" className="fill-slate-600 text-[11px]">
-            {formatValue(tick)}
+            {formatTick(tick)}
           </text>
         </g>
       ))}

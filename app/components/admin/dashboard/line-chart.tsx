@@ -8,11 +8,11 @@ import { DayAxes } from "./day-axes";
 export function LineChart({
   data,
   label,
-  formatValue,
+  formatTick,
 }: {
   data: DayValue[];
   label: string;
-  formatValue: (value: number) => string;
+  formatTick: (value: number) => string;
 }) {
   const days = data.map((point) => point.day);
   const x = scalePoint<string>()
@@ -29,7 +29,7 @@ export function LineChart({
   return (
     <svg viewBox={`0 0 ${chartWidth} ${dayChartHeight}`} role="img" aria-label={label} className="h-auto w-full">
       <title>{label}</title>
-      <DayAxes y={y} days={days} dayX={(day) => x(day) ?? 0} integer={false} formatValue={formatValue} />
+      <DayAxes y={y} days={days} dayX={(day) => x(day) ?? 0} integer={false} formatTick={formatTick} />
       {path ? <path d={path} fill="none" strokeWidth={2.5} className="stroke-brand-700" /> : null}
     </svg>
   );

@@ -1,8 +1,30 @@
-import { dashboardPresets } from "~/schemas/dashboard-range";
+import { dashboardPresets, defaultDashboardPreset } from "~/schemas/dashboard-range";
 import type { DashboardRange, DashboardRangeForm } from "~/schemas/dashboard-views";
 
 const input =
   "rounded-md border border-slate-300 px-3 py-1.5 text-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600";
+
+function DateField({ name, label, value, invalid }: { name: string; label: string; value: string; invalid: boolean }) {
+  const id = `dashboard-${name}`;
+  return (
+    <div>
+      <label htmlFor={id} className="block text-xs font-medium text-slate-700">
+        {label}
+      </label>
+      <input
+        id={id}
+        name={name}
+        type="date"
+        required
+        defaultValue={value}
+        key={value}
+        aria-invalid={invalid || undefined}
+        aria-describedby={invalid ? "dashboard-range-error" : undefined}
+        className={input}
+      />
+    </div>
+  );
+}
 
 /** Preset links and a plain GET form for a custom range: both work without JavaScript. */
 export function RangeForm({ range, form }: { range: DashboardRange; form: DashboardRangeForm }) {
@@ -37,38 +59,8 @@ export function RangeForm({ range, form }: { range: DashboardRange; form: Dashbo
         className="flex flex-wrap items-end gap-2"
         aria-label="Custom date range"
       >
-        <div>
-          <label htmlFor="dashboard-from" className="block text-xs font-medium text-slate-700">
-            From
-          </label>
-          <input
-            id="dashboard-from"
-            name="from"
-            type="date"
-            required
-            defaultValue={form.from}
-            key={`from-${form.from}`}
-            aria-invalid={invalid || undefined}
-            aria-describedby={invalid ? "dashboard-range-error" : undefined}
-            className={input}
-          />
-        </div>
-        <div>
-          <label htmlFor="dashboard-to" className="block text-xs font-medium text-slate-700">
-            To
-          </label>
-          <input
-            id="dashboard-to"
-            name="to"
-            type="date"
-            required
-            defaultValue={form.to}
-            key={`to-${form.to}`}
-            aria-invalid={invalid || undefined}
-            aria-describedby={invalid ? "dashboard-range-error" : undefined}
-            className={input}
-          />
-        </div>
+        <DateField name="from" label="From" value={form.from} invalid={invalid} />
+        <DateField name="to" label="To" value={form.to} invalid={invalid} />
         <button
           type="submit"
           className="rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-100"
@@ -82,7 +74,9 @@ export function RangeForm({ range, form }: { range: DashboardRange; form: Dashbo
           role="alert"
           className="w-full rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-800"
         >
-          <p className="font-semibold">That range could not be shown; the last 30 days are shown instead.</p>
+          <p className="font-semibold">
+            That range could not be shown; the last {defaultDashboardPreset} days are shown instead.
+          </p>
           <ul className="mt-1 list-disc pl-5">
             {form.errors.map((error) => (
               <li key={error}>{error}</li>
