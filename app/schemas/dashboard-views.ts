@@ -39,4 +39,51 @@ export type Dashboard = {
   demoFunnel: FunnelStep[];
   sources: AttributionFigures[];
   campaigns: AttributionFigures[];
+  charts: DashboardCharts;
+};
+
+// The charts' geometry, computed on the server (app/services/dashboard-charts.server.ts, with d3-scale and
+// d3-shape) so the components only draw it: no chart code runs or ships to the browser. Coordinates are in the
+// chart's viewBox (width × height); texts are already formatted.
+
+export type SvgBox = { x: number; y: number; width: number; height: number };
+
+/** A chart with one mark per day: bars, or a line (`path`). */
+export type DayChartView = {
+  /** What a screen reader hears instead of the picture. */
+  label: string;
+  width: number;
+  height: number;
+  /** The value axis: a grid line and its label at each tick. */
+  grid: { y: number; text: string }[];
+  gridX: [number, number];
+  tickTextX: number;
+  /** The day axis: the labelled days only. */
+  days: { x: number; text: string }[];
+  baselineY: number;
+  dayTextY: number;
+  bars: (SvgBox & { day: string })[];
+  path: string | null;
+};
+
+/** A bar per named row (a funnel step, a source) with its value and an optional note after the bar. */
+export type BarListView = {
+  label: string;
+  width: number;
+  height: number;
+  nameX: number;
+  rows: { key: string; name: string; middle: number; bar: SvgBox; valueX: number; value: string; note?: string }[];
+};
+
+export type AttributionChartsView = { metric: string; chart: BarListView }[];
+
+export type DashboardCharts = {
+  leads: DayChartView;
+  orders: DayChartView;
+  revenue: DayChartView;
+  mrr: DayChartView;
+  checkoutFunnel: BarListView;
+  demoFunnel: BarListView;
+  sources: AttributionChartsView;
+  campaigns: AttributionChartsView;
 };

@@ -1,4 +1,5 @@
 import { funnelEventLabels, funnelEvents, type FunnelEvent } from "~/content/funnel-events";
+import { dashboardCharts } from "~/services/dashboard-charts.server";
 import { attributionFigures, dailyFigures, funnelTotals } from "~/models/dashboard.server";
 import type { Dashboard, DashboardRange, DashboardRangeForm, FunnelStep } from "~/schemas/dashboard-views";
 import { dashboardRangeSchema, defaultDashboardPreset } from "~/schemas/dashboard-range";
@@ -69,13 +70,13 @@ export async function loadDashboard(params: URLSearchParams): Promise<Dashboard>
     attributionFigures(range, "source", attributionLimit),
     attributionFigures(range, "campaign", attributionLimit),
   ]);
-  return {
+  const figures = {
     range,
-    form,
     daily,
     checkoutFunnel: funnelSteps(checkoutFunnel, totals),
     demoFunnel: funnelSteps(demoFunnel, totals),
     sources,
     campaigns,
   };
+  return { ...figures, form, charts: dashboardCharts(figures) };
 }

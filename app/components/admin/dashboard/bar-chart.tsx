@@ -1,53 +1,15 @@
-import { scaleBand, scaleLinear } from "d3-scale";
-import { chartWidth, dayChartHeight, dayChartMargin as margin } from "./chart-frame";
+import type { DayChartView } from "~/schemas/dashboard-views";
 import { DayAxes } from "./day-axes";
 
-export type DayValue = { day: string; value: number };
-
-/** A bar per day, drawn on the server; `label` is what a screen reader hears instead of the picture. */
-export function BarChart({
-  data,
-  label,
-  formatTick,
-  integer = false,
-}: {
-  data: DayValue[];
-  label: string;
-  formatTick: (value: number) => string;
-  integer?: boolean;
-}) {
-  const days = data.map((point) => point.day);
-  const x = scaleBand<string>()
-    .domain(days)
-    .range([margin.left, chartWidth - margin.right])
-    .paddingInner(0.2);
-  const max = Math.max(integer ? 4 : 1, ...data.map((point) => point.value));
-  const y = scaleLinear()
-    .domain([0, max])
-    .nice()
-    .range([dayChartHeight - margin.bottom, margin.top]);
+/** A bar per day, drawn from geometry computed on the server; `view.label` is what a screen reader hears. */
+export function BarChart({ view }: { view: DayChartView }) {
   return (
-    <svg viewBox={`0 0 ${chartWidth} ${dayChartHeight}`} role="img" aria-label={label} className="h-auto w-full">
-      <title>{label}</title>
-      <DayAxes
-        y={y}
-        days={days}
-        dayX={(day) => (x(day) ?? 0) + x.bandwidth() / 2}
-        integer={integer}
-        formatTick={formatTick}
-      />
-      {data.map((point) =>
-        point.value > 0 ? (
-          <rect
-            key={point.day}
-            x={x(point.day)}
-            y={y(point.value)}
-            width={x.bandwidth()}
-            height={y(0) - y(point.value)}
-            className="fill-brand-600"
-          />
-        ) : null,
-      )}
+    <svg viewBox={`0 0 ${view.width} ${view.height}`} role="img" aria-label={view.label} className="h-auto w-full">
+      <title>{view.label}</title>
+      <DayAxes view={view} />
+      {view.bars.map((bar) => (
+        <rect key={bar.day} x={bar.x} y={bar.y} width={bar.width} height={bar.height} className="fill-brand-600" />
+      ))}
     </svg>
   );
 }
