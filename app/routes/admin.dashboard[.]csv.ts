@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { adminHeaders, requireAdmin } from "~/services/admin-session.server";
-import { loadDashboard } from "~/services/dashboard.server";
+import { loadDashboardFigures } from "~/services/dashboard.server";
 import { csvStream, type CsvColumn } from "~/utils/csv.server";
 import { dashboardCharts, dashboardTable, isDashboardChart, type TableColumn } from "~/utils/dashboard-tables";
 
@@ -23,13 +23,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
       headers: { ...adminHeaders, "Content-Type": "text/plain; charset=utf-8" },
     });
   }
-  const dashboard = await loadDashboard(params);
-  const table = dashboardTable(chart, dashboard);
+  const { figures } = await loadDashboardFigures(params);
+  const table = dashboardTable(chart, figures);
   const columns: CsvColumn<Cell[]>[] = table.columns.map((column, index) => ({
     header: column.header,
     value: (row) => csvValue(row[index], column),
   }));
-  const { from, to } = dashboard.range;
+  const { from, to } = figures.range;
   return new Response(
     csvStream(
       columns,

@@ -62,7 +62,8 @@ export function dashboardRange(params: URLSearchParams): { range: DashboardRange
   };
 }
 
-export async function loadDashboard(params: URLSearchParams): Promise<Dashboard> {
+/** The dashboard's figures for the range the query string asks for (the CSV export needs no charts). */
+export async function loadDashboardFigures(params: URLSearchParams) {
   const { range, form } = dashboardRange(params);
   const [daily, totals, sources, campaigns] = await Promise.all([
     dailyFigures(range),
@@ -70,13 +71,20 @@ export async function loadDashboard(params: URLSearchParams): Promise<Dashboard>
     attributionFigures(range, "source", attributionLimit),
     attributionFigures(range, "campaign", attributionLimit),
   ]);
-  const figures = {
-    range,
-    daily,
-    checkoutFunnel: funnelSteps(checkoutFunnel, totals),
-    demoFunnel: funnelSteps(demoFunnel, totals),
-    sources,
-    campaigns,
+  return {
+    form,
+    figures: {
+      range,
+      daily,
+      checkoutFunnel: funnelSteps(checkoutFunnel, totals),
+      demoFunnel: funnelSteps(demoFunnel, totals),
+      sources,
+      campaigns,
+    },
   };
+}
+
+export async function loadDashboard(params: URLSearchParams): Promise<Dashboard> {
+  const { form, figures } = await loadDashboardFigures(params);
   return { ...figures, form, charts: dashboardCharts(figures) };
 }
