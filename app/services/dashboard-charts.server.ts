@@ -167,7 +167,15 @@ function funnelChart(name: string, steps: FunnelStep[]): BarListView {
     steps.map((step) => ({
       name: step.label,
       value: step.count,
-      note: step.dropOffPercent === null ? undefined : `(−${step.dropOffPercent}%)`,
+      // A later step can outnumber the one before it across the range's edges (paid today, ordered before).
+      note:
+        step.dropOffPercent === null
+          ? undefined
+          : step.dropOffPercent > 0
+            ? `(−${step.dropOffPercent}%)`
+            : step.dropOffPercent < 0
+              ? `(+${-step.dropOffPercent}%)`
+              : "(0%)",
     })),
     `${name} funnel: ${summary}.`,
     { formatValue: formatCount },
