@@ -7,12 +7,14 @@
 //
 // Settings (env): BENCH_DURATION seconds per case (10), BENCH_WARMUP seconds (3), BENCH_CONNECTIONS (50),
 // BENCH_MAX_REQUESTS per case (200000), BENCH_DATABASES ("pglite,postgres"), BENCH_CASES (all; a comma list of
-// "static,home,floor,demo,checkout,cdn,conditional,render,flood-demo,flood-coupon,flood-sign-in,demo-instances"),
+// "static,home,floor,demo,checkout,cdn,conditional,render,flood-demo,flood-coupon,flood-sign-in,demo-instances,
+// dashboard"),
 // BENCH_PROFILE_DIR (writes a V8 CPU profile of the app server per database). The flood-* cases run against the
 // default limits: scripts/bench-abuse.mjs. The cdn case needs nginx (Debian: `apt-get install -y nginx-light`;
 // NGINX_PATH to point at another binary) and says so when it is missing; cdn, conditional and render:
 // scripts/bench-cdn.mjs; demo-instances (demo POSTs on PostgreSQL with 1 and 2 app processes):
-// scripts/bench-instances.mjs.
+// scripts/bench-instances.mjs; dashboard (GET /admin?range=90 on a year of seeded data, PostgreSQL, a 300 ms
+// median budget): scripts/bench-dashboard.mjs.
 // The build must exist (`npm run bench` builds first).
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -26,6 +28,7 @@ import { abuseCaseNames, runAbuseCases } from "./bench-abuse.mjs";
 import { demoRequests, loadFigures } from "./bench-load.mjs";
 import { cdnCaseNames, runCdnCases } from "./bench-cdn.mjs";
 import { instanceCaseNames, runInstanceCases } from "./bench-instances.mjs";
+import { dashboardCaseNames, runDashboardCases } from "./bench-dashboard.mjs";
 import { createDatabase, dropDatabase } from "../tests/support/postgres.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -45,7 +48,17 @@ const config = {
   databases: (process.env.BENCH_DATABASES ?? "pglite,postgres").split(",").map((kind) => kind.trim()),
   cases: (
     process.env.BENCH_CASES ??
-    ["static", "home", "floor", "demo", "checkout", ...cdnCaseNames, ...abuseCaseNames, ...instanceCaseNames].join(",")
+    [
+      "static",
+      "home",
+      "floor",
+      "demo",
+      "checkout",
+      ...cdnCaseNames,
+      ...abuseCaseNames,
+      ...instanceCaseNames,
+      ...dashboardCaseNames,
+    ].join(",")
   )
     .split(",")
     .map((name) => name.trim()),
@@ -443,6 +456,7 @@ if (config.databases.includes("postgres")) {
   const instances = await runInstanceCases({ ...config, runId, env: liftedLimits });
   all.results.push(...instances);
   if (instances.length > 0) all.durability.instances = Object.fromEntries(instances.map((r) => [r.case, r.rowsCheck]));
+  all.results.push(...(await runDashboardCases({ cases: config.cases })));
 }
 const loadAfter = loadavg();
 
@@ -490,6 +504,10 @@ console.log("bench: wrote bench-results/bench.json");
 const lost = Object.values(all.durability)
   .flatMap((byTable) => Object.values(byTable))
   .reduce((sum, check) => sum + check.lost, 0);
+for (const result of all.results.filter((r) => r.withinBudget === false)) {
+  console.error(`bench: ${result.case} median ${result.latencyMs.median} ms is over its ${result.budgetMs} ms budget`);
+  process.exitCode = 1;
+}
 if (lost > 0) {
   console.error(`bench: ${lost} acknowledged (2xx) requests have no row`);
   process.exitCode = 1;

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, useLoaderData, useLocation } from "@remix-run/react";
+import { Dashboard } from "~/components/admin/dashboard/dashboard";
 import { DemoRequestsTable } from "~/components/admin/demo-requests-table";
 import { OrdersTable, type OrderRow } from "~/components/admin/orders-table";
 import { Pagination } from "~/components/admin/pagination";
@@ -10,6 +11,7 @@ import { listDemoRequests, toStoredDemoRequest } from "~/models/demo-request.ser
 import { listOrders } from "~/models/order.server";
 import { normalizeSearch, parsePage } from "~/models/pagination.server";
 import { adminHeaders, requireAdmin } from "~/services/admin-session.server";
+import { loadDashboard } from "~/services/dashboard.server";
 import { calendarFeedUrl, cancelDemoAsAdmin, upcomingAgenda } from "~/services/demo-agenda.server";
 import { assertSameOrigin, readForm, RequestRejected } from "~/utils/request.server";
 import { redirectWithError, redirectWithSuccess } from "~/utils/toast.server";
@@ -25,16 +27,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const admin = await requireAdmin(request);
   const url = new URL(request.url);
   const query = normalizeSearch(url.searchParams.get("q"));
-  const [leads, orders, agenda] = await Promise.all([
+  const [leads, orders, agenda, dashboard] = await Promise.all([
     listDemoRequests({ query, page: parsePage(url.searchParams.get("page")) }),
     listOrders({ page: parsePage(url.searchParams.get("ordersPage")) }),
     upcomingAgenda(),
+    loadDashboard(url.searchParams),
   ]);
   return json(
     {
       admin: { username: admin.username },
       query,
       agenda,
+      dashboard,
       feedUrl: calendarFeedUrl(),
       leads: { ...leads, items: leads.items.map(toStoredDemoRequest) },
       orders: {
@@ -89,7 +93,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function AdminIndex() {
-  const { admin, query, agenda, feedUrl, leads, orders } = useLoaderData<typeof loader>();
+  const { admin, query, agenda, dashboard, feedUrl, leads, orders } = useLoaderData<typeof loader>();
   const { search } = useLocation();
   return (
     <div className="min-h-screen bg-slate-50">
@@ -113,6 +117,8 @@ export default function AdminIndex() {
       </header>
 
       <main id="main-content" className="mx-auto max-w-7xl space-y-10 px-6 py-8">
+        <Dashboard data={dashboard} />
+
         <section aria-labelledby="demo-requests-heading">
           <div className="flex flex-wrap items-end justify-between gap-4">
             <div>

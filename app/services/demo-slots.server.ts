@@ -1,6 +1,7 @@
 import { TZDate, tzOffset } from "@date-fns/tz";
 import { addDays, addMinutes } from "date-fns";
 import { bookedCountsBetween } from "~/models/demo-booking.server";
+import { calendarDaysBetween } from "~/utils/calendar-date";
 import { getBookingSettings, isCalendarDate, type BookingSettings } from "~/utils/env.server";
 import { isKnownTimeZone, timeZoneLabel } from "~/utils/time-zone-format";
 
@@ -26,11 +27,6 @@ export function addCalendarDays(date: string, days: number): string {
   return addDays(new Date(`${date}T00:00:00Z`), days)
     .toISOString()
     .slice(0, 10);
-}
-
-/** Calendar days from `from` to `to` (YYYY-MM-DD each). */
-function calendarDaysBetween(from: string, to: string): number {
-  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 }
 
 const pad = (value: number) => String(value).padStart(2, "0");

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { isKnownTimeZone } from "~/utils/time-zone-format";
+import { isCalendarDate } from "~/utils/calendar-date";
 import type { SiteConfig } from "~/content/site";
 import { remember } from "~/utils/singleton.server";
 
@@ -99,13 +100,7 @@ const blackoutDates = z
     return dates;
   });
 
-/** Whether `value` is a YYYY-MM-DD date that exists (no 2027-02-30). */
-export function isCalendarDate(value: string): boolean {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  if (!match) return false;
-  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
-  return date.toISOString().slice(0, 10) === value;
-}
+export { isCalendarDate };
 
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),

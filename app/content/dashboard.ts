@@ -1,0 +1,28 @@
+import type { DashboardChart } from "~/utils/dashboard-tables";
+
+export const dashboardChartCopy: Record<DashboardChart, { title: string; description: string }> = {
+  leads: { title: "Leads per day", description: "Demo requests by the day they were sent." },
+  orders: {
+    title: "Orders and paid revenue per day",
+    description: "Orders by the day they were created (any status); paid revenue by the day the payment was confirmed.",
+  },
+  mrr: {
+    title: "Monthly recurring revenue",
+    description:
+      "On each day, the monthly value of every order paid on or before it: a monthly order counts its total, an annual order a twelfth of it. There is no cancellation data yet, so no churn is subtracted.",
+  },
+  funnel: {
+    title: "Funnel",
+    description:
+      "Daily counters without cookies or personal data (visitors who send Do Not Track or Global Privacy Control, and bots, are not counted). The drop-off is the share of the previous step that did not reach the next one.",
+  },
+  sources: {
+    title: "Top sources",
+    description:
+      "utm_source, else the referring site, else “(direct)”; ranked by paid revenue, then orders, then leads.",
+  },
+  campaigns: {
+    title: "Top campaigns",
+    description: "utm_campaign, else “(none)”; ranked by paid revenue, then orders, then leads.",
+  },
+};

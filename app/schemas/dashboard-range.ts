@@ -1,0 +1,60 @@
+import { z } from "zod";
+import { calendarDaysBetween, isCalendarDate } from "~/utils/calendar-date";
+
+export const dashboardPresets = [7, 30, 90] as const;
+export type DashboardPreset = (typeof dashboardPresets)[number];
+export const defaultDashboardPreset: DashboardPreset = 30;
+/** A year, leap day included: a longer range would make the daily charts unreadable and the queries slow. */
+export const maxDashboardRangeDays = 366;
+
+export type DashboardRangeChoice =
+  { kind: "preset"; days: DashboardPreset } | { kind: "custom"; from: string; to: string };
+
+const field = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value) => value || undefined);
+
+/**
+ * The dashboard's range form (a plain GET form): a preset `range` of 7, 30 or 90 days ending today, or a custom
+ * `from`–`to` of whole days in the business's time zone, both ends included. A custom date wins over a preset
+ * (the form sends both when the visitor edits the dates after choosing a preset).
+ */
+export const dashboardRangeSchema = z
+  .object({ range: field, from: field, to: field })
+  .transform(({ range, from, to }, ctx): DashboardRangeChoice => {
+    if (from === undefined && to === undefined) {
+      if (range === undefined) return { kind: "preset", days: defaultDashboardPreset };
+      const days = dashboardPresets.find((preset) => String(preset) === range);
+      if (days) return { kind: "preset", days };
+      ctx.addIssue({ code: "custom", path: ["range"], message: "Choose a range of 7, 30 or 90 days." });
+      return z.NEVER;
+    }
+    for (const [name, value, label] of [
+      ["from", from, "start"],
+      ["to", to, "end"],
+    ] as const) {
+      if (value === undefined) ctx.addIssue({ code: "custom", path: [name], message: `Enter the ${label} date.` });
+      else if (!isCalendarDate(value))
+        ctx.addIssue({
+          code: "custom",
+          path: [name],
+          message: `The ${label} date must be a real date written YYYY-MM-DD.`,
+        });
+    }
+    if (from === undefined || to === undefined || !isCalendarDate(from) || !isCalendarDate(to)) return z.NEVER;
+    if (from > to) {
+      ctx.addIssue({ code: "custom", path: ["to"], message: "The start date must be on or before the end date." });
+      return z.NEVER;
+    }
+    if (calendarDaysBetween(from, to) + 1 > maxDashboardRangeDays) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["to"],
+        message: `A range may span at most ${maxDashboardRangeDays} days.`,
+      });
+      return z.NEVER;
+    }
+    return { kind: "custom", from, to };
+  });

@@ -1,0 +1,15 @@
+// Calendar dates ("YYYY-MM-DD") carry no time zone: their arithmetic is done on UTC midnights, so it is the same
+// in the server and in the browser and no daylight-saving change can skip or repeat a day.
+
+/** Whether `value` is a YYYY-MM-DD date that exists (no 2027-02-30). */
+export function isCalendarDate(value: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!match) return false;
+  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+  return date.toISOString().slice(0, 10) === value;
+}
+
+/** Calendar days from `from` to `to` (YYYY-MM-DD each). */
+export function calendarDaysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+}

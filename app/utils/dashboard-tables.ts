@@ -1,0 +1,62 @@
+// The dashboard's data, one table per chart: the page shows each under its chart and the CSV route writes the
+// same rows, so the download can never disagree with the page.
+import type { Dashboard } from "~/schemas/dashboard-views";
+
+export const dashboardCharts = ["leads", "orders", "mrr", "funnel", "sources", "campaigns"] as const;
+export type DashboardChart = (typeof dashboardCharts)[number];
+
+export function isDashboardChart(value: unknown): value is DashboardChart {
+  return typeof value === "string" && (dashboardCharts as readonly string[]).includes(value);
+}
+
+/** How a column's raw value reads: a count, an amount in cents, or a percentage. */
+export type ColumnKind = "text" | "count" | "cents" | "percent";
+export type TableColumn = { header: string; kind: ColumnKind };
+export type DashboardTable = { columns: TableColumn[]; rows: (string | number | null)[][] };
+
+const text = (header: string): TableColumn => ({ header, kind: "text" });
+const count = (header: string): TableColumn => ({ header, kind: "count" });
+const cents = (header: string): TableColumn => ({ header, kind: "cents" });
+
+type DashboardData = Pick<Dashboard, "daily" | "checkoutFunnel" | "demoFunnel" | "sources" | "campaigns">;
+
+export function dashboardTable(chart: DashboardChart, data: DashboardData): DashboardTable {
+  switch (chart) {
+    case "leads":
+      return { columns: [text("Day"), count("Leads")], rows: data.daily.map((day) => [day.day, day.leads]) };
+    case "orders":
+      return {
+        columns: [text("Day"), count("Orders created"), count("Orders paid"), cents("Paid revenue")],
+        rows: data.daily.map((day) => [day.day, day.orders, day.paidOrders, day.paidRevenueCents]),
+      };
+    case "mrr":
+      return {
+        columns: [text("Day"), cents("Monthly recurring revenue")],
+        rows: data.daily.map((day) => [day.day, day.mrrCents]),
+      };
+    case "funnel":
+      return {
+        columns: [
+          text("Funnel"),
+          text("Step"),
+          count("Count"),
+          { header: "Drop-off from previous step", kind: "percent" },
+        ],
+        rows: [
+          ...data.checkoutFunnel.map((step) => ["Checkout", step.label, step.count, step.dropOffPercent]),
+          ...data.demoFunnel.map((step) => ["Demo", step.label, step.count, step.dropOffPercent]),
+        ],
+      };
+    case "sources":
+    case "campaigns":
+      return {
+        columns: [
+          text(chart === "sources" ? "Source" : "Campaign"),
+          count("Leads"),
+          count("Orders"),
+          cents("Paid revenue"),
+        ],
+        rows: data[chart].map((row) => [row.name, row.leads, row.orders, row.paidRevenueCents]),
+      };
+  }
+}
