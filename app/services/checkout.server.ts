@@ -21,6 +21,14 @@ import {
   type CheckoutInfo,
   type CheckoutView,
 } from "~/schemas/checkout";
+import { attributionFromFields, type Attribution } from "~/schemas/attribution";
+import {
+  apiAttribution,
+  attributionFromForm,
+  attributionView,
+  carriedAttribution,
+  visitAttribution,
+} from "~/services/attribution.server";
 import { apiErrorResponse, jsonError, jsonOk } from "~/utils/api.server";
 import { signedCookie } from "~/utils/cookies.server";
 import { requestOrigin } from "~/utils/env.server";
@@ -49,6 +57,8 @@ const stateSchema = z.object({
     })
     .nullable()
     .default(null),
+  // The visit's attribution as its fields, from step 1's hidden fields; put on the order (read leniently again).
+  attribution: z.record(z.string(), z.string()).optional(),
 });
 
 export type CheckoutState = z.infer<typeof stateSchema>;
@@ -97,7 +107,9 @@ export async function loadCheckout(
   const url = new URL(request.url);
   const step = url.searchParams.get("checkout");
   if (step === "close") {
-    return { kind: "redirect", response: redirect("/", { headers: { "Set-Cookie": await clearCheckoutState() } }) };
+    // Back to the page with the attribution the close link carried, so a checkout opened again still has it.
+    const page = `/${attributionView(carriedAttribution(url)).query.replace("&", "?")}`;
+    return { kind: "redirect", response: redirect(page, { headers: { "Set-Cookie": await clearCheckoutState() } }) };
   }
   if (step !== "info" && step !== "plan") return { kind: "closed" };
   const state = await readCheckoutState(request);
@@ -123,8 +135,14 @@ export async function loadCheckout(
       billing,
       coupon,
       attemptId: perRequestId(context),
+      // Editing keeps the attribution step 1 stored; an opening link carried it (or this visit is the landing).
+      attribution: edit ? stateAttribution(state) : attributionView(visitAttribution(request)).fields,
     },
   };
+}
+
+function stateAttribution(state: CheckoutState) {
+  return attributionView(attributionFromFields((name) => state.attribution?.[name])).fields;
 }
 
 /** Starting a checkout: per client, then per e-mail (by mailbox), then the last-resort global limit (ADR 0012). */
@@ -166,6 +184,7 @@ export async function handleInfoStep(request: Request, form: FormData) {
     planIds,
     billing,
     coupon: keepCoupon ? state.coupon : null,
+    attribution: attributionView(attributionFromForm(form)).fields,
   });
   return redirect("/?checkout=plan", toPlanStep(cookie));
 }
@@ -245,6 +264,7 @@ export async function startCheckout(input: {
   billing: BillingPeriod;
   coupon: ValidCoupon | null;
   attemptId: string;
+  attribution?: Attribution;
 }): Promise<StartedCheckout> {
   const provider = getPaymentProvider();
   const priced = priceOrder(input.planIds, input.billing, input.coupon);
@@ -262,6 +282,7 @@ export async function startCheckout(input: {
     phone: input.info.phone,
     provider: provider.kind,
     attemptId: input.attemptId,
+    ...input.attribution,
   });
   if (order.status !== "pending") throw new RequestRejected(409, "This order has already been completed.");
   try {
@@ -318,6 +339,7 @@ export async function handlePayStep(request: Request, form: FormData) {
       ...selection,
       coupon: state.coupon,
       attemptId: attempt.data,
+      attribution: attributionFromFields((name) => state.attribution?.[name]),
     });
     if (json)
       return jsonResponse({ url: started.url, orderId: started.orderId }, { headers: { "Set-Cookie": cookie } });
@@ -358,6 +380,7 @@ export async function handleCheckoutApi(request: Request, body: unknown): Promis
       return jsonError(422, "Please correct the highlighted fields.", { fieldErrors });
     }
     const payload = parsed.data;
+    const attribution = apiAttribution(body as object);
     const planIds = parsePlanIds(payload.planIds, { allowEmpty: false });
     const billing = payload.isAnnual ? "annual" : "monthly";
     checkOrderAmount(planIds, billing, payload.amount);
@@ -379,6 +402,7 @@ export async function handleCheckoutApi(request: Request, body: unknown): Promis
         billing,
         coupon,
         attemptId: payload.attemptId ?? crypto.randomUUID(),
+        attribution,
       });
       // API clients get an absolute URL; test mode's is a path on this site.
       return jsonOk({ url: new URL(started.url, `${requestOrigin(request)}/`).toString(), orderId: started.orderId });
