@@ -6,6 +6,7 @@ import {
   attributionFromFields,
   attributionFromLanding,
   attributionSchema,
+  hasAttribution,
   type Attribution,
 } from "~/schemas/attribution";
 import type { CsvColumn } from "~/utils/csv.server";
@@ -33,12 +34,16 @@ export function carriedAttribution(url: URL): Attribution {
 
 /**
  * The attribution of the visit this request belongs to: what a link of this site carried, or else this request is
- * the landing itself (its UTM tags, click id, outside Referer and path).
+ * the landing itself (its UTM tags, click id, outside Referer and path). None when it names no source: a landing
+ * path alone says nothing about where the visit came from (and the shared page, the same for all, has none).
  */
 export function visitAttribution(request: Request): Attribution {
   const url = new URL(request.url);
-  if (url.searchParams.has("landing_path")) return carriedAttribution(url);
-  return attributionFromLanding(url, outsideReferer(request), new URL(requestOrigin(request)).hostname);
+  const attribution = url.searchParams.has("landing_path")
+    ? carriedAttribution(url)
+    : attributionFromLanding(url, outsideReferer(request), new URL(requestOrigin(request)).hostname);
+  const { landingPath: _landingPath, ...source } = attribution;
+  return hasAttribution(source) ? attribution : {};
 }
 
 export function attributionView(attribution: Attribution): AttributionView {
@@ -51,7 +56,9 @@ export function attributionView(attribution: Attribution): AttributionView {
  * (ADR 0019), so it carries none (the Referer of whoever made the cached copy would be baked in for everyone).
  */
 export function landingAttribution(request: Request): AttributionView | null {
-  return isAnonymousPageView(request) ? null : attributionView(visitAttribution(request));
+  if (isAnonymousPageView(request)) return null;
+  const attribution = visitAttribution(request);
+  return hasAttribution(attribution) ? attributionView(attribution) : null;
 }
 
 /** A form's hidden attribution fields; a bad value is dropped. */

@@ -103,9 +103,13 @@ describeWithDatabases(
         "&utm_source=google&utm_campaign=spring-roofing&click_id=gclid&referrer_host=www.google.com&landing_path=%2F",
       );
 
-      // A page of this site is no source; a link of this site carries the landing's attribution as it was.
+      // A page of this site is no source (nor is the landing path alone); a link of this site carries the landing's
+      // attribution as it was.
       const inside = await pageData("/?billing=annual", { Referer: `${origin}/privacy` });
-      expect(inside.demo.attribution).toEqual({ landing_path: "/" });
+      expect(inside).not.toHaveProperty("attributionQuery");
+      expect(inside.demo).not.toHaveProperty("attribution");
+      const cookieBearing = await pageData("/", { Cookie: "gw_other=1", Referer: "https://news.example.org/story" });
+      expect(cookieBearing.demo.attribution).toEqual({ referrer_host: "news.example.org", landing_path: "/" });
       const carried = await pageData("/?billing=annual&utm_source=bing&referrer_host=www.bing.com&landing_path=%2F", {
         Referer: `${origin}/?utm_source=bing`,
       });
