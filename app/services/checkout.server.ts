@@ -108,7 +108,7 @@ export async function loadCheckout(
   const step = url.searchParams.get("checkout");
   if (step === "close") {
     // Back to the page with the attribution the close link carried, so a checkout opened again still has it.
-    const page = `/${attributionView(carriedAttribution(url)).query.replace("&", "?")}`;
+    const page = `/${attributionView(carriedAttribution(url)).query.replace(/^&/, "?")}`;
     return { kind: "redirect", response: redirect(page, { headers: { "Set-Cookie": await clearCheckoutState() } }) };
   }
   if (step !== "info" && step !== "plan") return { kind: "closed" };
@@ -136,13 +136,14 @@ export async function loadCheckout(
       coupon,
       attemptId: perRequestId(context),
       // Editing keeps the attribution step 1 stored; an opening link carried it (or this visit is the landing).
-      attribution: edit ? stateAttribution(state) : attributionView(visitAttribution(request)).fields,
+      attribution: attributionView(edit ? attributionOfState(state) : visitAttribution(request)).fields,
     },
   };
 }
 
-function stateAttribution(state: CheckoutState) {
-  return attributionView(attributionFromFields((name) => state.attribution?.[name])).fields;
+/** What step 1 stored, read by the same lenient rules as the form it came from. */
+function attributionOfState(state: CheckoutState): Attribution {
+  return attributionFromFields((name) => state.attribution?.[name]);
 }
 
 /** Starting a checkout: per client, then per e-mail (by mailbox), then the last-resort global limit (ADR 0012). */
@@ -339,7 +340,7 @@ export async function handlePayStep(request: Request, form: FormData) {
       ...selection,
       coupon: state.coupon,
       attemptId: attempt.data,
-      attribution: attributionFromFields((name) => state.attribution?.[name]),
+      attribution: attributionOfState(state),
     });
     if (json)
       return jsonResponse({ url: started.url, orderId: started.orderId }, { headers: { "Set-Cookie": cookie } });

@@ -2,9 +2,10 @@
 // from it; both rows carry the visit's attribution, the admin lists show it and the CSV exports have it. Without a
 // cookie of its own and with or without JavaScript (ADR 0020).
 import { readFile } from "node:fs/promises";
+import { AxeBuilder } from "@axe-core/playwright";
 import type { Download, Page } from "@playwright/test";
 import { chooseNoTime, fillLead, openForm, submitButton, uniqueLead } from "../support/demo-form";
-import { expect, test } from "../support/fixtures";
+import { expect, isNoJs, test } from "../support/fixtures";
 
 const landing = "/?utm_source=google&utm_campaign=spring-roofing";
 const fromGoogle = { referer: "https://www.google.com/" };
@@ -102,6 +103,7 @@ test("a campaign visit's attribution reaches the demo request and the order, the
     await expect(row).toContainText(summary);
     await expect(row).toContainText("from www.google.com · landed on /");
   }
+  if (!isNoJs(testInfo)) expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
 
   const leads = await csvRecords(await download(page, "Download CSV"));
   expect(leads[0].slice(-8)).toEqual(attributionHeaders);
