@@ -10,7 +10,7 @@ import {
   type DemoBooking,
 } from "~/models/demo-booking.server";
 import type { DemoRequestData, StoredDemoRequest } from "~/schemas/demo-request";
-import type { Attribution } from "~/schemas/attribution";
+import { attributionKeys, type Attribution } from "~/schemas/attribution";
 import { getDb, rowsOf, type Database, type Transaction } from "~/db/connection.server";
 import { escapeLike, iterateNewestFirst, normalizeSearch, paginate, type Paginated } from "~/models/pagination.server";
 
@@ -22,15 +22,8 @@ export type NewDemoRequest = Omit<DemoRequestData, "submissionId" | "website" | 
 
 /** The attribution columns' values: null where the visit did not say. */
 function attributionValues(attribution: Attribution = {}) {
-  return {
-    utmSource: attribution.utmSource ?? null,
-    utmMedium: attribution.utmMedium ?? null,
-    utmCampaign: attribution.utmCampaign ?? null,
-    utmTerm: attribution.utmTerm ?? null,
-    utmContent: attribution.utmContent ?? null,
-    clickId: attribution.clickId ?? null,
-    referrerHost: attribution.referrerHost ?? null,
-    landingPath: attribution.landingPath ?? null,
+  return Object.fromEntries(attributionKeys.map((key) => [key, attribution[key] ?? null])) as {
+    [Key in keyof Attribution]-?: Attribution[Key] | null;
   };
 }
 
@@ -72,7 +65,6 @@ export async function createDemoRequest(input: NewDemoRequest, slot?: RequestedS
 
 async function insertDemoRequest(db: Database | Transaction, input: NewDemoRequest): Promise<CreatedDemoRequest> {
   const attribution = attributionValues(input.attribution);
-  const attributionKeys = Object.keys(attribution) as (keyof typeof attribution)[];
   const inserted = rowsOf<Record<string, unknown>>(
     await db.execute(sql`
       with inserted as (

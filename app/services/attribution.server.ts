@@ -5,6 +5,7 @@ import {
   attributionFields,
   attributionFromFields,
   attributionFromLanding,
+  attributionKeys,
   attributionSchema,
   hasAttribution,
   type Attribution,
@@ -80,17 +81,6 @@ export function apiAttribution(body: object): Attribution {
 
 /** A stored row's attribution columns (null where the visit did not say). */
 type AttributionColumns = { [Key in keyof Attribution]-?: NonNullable<Attribution[Key]> | null };
-
-const attributionKeys = [
-  "utmSource",
-  "utmMedium",
-  "utmCampaign",
-  "utmTerm",
-  "utmContent",
-  "clickId",
-  "referrerHost",
-  "landingPath",
-] as const satisfies readonly (keyof Attribution)[];
 
 /** A stored lead's or order's attribution, without the columns it left empty. */
 export function storedAttribution(row: AttributionColumns): Attribution {
