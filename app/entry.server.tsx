@@ -6,6 +6,7 @@ import { recordPeerAddresses } from "~/utils/client-address.server";
 import { closeDatabase } from "~/db/connection.server";
 import { logger } from "~/utils/logger.server";
 import { getEnv } from "~/utils/env.server";
+import { isAnonymousPageView } from "~/utils/shared-document.server";
 import { stopServerOutboxWorker } from "~/services/outbox-worker.server";
 import { acceptsGzip, prefersBrotli } from "~/server/gzip-template.server";
 import {
@@ -72,14 +73,6 @@ function declaredShareable(remixContext: EntryContext) {
   return remixContext.staticHandlerContext.matches.some(
     (match) => (remixContext.routeModules[match.route.id]?.handle as { sharedDocument?: unknown })?.sharedDocument,
   );
-}
-
-/**
- * A request whose answer may be shared by every visitor: no cookie (no thank-you panel, toast, checkout or admin
- * state can reach the loaders) and no query string (no checkout step, billing choice or campaign parameter).
- */
-function isAnonymousPageView(request: Request) {
-  return request.method === "GET" && !request.headers.has("Cookie") && new URL(request.url).search === "";
 }
 
 export default async function handleRequest(

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { and, desc, eq, getTableColumns, gt, ilike, or, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, gt, ilike, or, sql, type SQL } from "drizzle-orm";
 import { demoRequests, outbox, type DemoRequestRow } from "~/db/schema.server";
 import type { OutboxMessage } from "~/models/outbox.server";
 import {
@@ -10,12 +10,22 @@ import {
   type DemoBooking,
 } from "~/models/demo-booking.server";
 import type { DemoRequestData, StoredDemoRequest } from "~/schemas/demo-request";
+import { attributionKeys, type Attribution } from "~/schemas/attribution";
 import { getDb, rowsOf, type Database, type Transaction } from "~/db/connection.server";
-import { escapeLike, normalizeSearch, paginate, type Paginated } from "~/models/pagination.server";
+import { escapeLike, iterateNewestFirst, normalizeSearch, paginate, type Paginated } from "~/models/pagination.server";
 
 export type NewDemoRequest = Omit<DemoRequestData, "submissionId" | "website" | "slotStart" | "timeZone"> & {
   submissionId: string;
+  /** Where the visit came from; stored with a new lead, never compared (see isSameSubmission). */
+  attribution?: Attribution;
 };
+
+/** The attribution columns' values: null where the visit did not say. */
+function attributionValues(attribution: Attribution = {}) {
+  return Object.fromEntries(attributionKeys.map((key) => [key, attribution[key] ?? null])) as {
+    [Key in keyof Attribution]-?: Attribution[Key] | null;
+  };
+}
 
 /** The public shape of a stored request (what the API answers); the submission id stays internal. */
 export function toStoredDemoRequest(row: DemoRequestRow): StoredDemoRequest {
@@ -54,6 +64,7 @@ export async function createDemoRequest(input: NewDemoRequest, slot?: RequestedS
 }
 
 async function insertDemoRequest(db: Database | Transaction, input: NewDemoRequest): Promise<CreatedDemoRequest> {
+  const attribution = attributionValues(input.attribution);
   const inserted = rowsOf<Record<string, unknown>>(
     await db.execute(sql`
       with inserted as (
@@ -62,11 +73,19 @@ async function insertDemoRequest(db: Database | Transaction, input: NewDemoReque
           ${sql.identifier(demoRequests.lastName.name)}, ${sql.identifier(demoRequests.email.name)},
           ${sql.identifier(demoRequests.phone.name)}, ${sql.identifier(demoRequests.company.name)},
           ${sql.identifier(demoRequests.dealVolume.name)}, ${sql.identifier(demoRequests.challenges.name)},
-          ${sql.identifier(demoRequests.submissionId.name)}
+          ${sql.identifier(demoRequests.submissionId.name)},
+          ${sql.join(
+            attributionKeys.map((key) => sql.identifier(demoRequests[key].name)),
+            sql`, `,
+          )}
         )
         values (
           ${crypto.randomUUID()}, ${input.firstName}, ${input.lastName}, ${input.email}, ${input.phone},
-          ${input.company}, ${input.dealVolume || null}, ${input.challenges || null}, ${input.submissionId}
+          ${input.company}, ${input.dealVolume || null}, ${input.challenges || null}, ${input.submissionId},
+          ${sql.join(
+            attributionKeys.map((key) => sql`${attribution[key]}`),
+            sql`, `,
+          )}
         )
         on conflict (${sql.identifier(demoRequests.submissionId.name)}) do nothing
         returning *
@@ -122,6 +141,7 @@ async function createDemoRequestWithSlot(
       dealVolume: input.dealVolume || null,
       challenges: input.challenges || null,
       submissionId: input.submissionId,
+      ...attributionValues(input.attribution),
     })
     .onConflictDoNothing({ target: demoRequests.submissionId })
     .returning();
@@ -200,7 +220,8 @@ export async function createDemoRequestOncePerLead(
 /**
  * Whether a stored row holds exactly this submission's content (stored as createDemoRequest stores it). A
  * replay may only confirm its own submission: the same id with other details is someone else's, or a changed
- * form, and must not be answered with what is stored.
+ * form, and must not be answered with what is stored. The attribution is not content: a replay sent from another
+ * page (a retry after a redirect, the same lead again from a second ad) is still the same lead, kept as first stored.
  */
 export function isSameSubmission(row: DemoRequestRow, input: NewDemoRequest): boolean {
   return (
@@ -252,28 +273,7 @@ export async function listDemoRequests(
   );
 }
 
-/**
- * Every demo request, newest first, one batch at a time by keyset (never OFFSET), so an export of a
- * large table holds one batch in memory and each query stays an index range scan. The cursor keeps the
- * database's own text of created_at: a JS Date drops the microseconds and would skip rows.
- */
-export async function* iterateDemoRequests(batchSize = 500): AsyncGenerator<DemoRequestRow[]> {
-  let cursor: { createdAt: string; id: string } | undefined;
-  for (;;) {
-    const batch = await getDb()
-      .select({ ...getTableColumns(demoRequests), cursorAt: sql<string>`${demoRequests.createdAt}::text` })
-      .from(demoRequests)
-      .where(
-        cursor
-          ? sql`(${demoRequests.createdAt}, ${demoRequests.id}) < (${cursor.createdAt}::timestamptz, ${cursor.id})`
-          : undefined,
-      )
-      .orderBy(desc(demoRequests.createdAt), desc(demoRequests.id))
-      .limit(batchSize);
-    if (batch.length === 0) return;
-    const last = batch[batch.length - 1];
-    cursor = { createdAt: last.cursorAt, id: last.id };
-    yield batch.map(({ cursorAt: _cursorAt, ...row }) => row);
-    if (batch.length < batchSize) return;
-  }
+/** Every demo request, newest first, one batch at a time (see iterateNewestFirst). */
+export function iterateDemoRequests(batchSize = 500): AsyncGenerator<DemoRequestRow[]> {
+  return iterateNewestFirst(demoRequests, batchSize);
 }

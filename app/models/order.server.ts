@@ -1,7 +1,7 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { orders, stripeEvents, type OrderRow, type OrderStatus } from "~/db/schema.server";
 import { getDb } from "~/db/connection.server";
-import { paginate, type Paginated } from "~/models/pagination.server";
+import { iterateNewestFirst, paginate, type Paginated } from "~/models/pagination.server";
 
 export type NewOrder = Omit<
   typeof orders.$inferInsert,
@@ -90,4 +90,9 @@ export function listOrders(options: { page?: number } = {}): Promise<Paginated<O
     undefined,
     options.page ?? 1,
   );
+}
+
+/** Every order, newest first, one batch at a time (see iterateNewestFirst): the admin's CSV export. */
+export function iterateOrders(batchSize = 500): AsyncGenerator<OrderRow[]> {
+  return iterateNewestFirst(orders, batchSize);
 }

@@ -1,5 +1,5 @@
-import { count, type SQL } from "drizzle-orm";
-import type { PgSelect, PgTable } from "drizzle-orm/pg-core";
+import { count, desc, getTableColumns, sql, type SQL } from "drizzle-orm";
+import type { PgColumn, PgSelect, PgTable } from "drizzle-orm/pg-core";
 import { getDb } from "~/db/connection.server";
 
 export const PAGE_SIZE = 50;
@@ -51,4 +51,32 @@ export async function paginate<T extends PgSelect>(
     total: totalNumber,
     totalPages: Math.max(1, Math.ceil(totalNumber / PAGE_SIZE)),
   };
+}
+
+/**
+ * Every row of `table`, newest first, one batch at a time by keyset (never OFFSET), so an export of a large table
+ * holds one batch in memory and each query stays an index range scan. The cursor keeps the database's own text of
+ * created_at: a JS Date drops the microseconds and would skip rows.
+ */
+export async function* iterateNewestFirst<T extends PgTable & { createdAt: PgColumn; id: PgColumn }>(
+  table: T,
+  batchSize = 500,
+): AsyncGenerator<T["$inferSelect"][]> {
+  let cursor: { createdAt: string; id: string } | undefined;
+  for (;;) {
+    // drizzle cannot type a select over a generic table; the rows are the table's, plus the cursor.
+    const batch = (await getDb()
+      .select({ ...getTableColumns(table), cursorAt: sql<string>`${table.createdAt}::text` })
+      .from(table as PgTable)
+      .where(
+        cursor ? sql`(${table.createdAt}, ${table.id}) < (${cursor.createdAt}::timestamptz, ${cursor.id})` : undefined,
+      )
+      .orderBy(desc(table.createdAt), desc(table.id))
+      .limit(batchSize)) as unknown as (T["$inferSelect"] & { cursorAt: string; id: string })[];
+    if (batch.length === 0) return;
+    const last = batch[batch.length - 1];
+    cursor = { createdAt: last.cursorAt, id: last.id };
+    yield batch.map(({ cursorAt: _cursorAt, ...row }) => row as T["$inferSelect"]);
+    if (batch.length < batchSize) return;
+  }
 }

@@ -17,6 +17,7 @@ import {
   handlePayStep,
   handleUpdateStep,
   json,
+  landingAttribution,
   landingJsonLd,
   loadCheckout,
   readForm,
@@ -52,10 +53,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const checkout = await loadCheckout(request, context);
   if (checkout.kind === "redirect") return checkout.response;
+  const attribution = landingAttribution(request);
   return json({
     billing: billingFromParam(url.searchParams.get("billing")),
     checkout: checkout.kind === "open" ? checkout.view : null,
-    demo: await getDemoSectionState(request),
+    demo: { ...(await getDemoSectionState(request)), attribution: attribution?.fields },
+    attributionQuery: attribution?.query,
   });
 }
 
@@ -122,12 +125,13 @@ function RefusalNotice() {
 }
 
 export default function Index() {
-  const { billing, checkout, demo } = useLoaderData<typeof loader>();
+  const { billing, checkout, demo, attributionQuery } = useLoaderData<typeof loader>();
   const { site } = useRouteLoaderData<typeof rootLoader>("root")!;
   return (
     <>
       <LandingPage
         billing={billing}
+        attributionQuery={attributionQuery}
         site={site}
         checkoutDialog={checkout ? <LazyCheckoutDialog view={checkout} /> : null}
         demoSection={<DemoSection state={demo} />}

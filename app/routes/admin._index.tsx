@@ -12,6 +12,7 @@ import { listOrders } from "~/models/order.server";
 import { normalizeSearch, parsePage } from "~/models/pagination.server";
 import { adminHeaders, requireAdmin } from "~/services/admin-session.server";
 import { loadDashboard } from "~/services/dashboard.server";
+import { storedAttribution } from "~/services/attribution.server";
 import { calendarFeedUrl, cancelDemoAsAdmin, upcomingAgenda } from "~/services/demo-agenda.server";
 import { assertSameOrigin, readForm, RequestRejected } from "~/utils/request.server";
 import { redirectWithError, redirectWithSuccess } from "~/utils/toast.server";
@@ -40,7 +41,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
       agenda,
       dashboard,
       feedUrl: calendarFeedUrl(),
-      leads: { ...leads, items: leads.items.map(toStoredDemoRequest) },
+      leads: {
+        ...leads,
+        items: leads.items.map((lead) => ({ ...toStoredDemoRequest(lead), attribution: storedAttribution(lead) })),
+      },
       orders: {
         ...orders,
         items: orders.items.map((order): OrderRow => ({
@@ -56,6 +60,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
           fullName: order.fullName,
           email: order.email,
           createdAt: order.createdAt.toISOString(),
+          attribution: storedAttribution(order),
         })),
       },
     },
@@ -181,7 +186,16 @@ export default function AdminIndex() {
           <h2 id="orders-heading" className="text-2xl font-bold text-slate-900">
             Orders
           </h2>
-          <p className="mt-1 text-sm text-slate-600">{orders.total} in total, newest first</p>
+          <div className="flex flex-wrap items-end justify-between gap-4">
+            <p className="mt-1 text-sm text-slate-600">{orders.total} in total, newest first</p>
+            <a
+              href="/admin/orders.csv"
+              download
+              className="rounded-md bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-900"
+            >
+              Download orders CSV
+            </a>
+          </div>
           <OrdersTable rows={orders.items} />
           <Pagination
             label="Order pages"

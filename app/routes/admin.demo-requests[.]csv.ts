@@ -2,7 +2,8 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import type { DemoRequestRow } from "~/db/schema.server";
 import { iterateDemoRequests } from "~/models/demo-request.server";
 import { adminHeaders, requireAdmin } from "~/services/admin-session.server";
-import { csvStream, type CsvColumn } from "~/utils/csv.server";
+import { attributionCsvColumns } from "~/services/attribution.server";
+import { csvDownload, type CsvColumn } from "~/utils/csv.server";
 
 const columns: CsvColumn<DemoRequestRow>[] = [
   { header: "id", value: (row) => row.id },
@@ -15,17 +16,10 @@ const columns: CsvColumn<DemoRequestRow>[] = [
   { header: "dealVolume", value: (row) => row.dealVolume },
   { header: "challenges", value: (row) => row.challenges },
   { header: "submissionId", value: (row) => row.submissionId },
+  ...attributionCsvColumns<DemoRequestRow>(),
 ];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  const date = new Date().toISOString().slice(0, 10);
-  return new Response(csvStream(columns, iterateDemoRequests()), {
-    headers: {
-      ...adminHeaders,
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="demo-requests-${date}.csv"`,
-      "X-Content-Type-Options": "nosniff",
-    },
-  });
+  return csvDownload("demo-requests", columns, iterateDemoRequests(), adminHeaders);
 }

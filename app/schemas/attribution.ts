@@ -41,6 +41,9 @@ const keyOfField: Record<AttributionFieldName, keyof Attribution> = {
   landing_path: "landingPath",
 };
 
+/** The attribution's keys, in field order: also the names of the stored columns in the drizzle schema. */
+export const attributionKeys = attributionFieldNames.map((field) => keyOfField[field]);
+
 // Letters, digits, marks and the punctuation campaign tools put in tags; no control, markup or quote characters.
 const utmPattern = /^[\p{L}\p{N}\p{M} ._~+\-:/|()@!,&#=%]+$/u;
 const hostPattern = /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/;

@@ -54,4 +54,6 @@ export type CheckoutView = {
   billing: BillingPeriod;
   coupon: CouponDiscount | null;
   attemptId: string;
+  /** The visit's attribution as hidden fields of step 1, which stores it for the order. */
+  attribution: Record<string, string>;
 };

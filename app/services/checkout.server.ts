@@ -21,6 +21,14 @@ import {
   type CheckoutInfo,
   type CheckoutView,
 } from "~/schemas/checkout";
+import { attributionFromFields, type Attribution } from "~/schemas/attribution";
+import {
+  apiAttribution,
+  attributionFromForm,
+  attributionView,
+  carriedAttribution,
+  visitAttribution,
+} from "~/services/attribution.server";
 import { apiErrorResponse, jsonError, jsonOk } from "~/utils/api.server";
 import { signedCookie } from "~/utils/cookies.server";
 import { requestOrigin } from "~/utils/env.server";
@@ -50,6 +58,8 @@ const stateSchema = z.object({
     })
     .nullable()
     .default(null),
+  // The visit's attribution as its fields, from step 1's hidden fields; put on the order (read leniently again).
+  attribution: z.record(z.string(), z.string()).optional(),
 });
 
 export type CheckoutState = z.infer<typeof stateSchema>;
@@ -98,7 +108,9 @@ export async function loadCheckout(
   const url = new URL(request.url);
   const step = url.searchParams.get("checkout");
   if (step === "close") {
-    return { kind: "redirect", response: redirect("/", { headers: { "Set-Cookie": await clearCheckoutState() } }) };
+    // Back to the page with the attribution the close link carried, so a checkout opened again still has it.
+    const page = `/${attributionView(carriedAttribution(url)).query.replace(/^&/, "?")}`;
+    return { kind: "redirect", response: redirect(page, { headers: { "Set-Cookie": await clearCheckoutState() } }) };
   }
   if (step !== "info" && step !== "plan") return { kind: "closed" };
   const state = await readCheckoutState(request);
@@ -125,8 +137,15 @@ export async function loadCheckout(
       billing,
       coupon,
       attemptId: perRequestId(context),
+      // Editing keeps the attribution step 1 stored; an opening link carried it (or this visit is the landing).
+      attribution: attributionView(edit ? attributionOfState(state) : visitAttribution(request)).fields,
     },
   };
+}
+
+/** What step 1 stored, read by the same lenient rules as the form it came from. */
+function attributionOfState(state: CheckoutState): Attribution {
+  return attributionFromFields((name) => state.attribution?.[name]);
 }
 
 /** Starting a checkout: per client, then per e-mail (by mailbox), then the last-resort global limit (ADR 0012). */
@@ -168,6 +187,7 @@ export async function handleInfoStep(request: Request, form: FormData) {
     planIds,
     billing,
     coupon: keepCoupon ? state.coupon : null,
+    attribution: attributionView(attributionFromForm(form)).fields,
   });
   await countFunnelStep(request, "checkout_info_completed");
   return redirect("/?checkout=plan", toPlanStep(cookie));
@@ -249,6 +269,7 @@ export async function startCheckout(
     billing: BillingPeriod;
     coupon: ValidCoupon | null;
     attemptId: string;
+    attribution?: Attribution;
   },
   request: Request,
 ): Promise<StartedCheckout> {
@@ -268,6 +289,7 @@ export async function startCheckout(
     phone: input.info.phone,
     provider: provider.kind,
     attemptId: input.attemptId,
+    ...input.attribution,
   });
   if (created) await countFunnelStep(request, "order_created");
   if (order.status !== "pending") throw new RequestRejected(409, "This order has already been completed.");
@@ -322,7 +344,13 @@ export async function handlePayStep(request: Request, form: FormData) {
   try {
     await consumeLimits(checkoutLimits, { request, email: state.info.email });
     const started = await startCheckout(
-      { info: state.info, ...selection, coupon: state.coupon, attemptId: attempt.data },
+      {
+        info: state.info,
+        ...selection,
+        coupon: state.coupon,
+        attemptId: attempt.data,
+        attribution: attributionOfState(state),
+      },
       request,
     );
     if (json)
@@ -364,6 +392,7 @@ export async function handleCheckoutApi(request: Request, body: unknown): Promis
       return jsonError(422, "Please correct the highlighted fields.", { fieldErrors });
     }
     const payload = parsed.data;
+    const attribution = apiAttribution(body as object);
     const planIds = parsePlanIds(payload.planIds, { allowEmpty: false });
     const billing = payload.isAnnual ? "annual" : "monthly";
     checkOrderAmount(planIds, billing, payload.amount);
@@ -381,7 +410,14 @@ export async function handleCheckoutApi(request: Request, body: unknown): Promis
     }
     try {
       const started = await startCheckout(
-        { info: payload.userInfo, planIds, billing, coupon, attemptId: payload.attemptId ?? crypto.randomUUID() },
+        {
+          info: payload.userInfo,
+          planIds,
+          billing,
+          coupon,
+          attemptId: payload.attemptId ?? crypto.randomUUID(),
+          attribution,
+        },
         request,
       );
       // API clients get an absolute URL; test mode's is a path on this site.

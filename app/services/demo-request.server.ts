@@ -28,6 +28,8 @@ import {
   slotTakenMessage,
   type BookedDemoView,
 } from "~/schemas/demo-request-fields";
+import type { Attribution } from "~/schemas/attribution";
+import { apiAttribution, attributionFromForm } from "~/services/attribution.server";
 import { managePath, manageToken } from "~/services/demo-booking-token.server";
 import { googleCalendarLink } from "~/services/demo-invite.server";
 import { demoPickerView } from "~/services/demo-picker.server";
@@ -65,7 +67,7 @@ export const demoToasts = {
 const attemptLimits = { client: limitRules.demoClient } satisfies LimitLadder;
 const storingLimits = { email: limitRules.demoEmail, global: limitRules.demoGlobal } satisfies LimitLadder;
 
-type Submitted = DemoRequestData & { submissionId: string };
+type Submitted = DemoRequestData & { submissionId: string; attribution?: Attribution };
 
 /**
  * A stalled database must not leave the visitor waiting: after this long the request is answered as a
@@ -132,6 +134,7 @@ async function store(
     dealVolume: data.dealVolume,
     challenges: data.challenges,
     submissionId: data.submissionId,
+    attribution: data.attribution,
   };
   const { row, created, booking, slotTaken, bookedNow } = await withTimeout(
     oncePerLead ? createDemoRequestOncePerLead(input, slot) : createDemoRequest(input, slot),
@@ -375,7 +378,11 @@ export async function handleDemoRequestForm(request: Request, form: FormData): P
     // without JavaScript (or before it ran) has none; it is stored once per lead, by its details.
     const { row, booking } = await store(
       request,
-      { ...result.data, submissionId: result.data.submissionId ?? `form-${crypto.randomUUID()}` },
+      {
+        ...result.data,
+        submissionId: result.data.submissionId ?? `form-${crypto.randomUUID()}`,
+        attribution: attributionFromForm(form),
+      },
       requestId,
       "form",
       slot,
@@ -450,11 +457,18 @@ export async function handleDemoRequestApi(request: Request, body: unknown): Pro
       const { fieldErrors } = fieldErrorsOf(parsed.error);
       return jsonError(422, "The demo request is not valid; see fieldErrors.", { fieldErrors });
     }
+    const attribution = apiAttribution(body);
     const slot = requestedSlot(parsed.data.slotStart);
     await consumeLimits(storingLimits, { request, email: parsed.data.email });
     // The honeypot belongs to the HTML form; API callers are not form-filling bots, so it is ignored here.
     const submissionId = parsed.data.submissionId ?? crypto.randomUUID();
-    const { row, booking } = await store(request, { ...parsed.data, submissionId }, requestId, "api", slot);
+    const { row, booking } = await store(
+      request,
+      { ...parsed.data, submissionId, attribution },
+      requestId,
+      "api",
+      slot,
+    );
     const stored = toStoredDemoRequest(row);
     if (!booking) return jsonOk<StoredDemoRequest>(stored, 201);
     return jsonOk<StoredDemoRequest & { booking: BookingJson }>(

@@ -1,6 +1,7 @@
 // What the landing page route (routes/_index.tsx) needs from the server, through one module: see
 // ./root-route.server.ts for why (one stand-in inside the route's chunk instead of one script per shared module).
 export { json } from "@remix-run/node";
+export { landingAttribution } from "~/services/attribution.server";
 export {
   handleCouponStep,
   handleInfoStep,

@@ -64,3 +64,21 @@ export function csvStream<T>(columns: CsvColumn<T>[], batches: AsyncIterator<T[]
     { highWaterMark: 1 },
   );
 }
+
+/** A CSV download named `<name>-<today>.csv`, streamed from `batches`; `headers` add the route's own (no-store…). */
+export function csvDownload<T>(
+  name: string,
+  columns: CsvColumn<T>[],
+  batches: AsyncIterator<T[]>,
+  headers: Record<string, string>,
+): Response {
+  const date = new Date().toISOString().slice(0, 10);
+  return new Response(csvStream(columns, batches), {
+    headers: {
+      ...headers,
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="${name}-${date}.csv"`,
+      "X-Content-Type-Options": "nosniff",
+    },
+  });
+}

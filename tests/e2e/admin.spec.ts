@@ -135,6 +135,7 @@ test("an admin signs in, finds a lead from the landing page, exports it as CSV a
     "dealVolume",
     "challenges",
     "submissionId",
+    ...["utmSource", "utmMedium", "utmCampaign", "utmTerm", "utmContent", "clickId", "referrerHost", "landingPath"],
   ]);
   const exported = records.filter((record) => record[4] === lead.email);
   expect(exported).toHaveLength(1);
@@ -149,6 +150,8 @@ test("an admin signs in, finds a lead from the landing page, exports it as CSV a
     "26-50",
     stored.challenges,
     stored.submission_id,
+    // Sent from the shared landing page, which carries no attribution (tests/e2e/attribution.spec.ts has some).
+    ...Array(8).fill(""),
   ]);
   expect(stored.challenges).toMatch(/^Two crews, one calendar\.\r?\nInvoices go out late\.$/);
 

@@ -6,6 +6,12 @@ import { action as pageAction } from "~/routes/_index";
 import { action as apiAction } from "~/routes/api.create-checkout-session";
 import { checkoutInfoSchema } from "~/schemas/checkout";
 import { getDb } from "~/db/connection.server";
+import {
+  attributedCount,
+  attributionFieldsArbitrary,
+  expectStoredAttributionValid,
+  validAttributionFields,
+} from "../support/attribution-fuzz";
 import { describeWithDatabases } from "../support/database";
 import { formBody, fuzzRuns, hostileString, hostileValue, tainted } from "../support/hostile-arbitraries";
 import { origin } from "../support/route-calls";
@@ -59,6 +65,13 @@ const apiPayload = fc
         fc.record(Object.fromEntries(Object.entries(validInfo).map(([key, value]) => [key, mostlyText(value)]))),
       ),
       attemptId: fc.oneof(fc.constant(undefined), fc.uuid(), hostileString),
+      // Mostly absent or valid: a bad one is refused before anything is priced, and the valid orders are few.
+      attribution: fc.oneof(
+        { weight: 4, arbitrary: validAttributionFields },
+        { weight: 1, arbitrary: attributionFieldsArbitrary(hostileValue) },
+        { weight: 1, arbitrary: hostileValue },
+        { weight: 4, arbitrary: fc.constant(undefined) },
+      ),
       isAnnualOverride: fc.oneof(
         { weight: 9, arbitrary: fc.constant(undefined) },
         { weight: 1, arbitrary: hostileValue },
@@ -89,6 +102,7 @@ const apiPayload = fc
       userInfo: rest.userInfo,
     };
     if (rest.attemptId !== undefined) body.attemptId = rest.attemptId;
+    if (rest.attribution !== undefined) body.attribution = rest.attribution;
     for (const key of Object.keys(body)) if (body[key] === undefined) delete body[key];
     return body;
   });
@@ -120,6 +134,18 @@ const apiCase = fc.record({
   foreignOrigin: fc.integer({ min: 0, max: 19 }).map((n) => n === 0),
 });
 
+const attributedOrder = {
+  body: JSON.stringify({
+    planIds: ["scale-master"],
+    amount: 397,
+    isAnnual: false,
+    userInfo: { companyName: "Ruiz Roofing", fullName: "Ana Ruiz", email: "ana@ruizroofing.com", phone: "5550102000" },
+    attribution: { utm_source: "google", utm_campaign: "spring-roofing" },
+  }),
+  contentType: "application/json",
+  foreignOrigin: false,
+};
+
 const intents = ["checkout-info", "checkout-update", "checkout-coupon", "checkout-pay"] as const;
 
 const formCase = fc.record({
@@ -134,6 +160,8 @@ const formCase = fc.record({
   billing: mostly(fc.constantFrom("monthly", "annual"), hostileString),
   couponCode: mostly(fc.constantFrom("LAUNCH20", "SPRING10", "NOPE", ""), hostileString),
   attemptId: mostly(fc.uuid(), hostileString),
+  // Step 1's hidden attribution fields (the other steps ignore them).
+  attribution: attributionFieldsArbitrary(hostileString),
   respond: fc.constantFrom(undefined, "json", "html"),
   edit: fc.constantFrom(undefined, "1"),
   // A dialog that has been through step 1 carries the signed state cookie; a forged cookie must be ignored.
@@ -162,6 +190,7 @@ const completeOrder: FormCase = {
   billing: "monthly",
   couponCode: "",
   attemptId: "6f1c2a4e-8b0d-4c3e-9a7f-2d5b1e0c9a38",
+  attribution: {},
   respond: undefined,
   edit: undefined,
   cookie: "valid",
@@ -187,6 +216,10 @@ async function validCheckoutCookie(): Promise<string> {
     fullName: "Ana Ruiz",
     email: "ana@ruizroofing.com",
     phone: "+1 555 010 2000",
+    // Carried from a campaign's landing, so the orders made with this cookie carry an attribution to check.
+    utm_source: "google",
+    utm_campaign: "spring-roofing",
+    landing_path: "/",
   });
   form.append("planIds", "scale-master");
   const request = new Request(`${origin}/?index`, { method: "POST", body: form, headers: { Origin: origin } });
@@ -205,6 +238,7 @@ function formRequest(input: FormCase, validCookie: string) {
   const entries: Array<[string, string]> = [["intent", input.intent]];
   for (const [key, value] of Object.entries(input.info)) if (value !== undefined) entries.push([key, String(value)]);
   for (const id of input.planIds) entries.push(["planIds", id]);
+  for (const [key, value] of Object.entries(input.attribution)) entries.push([key, String(value)]);
   if (input.extra) entries.push(input.extra);
   for (const key of ["billing", "couponCode", "attemptId", "respond", "edit"] as const) {
     if (input[key] !== undefined) entries.push([key, String(input[key])]);
@@ -239,6 +273,7 @@ async function expectStoredOrdersValid() {
     const parsed = checkoutInfoSchema.safeParse(info);
     expect(parsed.success, `${label}: customer fails the schema`).toBe(true);
     if (parsed.success) expect(info, label).toEqual(parsed.data);
+    expectStoredAttributionValid(row, label);
   }
   return rows.length;
 }
@@ -263,15 +298,18 @@ describeWithDatabases(
             expect(json.error).toEqual(expect.any(String));
           }
         }),
-        { numRuns: fuzzRuns },
+        // One attributed order among the random cases, so the attribution check below never depends on chance.
+        { numRuns: fuzzRuns, examples: [[attributedOrder]] },
       );
       const stored = await expectStoredOrdersValid();
       console.info(
         `[${kind}] checkout API fuzz: ${fuzzRuns} cases, statuses ${JSON.stringify(Object.fromEntries(statuses))}, orders ${stored}`,
       );
       // The generator must reach the database, or the property says nothing about storage. About 3 % of cases
-      // are valid orders (320 of 10,000); 1 % leaves room for chance at 1,000 runs (it was hit at exactly 2 %).
+      // are valid orders (320 of 10,000), a fifth of them then refused for a bad attribution; 1 % leaves room for
+      // chance at 1,000 runs.
       expect(statuses.get(200) ?? 0).toBeGreaterThan(fuzzRuns / 100);
+      expect(attributedCount(await getDb().select().from(orders))).toBeGreaterThan(0);
     });
 
     it(`page actions: ${fuzzRuns} hostile checkout form posts never get a 5xx; every stored order is valid`, async () => {
@@ -294,6 +332,7 @@ describeWithDatabases(
       );
       // Complete Order without JavaScript answers 303 to the payment page: the generator must get that far.
       expect(statuses.get(303) ?? 0).toBeGreaterThan(0);
+      expect(attributedCount(await getDb().select().from(orders))).toBeGreaterThan(0);
     });
   },
   // Fuzzing lifts the limits explicitly so that valid payloads keep reaching the database; test mode, two coupons.

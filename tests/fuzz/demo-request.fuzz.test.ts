@@ -5,6 +5,12 @@ import { action as pageAction } from "~/routes/_index";
 import { action as apiAction } from "~/routes/api.demo-requests";
 import { demoRequestSchema } from "~/schemas/demo-request";
 import { getDb } from "~/db/connection.server";
+import {
+  attributedCount,
+  attributionFieldsArbitrary,
+  expectStoredAttributionValid,
+  validAttributionFields,
+} from "../support/attribution-fuzz";
 import { describeWithDatabases } from "../support/database";
 import { formBody, fuzzRuns, hostileString, hostileValue } from "../support/hostile-arbitraries";
 import { origin } from "../support/route-calls";
@@ -58,9 +64,22 @@ const contentTypes = fc.constantFrom(
   "",
 );
 
+/** The API's optional attribution object: mostly fields (valid or not), sometimes not an object, often absent. */
+const apiPayload = fc
+  .tuple(
+    payload(hostileValue),
+    fc.oneof(
+      { weight: 3, arbitrary: validAttributionFields },
+      { weight: 2, arbitrary: attributionFieldsArbitrary(hostileValue) },
+      { weight: 1, arbitrary: hostileValue },
+      { weight: 2, arbitrary: fc.constant(undefined) },
+    ),
+  )
+  .map(([fields, attribution]) => (attribution === undefined ? fields : { ...fields, attribution }));
+
 const apiCase = fc.record({
   body: fc.oneof(
-    { weight: 6, arbitrary: payload(hostileValue).map((value) => JSON.stringify(value)) },
+    { weight: 6, arbitrary: apiPayload.map((value) => JSON.stringify(value)) },
     {
       weight: 1,
       arbitrary: payload(hostileValue).chain((value) =>
@@ -77,7 +96,10 @@ const apiCase = fc.record({
 });
 
 const formCase = fc.record({
-  fields: payload(hostileString),
+  // The hidden attribution fields ride along with the visitor's fields: a bad one is dropped, never a failure.
+  fields: fc
+    .tuple(payload(hostileString), attributionFieldsArbitrary(hostileString))
+    .map(([fields, attribution]) => ({ ...attribution, ...fields })),
   intent: fc.oneof({ weight: 6, arbitrary: fc.constant("demo-request") }, { weight: 1, arbitrary: hostileString }),
   encoding: fc.constantFrom("urlencoded", "multipart", "raw"),
   raw: fc.string({ unit: "binary", maxLength: 200 }),
@@ -85,6 +107,20 @@ const formCase = fc.record({
   foreignOrigin: fc.integer({ min: 0, max: 9 }).map((n) => n === 0),
   enhanced: fc.boolean(),
 });
+
+const attributedLead = {
+  firstName: "Ana",
+  lastName: "Ruiz",
+  email: "ana@ruizroofing.com",
+  phone: "+1 (555) 010-2000",
+  company: "Ruiz Roofing",
+  utm_source: "google",
+  utm_campaign: "spring-roofing",
+  landing_path: "/",
+};
+
+const { utm_source, utm_campaign, landing_path, ...leadFields } = attributedLead;
+const attributedApiLead = { ...leadFields, attribution: { utm_source, utm_campaign, landing_path } };
 
 type FormCase = typeof formCase extends fc.Arbitrary<infer T> ? T : never;
 
@@ -104,6 +140,7 @@ function formRequest(input: FormCase) {
 async function expectStoredRowsValid() {
   const rows = await getDb().select().from(demoRequests);
   for (const row of rows) {
+    expectStoredAttributionValid(row, `lead ${row.id}`);
     const stored = {
       firstName: row.firstName,
       lastName: row.lastName,
@@ -150,7 +187,11 @@ describeWithDatabases(
             expect(json.error).toEqual(expect.any(String));
           }
         }),
-        { numRuns: fuzzRuns },
+        // One attributed lead among the random cases, so the attribution check below never depends on chance.
+        {
+          numRuns: fuzzRuns,
+          examples: [[{ body: JSON.stringify(attributedApiLead), contentType: "application/json" }]],
+        },
       );
       const stored = await expectStoredRowsValid();
       console.info(
@@ -158,6 +199,7 @@ describeWithDatabases(
       );
       // The generator must reach the database, or the property says nothing about storage.
       expect(statuses.get(201) ?? 0).toBeGreaterThan(fuzzRuns / 100);
+      expect(attributedCount(await getDb().select().from(demoRequests))).toBeGreaterThan(0);
     });
 
     it(`page action: ${fuzzRuns} hostile form posts never get a 5xx; every stored row passes the schema`, async () => {
@@ -180,13 +222,29 @@ describeWithDatabases(
           statuses.set(status, (statuses.get(status) ?? 0) + 1);
           expect(status).toBeLessThan(500);
         }),
-        { numRuns: fuzzRuns },
+        {
+          numRuns: fuzzRuns,
+          examples: [
+            [
+              {
+                fields: attributedLead,
+                intent: "demo-request",
+                encoding: "urlencoded",
+                raw: "",
+                contentType: "",
+                foreignOrigin: false,
+                enhanced: false,
+              },
+            ],
+          ],
+        },
       );
       const after = await expectStoredRowsValid();
       console.info(
         `[${kind}] action fuzz: ${fuzzRuns} cases, statuses ${JSON.stringify(Object.fromEntries(statuses))}, rows stored ${after - before}`,
       );
       expect(statuses.get(302) ?? 0).toBeGreaterThan(fuzzRuns / 100);
+      expect(attributedCount(await getDb().select().from(demoRequests))).toBeGreaterThan(0);
     });
   },
   // Fuzzing lifts the limits explicitly so that valid payloads keep reaching the database.

@@ -217,6 +217,31 @@ describe("page cache (production build)", () => {
     expect(tagged.headers.get("Cache-Control")).toBe("private, no-store");
   });
 
+  it("keeps the shared page the same bytes whatever the Referer; a tagged landing renders the visit's attribution", async () => {
+    const fromGoogle = await get(cached, "/", { Referer: "https://www.google.com/search?q=crm" });
+    const fromBing = await get(uncached, "/", { Referer: "https://www.bing.com/" });
+    expect(fromBing.html).toBe(fromGoogle.html);
+    expect(fromBing.headers.get("ETag")).toBe(fromGoogle.headers.get("ETag"));
+    expect(fromGoogle.headers.get("Cache-Control")).toMatch(/^public, /);
+    expect(fromGoogle.html).not.toMatch(/utm_|referrer_host|landing_path/);
+
+    const tagged = await get(cached, "/?utm_source=google&utm_campaign=spring-roofing", {
+      Referer: "https://www.google.com/",
+    });
+    expect(tagged.headers.get("Cache-Control")).toBe("private, no-store");
+    for (const [name, value] of [
+      ["utm_source", "google"],
+      ["utm_campaign", "spring-roofing"],
+      ["referrer_host", "www.google.com"],
+      ["landing_path", "/"],
+    ])
+      expect(tagged.html).toContain(`<input type="hidden" name="${name}" value="${value}"/>`);
+    // The checkout's links carry it to the order.
+    expect(tagged.html).toContain(
+      'href="/?checkout=info&amp;plan=scale-master&amp;utm_source=google&amp;utm_campaign=spring-roofing&amp;referrer_host=www.google.com&amp;landing_path=%2F"',
+    );
+  });
+
   it("gives a checkout page (query and cookie) its own attempt id per response and the CSP hashes of its own scripts", async () => {
     const pages = [await get(cached, "/?checkout=info"), await get(cached, "/?checkout=info")];
     const ids = pages.map((page) => attemptIdOf(page.html));

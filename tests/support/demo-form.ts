@@ -24,9 +24,9 @@ export const toast = (page: Page, type: "success" | "error") => page.locator(`[d
  */
 export async function openForm(
   page: Page,
-  { url = "/", withPicker = false }: { url?: string; withPicker?: boolean } = {},
+  { url = "/", withPicker = false, referer }: { url?: string; withPicker?: boolean; referer?: string } = {},
 ) {
-  await page.goto(url);
+  await page.goto(url, { referer });
   await booking(page).scrollIntoViewIfNeeded();
   if (!isNoJs(test.info())) {
     const enhanced = booking(page).locator(withPicker ? "form[novalidate] [role=tablist]" : "form[novalidate]");

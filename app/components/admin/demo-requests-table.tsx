@@ -1,9 +1,14 @@
 import { DataTable, type Column } from "~/components/admin/data-table";
 import { formatTimestamp } from "~/components/admin/format";
 import { VisibleText } from "~/components/admin/visible-text";
+import { AttributionSummary } from "~/components/admin/attribution-summary";
+import type { Attribution } from "~/schemas/attribution";
 import type { StoredDemoRequest } from "~/schemas/demo-request";
 
-const columns: Column<StoredDemoRequest>[] = [
+/** A lead as the admin loader sends it: the stored request and where its visit came from. */
+export type AdminDemoRequest = StoredDemoRequest & { attribution: Attribution };
+
+const columns: Column<AdminDemoRequest>[] = [
   {
     header: "Received",
     className: "whitespace-nowrap",
@@ -33,9 +38,10 @@ const columns: Column<StoredDemoRequest>[] = [
     className: "max-w-md whitespace-pre-line",
     cell: (lead) => (lead.challenges ? <VisibleText text={lead.challenges} multiline /> : "—"),
   },
+  { header: "Source", className: "min-w-40", cell: (lead) => <AttributionSummary attribution={lead.attribution} /> },
 ];
 
-export function DemoRequestsTable({ rows, searched }: { rows: StoredDemoRequest[]; searched: boolean }) {
+export function DemoRequestsTable({ rows, searched }: { rows: AdminDemoRequest[]; searched: boolean }) {
   return (
     <DataTable
       columns={columns}

@@ -1,7 +1,9 @@
 import { DataTable, type Column } from "~/components/admin/data-table";
 import { formatTimestamp } from "~/components/admin/format";
 import { VisibleText } from "~/components/admin/visible-text";
+import { AttributionSummary } from "~/components/admin/attribution-summary";
 import { formatCents } from "~/content/plans";
+import type { Attribution } from "~/schemas/attribution";
 
 /** An order as the admin loader sends it (`plans` already names the plans). */
 export type OrderRow = {
@@ -17,6 +19,7 @@ export type OrderRow = {
   fullName: string;
   email: string;
   createdAt: string;
+  attribution: Attribution;
 };
 
 const statusClasses: Record<string, string> = {
@@ -66,6 +69,7 @@ const columns: Column<OrderRow>[] = [
     ),
   },
   { header: "Company", cell: (order) => <VisibleText text={order.companyName} /> },
+  { header: "Source", className: "min-w-40", cell: (order) => <AttributionSummary attribution={order.attribution} /> },
 ];
 
 export function OrdersTable({ rows }: { rows: OrderRow[] }) {

@@ -5,8 +5,10 @@ import { InfoStep } from "./info-step";
 import { PlanStep } from "./plan-step";
 import { StepIndicator } from "./step-indicator";
 
-// Closing goes through the server so the checkout cookie is cleared: reopening starts from scratch.
-const CLOSE_URL = "/?checkout=close";
+// Closing goes through the server so the checkout cookie is cleared: reopening starts from scratch, but with the
+// visit's attribution, which the close link carries back to the page.
+const closeUrl = (attribution: Record<string, string>) =>
+  `/?checkout=close${Object.keys(attribution).length ? `&${new URLSearchParams(attribution)}` : ""}`;
 
 /**
  * The checkout dialog, driven by the URL. No Portal: a Portal renders nothing on the server, and the dialog
@@ -14,11 +16,12 @@ const CLOSE_URL = "/?checkout=close";
  */
 export function CheckoutDialog({ view }: { view: CheckoutView }) {
   const navigate = useNavigate();
+  const closeHref = closeUrl(view.attribution);
   return (
     <Dialog.Root
       open
       onOpenChange={(open) => {
-        if (!open) navigate(CLOSE_URL, { preventScrollReset: true });
+        if (!open) navigate(closeHref, { preventScrollReset: true });
       }}
     >
       {/* Not Radix's Dialog.Overlay: its scroll lock injects a <style> element the CSP refuses. The stylesheet locks
@@ -26,7 +29,7 @@ export function CheckoutDialog({ view }: { view: CheckoutView }) {
           button does: a link, so it works before the page has hydrated too (the close button is for keyboards and
           screen readers; this one is hidden from them). */}
       <Link
-        to={CLOSE_URL}
+        to={closeHref}
         preventScrollReset
         id="checkout-overlay"
         aria-hidden="true"
@@ -58,7 +61,7 @@ export function CheckoutDialog({ view }: { view: CheckoutView }) {
             </Dialog.Description>
           </div>
           <Link
-            to={CLOSE_URL}
+            to={closeHref}
             preventScrollReset
             aria-label="Close checkout"
             className="-m-1 inline-flex h-9 w-9 items-center justify-center rounded-md text-slate-600 hover:bg-slate-100 hover:text-slate-900"
@@ -80,7 +83,13 @@ export function CheckoutDialog({ view }: { view: CheckoutView }) {
           <StepIndicator current={view.step === "info" ? 1 : 2} />
         </div>
         {view.step === "info" ? (
-          <InfoStep info={view.info} planIds={view.planIds} billing={view.billing} edit={view.edit} />
+          <InfoStep
+            info={view.info}
+            planIds={view.planIds}
+            billing={view.billing}
+            edit={view.edit}
+            attribution={view.attribution}
+          />
         ) : (
           <PlanStep
             info={view.info}

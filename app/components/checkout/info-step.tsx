@@ -54,11 +54,13 @@ export function InfoStep({
   planIds,
   billing,
   edit,
+  attribution,
 }: {
   info: Partial<CheckoutInfo>;
   planIds: PlanId[];
   billing: BillingPeriod;
   edit: boolean;
+  attribution: Record<string, string>;
 }) {
   // Posting to the same URL (plan, billing, edit) means an invalid submit re-renders this very step.
   const params = new URLSearchParams(useLocation().search);
@@ -80,6 +82,10 @@ export function InfoStep({
       ))}
       <input type="hidden" name="billing" value={billing} />
       {edit ? <input type="hidden" name="edit" value="1" /> : null}
+      {/* Where the visit came from: stored with the details, put on the order. */}
+      {Object.entries(attribution).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
       <Field name="companyName" label="Company name" autoComplete="organization" />
       <Field name="fullName" label="Full name" autoComplete="name" />
       <Field name="email" label="Email" type="email" autoComplete="email" />

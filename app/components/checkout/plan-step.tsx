@@ -7,7 +7,7 @@ import type { CheckoutView } from "~/schemas/checkout";
 import { useHydrated } from "~/utils/use-hydrated";
 import { OrderSummary } from "./order-summary";
 
-type Props = Omit<CheckoutView, "step" | "edit">;
+type Props = Omit<CheckoutView, "step" | "edit" | "attribution">;
 
 /**
  * In a new tab, so the order being put together stays as it is while the visitor reads. (Not ExternalLink: that

@@ -4,6 +4,7 @@
 // Outside Remix's React context there: what the action answered comes in as props.
 import { DemoFields, type UseDemoField } from "./demo-fields";
 import type { DemoPickerView } from "~/schemas/demo-request-fields";
+import { attributionFieldNames } from "~/schemas/attribution";
 
 export type PlainDemoFormProps = {
   /** The form's id (a prop: the island's code then shares no module with the first load for it). */
@@ -15,11 +16,29 @@ export type PlainDemoFormProps = {
   /** The action's answer to this form: its messages and the values sent (the retry's submission id among them). */
   fieldErrors?: Record<string, string | undefined>;
   values?: Record<string, unknown>;
+  /** The visit's attribution, sent along as hidden fields. */
+  attribution?: Record<string, string>;
 };
+
+/** What the form sent back wins: after a refusal the page's own Referer is this site, no longer the outside one. */
+function hiddenAttribution(values: Record<string, unknown> | undefined, attribution: Record<string, string> = {}) {
+  return attributionFieldNames.flatMap((name) => {
+    const value = values ? values[name] : attribution[name];
+    return typeof value === "string" && value ? [[name, value] as const] : [];
+  });
+}
 
 const notSubmitting = () => false;
 
-export function PlainDemoForm({ formId, action, brandName, picker, fieldErrors, values }: PlainDemoFormProps) {
+export function PlainDemoForm({
+  formId,
+  action,
+  brandName,
+  picker,
+  fieldErrors,
+  values,
+  attribution,
+}: PlainDemoFormProps) {
   // Bound to what the server answered, as remix-validated-form shows it.
   const useField: UseDemoField = (name) => {
     const value = values?.[name];
@@ -39,6 +58,9 @@ export function PlainDemoForm({ formId, action, brandName, picker, fieldErrors, 
       {typeof submissionId === "string" && submissionId ? (
         <input type="hidden" name="submissionId" value={submissionId} />
       ) : null}
+      {hiddenAttribution(values, attribution).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
       <DemoFields
         useField={useField}
         useSubmitting={notSubmitting}

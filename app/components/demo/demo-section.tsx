@@ -19,6 +19,8 @@ export type DemoSectionState = {
   picker: DemoPickerView;
   /** Set when the thank-you is for a booked demo (not a request to be called). */
   booked?: BookedDemoView;
+  /** The visit's attribution as hidden fields (none on the shared page; see services/attribution.server). */
+  attribution?: Record<string, string>;
 };
 
 type DemoActionData = {
@@ -84,7 +86,7 @@ export function DemoSection({ state }: { state: DemoSectionState }) {
                   warmValidator={warmValidator}
                   retriedSubmissionId={typeof retriedId === "string" && retriedId ? retriedId : undefined}
                   // Remix submits it and shows a failure as a cookie toast (ADR 0004).
-                  hidden={{ intent: "demo-request", [demoEnhancedField]: "1" }}
+                  hidden={{ intent: "demo-request", [demoEnhancedField]: "1", ...state.attribution }}
                   renderFields={(binding) => (
                     <enhanced.Fields
                       {...binding}
@@ -101,6 +103,7 @@ export function DemoSection({ state }: { state: DemoSectionState }) {
                   picker={pickerView}
                   fieldErrors={ownActionData?.fieldErrors}
                   values={ownActionData?.repopulateFields}
+                  attribution={state.attribution}
                 />
               )}
             </>

@@ -5,7 +5,8 @@ import { ArrowRightIcon } from "./section-icons";
 
 const proofPoints = ["Live in under 2 hours", "No long-term contract", "24/7 live chat and email support"];
 
-export function Hero() {
+/** `attributionQuery`: the visit's attribution, carried into the checkout (see ../../services/attribution.server). */
+export function Hero({ attributionQuery = "" }: { attributionQuery?: string }) {
   return (
     <section aria-labelledby="hero-title" className="relative overflow-hidden bg-gradient-to-b from-brand-50 to-white">
       <div className="mx-auto grid max-w-7xl gap-12 px-4 pb-16 pt-12 sm:px-6 sm:pt-16 lg:grid-cols-[1.1fr_0.9fr] lg:items-center lg:px-8 lg:pb-24 lg:pt-20">
@@ -25,7 +26,7 @@ export function Hero() {
               Book a Demo
               <ArrowRightIcon className="h-5 w-5" />
             </a>
-            <a href="/?checkout=info" className={buttonClass("secondary", "lg")}>
+            <a href={`/?checkout=info${attributionQuery}`} className={buttonClass("secondary", "lg")}>
               Get Started
             </a>
           </div>

@@ -13,23 +13,25 @@ import { Footer } from "./footer";
 
 export type LandingPageProps = {
   billing: BillingPeriod;
+  /** The visit's attribution as query parameters, carried into the checkout's links (none on the shared page). */
+  attributionQuery?: string;
   /** Rendered first in <main> when the URL opens the checkout dialog. */
   checkoutDialog?: ReactNode;
   demoSection: ReactNode;
   site: SiteConfig;
 };
 
-export function LandingPage({ billing, checkoutDialog, demoSection, site }: LandingPageProps) {
+export function LandingPage({ billing, attributionQuery, checkoutDialog, demoSection, site }: LandingPageProps) {
   return (
     <TooltipProvider>
       <Header site={site} />
       <main id="main-content" tabIndex={-1} className="focus:outline-none">
         {checkoutDialog}
-        <StaticHero />
+        <StaticHero attributionQuery={attributionQuery} />
         <StaticTestimonials />
         <AiAgents />
         <StaticFeatureSections brandName={site.brandName} />
-        <Pricing billing={billing} />
+        <Pricing billing={billing} attributionQuery={attributionQuery} />
         {demoSection}
         <StaticCommunity site={site} />
         <Faq />

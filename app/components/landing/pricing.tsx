@@ -15,15 +15,18 @@ import {
 import { buttonClass } from "~/components/ui/button";
 import { StaticPlanFeatures, StaticPlanHeading, StaticSectionHeading } from "~/deferred/landing-sections";
 
-export function checkoutHref(plan: Plan, billing: BillingPeriod) {
-  return `/?checkout=info&plan=${plan.id}${billing === "annual" ? "&billing=annual" : ""}`;
+/** `carried`: the visit's attribution as query parameters, so the checkout can put it on the order. */
+export function checkoutHref(plan: Plan, billing: BillingPeriod, carried: string) {
+  return `/?checkout=info&plan=${plan.id}${billing === "annual" ? "&billing=annual" : ""}${carried}`;
 }
 
 function BillingSwitch({
   billing,
+  carried,
   onChoose,
 }: {
   billing: BillingPeriod;
+  carried: string;
   onChoose: (event: MouseEvent<HTMLAnchorElement>, next: BillingPeriod) => void;
 }) {
   const options: { value: BillingPeriod; label: string; note?: string }[] = [
@@ -42,7 +45,7 @@ function BillingSwitch({
           return (
             <a
               key={option.value}
-              href={`?billing=${option.value}#pricing`}
+              href={`?billing=${option.value}${carried}#pricing`}
               aria-current={active ? "true" : undefined}
               onClick={(event) => onChoose(event, option.value)}
               className={`inline-flex min-h-10 items-center gap-2 rounded-full px-5 text-sm font-semibold focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 ${
@@ -67,7 +70,7 @@ function BillingSwitch({
   );
 }
 
-function PlanCard({ plan, billing }: { plan: Plan; billing: BillingPeriod }) {
+function PlanCard({ plan, billing, carried }: { plan: Plan; billing: BillingPeriod; carried: string }) {
   const annual = billing === "annual";
   return (
     <li
@@ -91,7 +94,7 @@ function PlanCard({ plan, billing }: { plan: Plan; billing: BillingPeriod }) {
         <p className="mt-2 text-sm text-slate-700">Billed monthly. Cancel any time.</p>
       )}
       <a
-        href={checkoutHref(plan, billing)}
+        href={checkoutHref(plan, billing, carried)}
         className={buttonClass(plan.popular ? "primary" : "secondary", "md", "mt-6 w-full")}
       >
         Get Started<span className="sr-only"> with {plan.name}</span>
@@ -101,7 +104,14 @@ function PlanCard({ plan, billing }: { plan: Plan; billing: BillingPeriod }) {
   );
 }
 
-export function Pricing({ billing: billingFromServer }: { billing: BillingPeriod }) {
+export function Pricing({
+  billing: billingFromServer,
+  attributionQuery: carried = "",
+}: {
+  billing: BillingPeriod;
+  /** The visit's attribution (none on the shared page), kept by the billing switch and the checkout's links. */
+  attributionQuery?: string;
+}) {
   const [billing, setBilling] = useState<BillingPeriod>(billingFromServer);
   const [searchParams, setSearchParams] = useSearchParams();
 
@@ -127,13 +137,13 @@ export function Pricing({ billing: billingFromServer }: { billing: BillingPeriod
           title="Simple plans that grow with your crew"
           lead="Every plan includes 24/7 live chat and email support, and your data stays yours to export any time. Pay annually and get 12 months for the price of 10."
         />
-        <BillingSwitch billing={billing} onChoose={choose} />
+        <BillingSwitch billing={billing} carried={carried} onChoose={choose} />
         <p className="sr-only" aria-live="polite">
           {billing === "annual" ? "Showing annual prices" : "Showing monthly prices"}
         </p>
         <ul className="mt-12 grid gap-8 lg:grid-cols-3">
           {plans.map((plan) => (
-            <PlanCard key={plan.id} plan={plan} billing={billing} />
+            <PlanCard key={plan.id} plan={plan} billing={billing} carried={carried} />
           ))}
         </ul>
       </div>
