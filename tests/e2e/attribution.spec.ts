@@ -1,6 +1,6 @@
 // Issue #16's acceptance for attribution: a visit from a campaign link, then a demo request and a test-mode order
-// from it; both rows carry the visit's attribution, the admin lists show it and the CSV exports have it. Without a
-// cookie of its own and with or without JavaScript (ADR 0020).
+// from it; both rows carry the visit's attribution, the admin lists and the dashboard's top sources show it, and the
+// CSV exports have it. Without a cookie of its own and with or without JavaScript (ADR 0020).
 import { readFile } from "node:fs/promises";
 import { AxeBuilder } from "@axe-core/playwright";
 import type { Download, Page } from "@playwright/test";
@@ -112,6 +112,20 @@ test("a campaign visit's attribution reaches the demo request and the order, the
     await expect(row).toContainText("from www.google.com · landed on /");
   }
   if (!isNoJs(testInfo)) expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+
+  // The dashboard's top sources count both (other tests may add campaign visits of their own: at least one each).
+  const sources = page.locator("#chart-sources");
+  await sources.getByText("Data table").click();
+  const googleCells = sources
+    .getByRole("row")
+    .filter({ has: page.getByRole("rowheader", { name: "google", exact: true }) });
+  await expect(googleCells).toHaveCount(1);
+  const [leadCount, orderCount, revenue] = await googleCells.getByRole("cell").allTextContents();
+  expect(Number(leadCount)).toBeGreaterThanOrEqual(1);
+  expect(Number(orderCount)).toBeGreaterThanOrEqual(1);
+  expect(Number(revenue.replace(/[$,]/g, ""))).toBeGreaterThanOrEqual(397);
+  const sourceRecords = await csvRecords(await download(page, "Export CSV of top sources"));
+  expect(sourceRecords.some((record) => record[0] === "google")).toBe(true);
 
   const leads = await csvRecords(await download(page, "Download CSV"));
   expect(leads[0].slice(-8)).toEqual(attributionHeaders);
