@@ -134,3 +134,66 @@ test("a campaign visit's attribution reaches the demo request and the order, the
   expect(orders[0].slice(-8)).toEqual(attributionHeaders);
   expect(orders.find((record) => record[0] === order.id)?.slice(-8)).toEqual(exportedAttribution);
 });
+
+test("on the shared page the browser notes an outside referrer: the demo form (server's and enhanced) and the checkout send it", async ({
+  page,
+  sql,
+}, testInfo) => {
+  test.skip(
+    isNoJs(testInfo),
+    "without JavaScript the shared page, the same bytes for every visitor, can carry no visitor's referrer (ADR 0020)",
+  );
+  const fromNews = { referer: "https://news.example.org/best-crm-for-roofers" };
+  const fromTheNews = { utm_source: null, utm_campaign: null, referrer_host: "news.example.org", landing_path: "/" };
+  const storedLead = async (email: string) => {
+    await expect.poll(async () => (await sql`select id from demo_requests where email = ${email}`).length).toBe(1);
+    const [row] = await sql.unsafe(`select ${attributionColumns} from demo_requests where email = $1`, [email]);
+    return row;
+  };
+  const sharedPage = async () => {
+    await page.context().clearCookies();
+    const response = await page.goto("/", fromNews);
+    expect(response?.headers()["cache-control"]).toMatch(/^public/);
+  };
+
+  // The enhanced form.
+  await sharedPage();
+  await openForm(page, { url: "/", referer: fromNews.referer });
+  const enhanced = uniqueLead(testInfo, {
+    firstName: "Nia",
+    lastName: "Okafor",
+    email: "nia@okaforexteriors.com",
+    phone: "+1 (555) 010-6262",
+    company: "Okafor Exteriors",
+  });
+  await fillLead(page, enhanced);
+  await chooseNoTime(page);
+  await submitButton(page).click();
+  expect(await storedLead(enhanced.email)).toMatchObject(fromTheNews);
+
+  // The server's form, sent before the enhanced form's code arrives (held back here).
+  await page.context().clearCookies();
+  await page.route(/demo-form-enhanced\.lazy-\w+\.js$/, (route) => route.abort());
+  await page.goto("/", fromNews);
+  const plain = uniqueLead(testInfo, { ...enhanced, email: "nia.plain@okaforexteriors.com" });
+  await fillLead(page, plain);
+  await chooseNoTime(page);
+  await submitButton(page).click();
+  expect(await storedLead(plain.email)).toMatchObject(fromTheNews);
+  await page.unroute(/demo-form-enhanced\.lazy-\w+\.js$/);
+
+  // The checkout, opened from the shared page's pricing.
+  await sharedPage();
+  await page.getByRole("link", { name: "Get Started with Business Builder" }).click();
+  const dialog = page.getByRole("dialog");
+  await dialog.getByLabel("Company name").fill(enhanced.company);
+  await dialog.getByLabel("Full name").fill(`${enhanced.firstName} ${enhanced.lastName}`);
+  await dialog.getByLabel("Email").fill(enhanced.email);
+  await dialog.getByLabel("Phone").fill(enhanced.phone);
+  await dialog.getByRole("button", { name: "Continue to plans" }).click();
+  await expect(page).toHaveURL(/\?checkout=plan$/);
+  await dialog.getByRole("button", { name: "Complete Order" }).click();
+  await expect(page).toHaveURL(/\/checkout\/test\//);
+  const [order] = await sql.unsafe(`select ${attributionColumns} from orders where email = $1`, [enhanced.email]);
+  expect(order).toMatchObject(fromTheNews);
+});

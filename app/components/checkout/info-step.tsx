@@ -2,6 +2,7 @@ import { useLocation } from "@remix-run/react";
 import { ValidatedForm, useField, useIsSubmitting } from "remix-validated-form";
 import type { BillingPeriod, PlanId } from "~/content/plans";
 import { checkoutInfoValidator, type CheckoutInfo } from "~/schemas/checkout";
+import { withBrowserAttribution } from "~/utils/browser-attribution";
 
 function Field({
   name,
@@ -83,7 +84,7 @@ export function InfoStep({
       <input type="hidden" name="billing" value={billing} />
       {edit ? <input type="hidden" name="edit" value="1" /> : null}
       {/* Where the visit came from: stored with the details, put on the order. */}
-      {Object.entries(attribution).map(([name, value]) => (
+      {Object.entries(withBrowserAttribution(attribution)).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
       <Field name="companyName" label="Company name" autoComplete="organization" />

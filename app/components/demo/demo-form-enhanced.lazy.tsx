@@ -6,6 +6,7 @@
 import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from "react";
 import { useField, useIsSubmitting, ValidatedForm, type Validator } from "remix-validated-form";
 import type { DemoRequestData } from "~/schemas/demo-request";
+import { withBrowserAttribution } from "~/utils/browser-attribution";
 
 /** What the visitor had done in the server's form, carried over so the switch loses nothing. */
 type DemoFormHandover = {
@@ -200,7 +201,7 @@ export function EnhancedDemoForm({
       className="mt-6 space-y-4"
     >
       <input type="hidden" name="submissionId" value={retriedSubmissionId ?? mintedSubmissionId} />
-      {Object.entries(hidden).map(([name, value]) => (
+      {Object.entries(withBrowserAttribution(hidden)).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
       {renderFields({
