@@ -4,7 +4,6 @@
 // paid_at bound each scan to the range.
 import { sql, type SQL } from "drizzle-orm";
 import { getDb, rowsOf } from "~/db/connection.server";
-import type { FunnelEvent } from "~/content/funnel-events";
 import type { AttributionFigures, DailyFigures, DayRange } from "~/schemas/dashboard-views";
 
 export type AttributionDimension = "source" | "campaign";
@@ -80,15 +79,6 @@ export async function dailyFigures(range: DayRange): Promise<DailyFigures[]> {
     paidRevenueCents: Number(row.revenue),
     mrrCents: Number(row.mrr),
   }));
-}
-
-/** The funnel's counters summed over the range, by event (events never counted are absent). */
-export async function funnelTotals({ from, to }: DayRange): Promise<Map<FunnelEvent, number>> {
-  const result = await getDb().execute(sql`
-    select event, sum(count)::float8 as total from funnel_daily_counts
-    where day >= ${from}::date and day <= ${to}::date group by event
-  `);
-  return new Map(rowsOf<{ event: FunnelEvent; total: number }>(result).map((row) => [row.event, Number(row.total)]));
 }
 
 /**

@@ -1,6 +1,7 @@
 import { funnelEventLabels, funnelEvents, type FunnelEvent } from "~/content/funnel-events";
 import { dashboardCharts } from "~/services/dashboard-charts.server";
-import { attributionFigures, dailyFigures, funnelTotals } from "~/models/dashboard.server";
+import { attributionFigures, dailyFigures } from "~/models/dashboard.server";
+import { funnelTotals } from "~/models/funnel.server";
 import type { Dashboard, DashboardRange, DashboardRangeForm, FunnelStep } from "~/schemas/dashboard-views";
 import { dashboardRangeSchema, defaultDashboardPreset } from "~/schemas/dashboard-range";
 import { addCalendarDays } from "~/services/demo-slots.server";
@@ -16,10 +17,10 @@ export const checkoutFunnel: FunnelEvent[] = funnelEvents.filter((event) => !dem
 /** How many sources and campaigns the dashboard ranks. */
 export const attributionLimit = 10;
 
-export function funnelSteps(events: FunnelEvent[], totals: Map<FunnelEvent, number>): FunnelStep[] {
+export function funnelSteps(events: FunnelEvent[], totals: Partial<Record<FunnelEvent, number>>): FunnelStep[] {
   return events.map((event, index) => {
-    const count = totals.get(event) ?? 0;
-    const previous = index === 0 ? undefined : (totals.get(events[index - 1]) ?? 0);
+    const count = totals[event] ?? 0;
+    const previous = index === 0 ? undefined : (totals[events[index - 1]] ?? 0);
     return {
       event,
       label: funnelEventLabels[event],
@@ -67,7 +68,7 @@ export async function loadDashboardFigures(params: URLSearchParams) {
   const { range, form } = dashboardRange(params);
   const [daily, totals, sources, campaigns] = await Promise.all([
     dailyFigures(range),
-    funnelTotals(range),
+    funnelTotals(range.from, range.to),
     attributionFigures(range, "source", attributionLimit),
     attributionFigures(range, "campaign", attributionLimit),
   ]);

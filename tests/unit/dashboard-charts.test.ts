@@ -7,7 +7,6 @@ import { checkoutFunnel, demoFunnel, funnelSteps } from "~/services/dashboard.se
 const days = ["2026-03-07", "2026-03-08", "2026-03-09"];
 
 function figures(counts: Partial<Record<FunnelEvent, number>>, leads = [0, 1, 3]) {
-  const totals = new Map(Object.entries(counts) as [FunnelEvent, number][]);
   return {
     range: { from: days[0], to: days[2], timeZone: "America/Chicago", preset: null, days: 3 },
     daily: days.map((day, index) => ({
@@ -18,8 +17,8 @@ function figures(counts: Partial<Record<FunnelEvent, number>>, leads = [0, 1, 3]
       paidRevenueCents: index * 150_000,
       mrrCents: 10_000 + index * 5_000,
     })),
-    checkoutFunnel: funnelSteps(checkoutFunnel, totals),
-    demoFunnel: funnelSteps(demoFunnel, totals),
+    checkoutFunnel: funnelSteps(checkoutFunnel, counts),
+    demoFunnel: funnelSteps(demoFunnel, counts),
     sources: [{ name: "a-very-long-source-name-from-a-utm-tag", leads: 4, orders: 1, paidRevenueCents: 300_000 }],
     campaigns: [],
   };
