@@ -4,16 +4,35 @@
 import { HYDRATION_TEMPLATE_ID } from "~/deferred/hydration-template-id";
 
 /**
- * Inserts the template's scripts once the browser reports its first paint. A paint entry is the only
- * dependable signal: requestAnimationFrame runs before a frame is presented, not after. The timeout covers
- * browsers without paint timing and tabs that are not being rendered (a hidden tab never paints).
+ * Script text of a function that calls `run` once, after the browser reports its first contentful paint. A paint
+ * entry is the only dependable signal: requestAnimationFrame runs before a frame is presented, not after. The
+ * timeout covers browsers without paint timing and tabs that are not being rendered (a hidden tab never paints).
+ * Shared with the landing page's view beacon (./landing-view-script.ts).
  */
+export const AFTER_FIRST_PAINT_FUNCTION = `function afterFirstPaint(run) {
+    var done = false;
+    function once() {
+      if (done) return;
+      done = true;
+      run();
+    }
+    try {
+      new PerformanceObserver(function (list, observer) {
+        if (!list.getEntriesByName("first-contentful-paint").length) return;
+        observer.disconnect();
+        setTimeout(once, 0);
+      }).observe({ type: "paint", buffered: true });
+    } catch (error) {
+      once();
+    }
+    setTimeout(once, 3000);
+  }`;
+
+/** Inserts the template's scripts once the browser reports its first paint (see AFTER_FIRST_PAINT_FUNCTION). */
 export const INSERT_AFTER_FIRST_PAINT = `(function () {
   var me = document.currentScript;
-  var done = false;
+  ${AFTER_FIRST_PAINT_FUNCTION}
   function insert() {
-    if (done) return;
-    done = true;
     var template = document.getElementById(${JSON.stringify(HYDRATION_TEMPLATE_ID)});
     if (!template) return;
     // In small batches, one task each: inserting a modulepreload link starts its fetch synchronously, and twenty
@@ -28,14 +47,5 @@ export const INSERT_AFTER_FIRST_PAINT = `(function () {
     })();
   }
   me.remove();
-  try {
-    new PerformanceObserver(function (list, observer) {
-      if (!list.getEntriesByName("first-contentful-paint").length) return;
-      observer.disconnect();
-      setTimeout(insert, 0);
-    }).observe({ type: "paint", buffered: true });
-  } catch (error) {
-    insert();
-  }
-  setTimeout(insert, 3000);
+  afterFirstPaint(insert);
 })();`;

@@ -1,6 +1,7 @@
 // The landing page's view beacon (issue #16, ADR 0021), rendered by the server after the page's scripts
 // (./hydration-scripts.tsx, through the seam), so its text is in the document, not in the browser's first load.
 // It also notes where a visit to the shared page came from (ADR 0020): see ~/utils/browser-attribution.
+import { AFTER_FIRST_PAINT_FUNCTION } from "~/deferred/insert-after-first-paint";
 import { demoRequestFormId } from "~/schemas/demo-form-ids";
 
 /** Where views are reported: the beacon POSTs the event name, the `<noscript>` pixel GETs it as a query. */
@@ -9,9 +10,9 @@ export const LANDING_VIEW_PIXEL = "/api/events?event=landing_view";
 /**
  * Reports one landing view once the page has loaded and painted: the page loads before its first paint (its
  * scripts come after it), and a beacon sent at load ended before the paint, which Lighthouse's simulation then
- * counted into the first paint's estimate (+40 ms LCP). The timeout covers a tab that is not being rendered, as
- * ./insert-after-first-paint.ts does. It removes itself and the `<noscript>` pixel before hydration: the browser's
- * render has neither (only the server renders them).
+ * counted into the first paint's estimate (+40 ms LCP); it waits as ./insert-after-first-paint.ts does. It removes
+ * itself and the `<noscript>` pixel before hydration: the browser's render has neither (only the server renders
+ * them).
  *
  * On a page that carries no attribution (the shared one: no query, so no campaign tags), an outside referrer's host
  * is kept in `window.landingReferrer` for the forms' enhanced code, put into the server's demo form at once (for a
@@ -48,24 +49,12 @@ export const LANDING_VIEW_SCRIPT = `(function () {
       }
     }
   } catch (error) {}
-  var sent = false;
-  function send() {
-    if (sent) return;
-    sent = true;
-    try {
-      if (navigator.sendBeacon) navigator.sendBeacon("/api/events", "landing_view");
-    } catch (error) {}
-  }
+  ${AFTER_FIRST_PAINT_FUNCTION}
   addEventListener("load", function () {
-    try {
-      new PerformanceObserver(function (list, observer) {
-        if (!list.getEntriesByName("first-contentful-paint").length) return;
-        observer.disconnect();
-        setTimeout(send, 0);
-      }).observe({ type: "paint", buffered: true });
-    } catch (error) {
-      send();
-    }
-    setTimeout(send, 3000);
+    afterFirstPaint(function () {
+      try {
+        if (navigator.sendBeacon) navigator.sendBeacon("/api/events", "landing_view");
+      } catch (error) {}
+    });
   });
 })();`;
