@@ -40,7 +40,6 @@ export type DemoPickerView = {
 };
 
 export const slotTakenMessage = "That time was just booked — please pick another";
-export const pickSlotMessage = "Pick a time, or choose “None of these times work”";
 
 /** A booked demo as the thank-you panel names it. */
 export type BookedDemoView = {

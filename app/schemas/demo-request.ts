@@ -1,7 +1,7 @@
 import { withZod } from "@remix-validated-form/with-zod";
 import { z } from "zod";
 
-import { type DealVolume, dealVolumes, demoHoneypotField, pickSlotMessage } from "./demo-request-fields";
+import { type DealVolume, dealVolumes, demoHoneypotField } from "./demo-request-fields";
 import { emailField, phoneField, textField } from "./text-rules";
 
 export { dealVolumes, demoHoneypotField } from "./demo-request-fields";
@@ -89,13 +89,3 @@ export type StoredDemoRequest = {
 };
 
 export const demoRequestValidator = withZod(demoRequestSchema);
-
-/**
- * The form in the browser asks for an explicit choice of time: a slot, or "None of these times work" (the issue's
- * words). The server accepts a missing choice as "none", so a page rendered before the picker still goes through.
- */
-export const demoFormValidator = withZod(
-  demoRequestSchema.extend({
-    slotStart: z.string({ required_error: pickSlotMessage, invalid_type_error: pickSlotMessage }),
-  }),
-);

@@ -4,7 +4,7 @@ import type { Validator } from "remix-validated-form";
 import { firstUse } from "~/deferred/first-use";
 import type { DemoRequestData } from "~/schemas/demo-request";
 
-const demoSchema = firstUse(() => import("~/schemas/demo-request").then((module) => module.demoFormValidator));
+const demoSchema = firstUse(() => import("~/schemas/demo-request").then((module) => module.demoRequestValidator));
 
 /**
  * Starts loading the schema; called when the visitor first reaches the form, so a submit rarely waits. After a
@@ -12,7 +12,7 @@ const demoSchema = firstUse(() => import("~/schemas/demo-request").then((module)
  */
 export const preloadDemoValidator = demoSchema.load;
 
-/** The form's validator (the shared schema, plus an explicit choice of time), loaded on first use. */
+/** The form's validator (the shared schema, the same as the server's), loaded on first use. */
 export const lazyDemoRequestValidator: Validator<DemoRequestData> = {
   validate: async (data) => (await preloadDemoValidator()).validate(data),
 };

@@ -42,7 +42,10 @@ export const timesGridClass = "mt-3 grid h-60 grid-cols-2 content-start gap-2 ov
 export const smallButtonClass =
   "rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-800 hover:border-brand-600 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600";
 
-/** The explicit request-only choice, shared by both pickers (controlled when `checked` is given). */
+/**
+ * The explicit request-only choice, shared by both pickers (controlled when `checked` is given). Nothing in the
+ * picker is required (ADR 23): no choice at all is the spec's request, the same as this one.
+ */
 export function NoSlotChoice({
   selected,
   checked,
@@ -54,7 +57,6 @@ export function NoSlotChoice({
         type="radio"
         name={demoSlotField}
         value=""
-        required
         {...(checked === undefined ? { defaultChecked: selected === "" } : { checked })}
         onChange={onChoice}
         className="accent-brand-600"
@@ -68,13 +70,7 @@ export function NoSlotChoice({
 export function PickerLegend({ zoneName }: { zoneName: string }) {
   return (
     <>
-      <legend className="text-sm font-medium text-slate-800">
-        Pick a time
-        <span aria-hidden="true" className="text-red-600">
-          {" "}
-          *
-        </span>
-      </legend>
+      <legend className="text-sm font-medium text-slate-800">Pick a time (optional)</legend>
       <p className="mt-1 text-sm text-slate-600">Times are shown in {zoneName}.</p>
     </>
   );
@@ -140,7 +136,6 @@ export function SlotPicker({ view, action: pageAction, selected, error }: SlotPi
                   type="radio"
                   name={demoSlotField}
                   value={time.start}
-                  required
                   defaultChecked={selected === time.start}
                   className="accent-brand-600"
                 />
