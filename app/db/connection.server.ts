@@ -27,14 +27,55 @@ type Connection = {
 
 const migrationsFolder = path.resolve(process.cwd(), "drizzle");
 
+/** Told the text of every statement a connection sends (BEGIN and COMMIT included). */
+export type StatementObserver = (statement: string) => void;
+
+const STATEMENT_OBSERVERS = "database statement observers";
+
+/**
+ * Watches every statement the app sends from now on, through the driver's own hook (postgres.js's `debug`, the
+ * messages PGlite's query path hands its engine), so a test can count a request's round trips (issue #22). Only
+ * connections opened after the first observer see it: tests open a fresh connection for it. Production never
+ * calls it, so its connections have no hook (postgres.js puts a failed query's parameters on the error when
+ * `debug` is set). Returns the function that stops watching.
+ */
+export function observeStatements(observer: StatementObserver): () => void {
+  const observers = remember(STATEMENT_OBSERVERS, () => new Set<StatementObserver>());
+  observers.add(observer);
+  return () => observers.delete(observer);
+}
+
+function statementHook(): StatementObserver | undefined {
+  const observers = recall<Set<StatementObserver>>(STATEMENT_OBSERVERS);
+  if (!observers) return undefined;
+  return (statement) => {
+    for (const observer of observers) observer(statement);
+  };
+}
+
+/**
+ * The statement a PGlite protocol message starts: a Parse ("P": a query with parameters) or a simple Query ("Q":
+ * BEGIN, COMMIT, a query without parameters); the Bind/Describe/Execute/Sync that follow belong to it.
+ */
+function pgliteStatement(message: Uint8Array): string | undefined {
+  const type = String.fromCharCode(message[0] ?? 0);
+  if (type !== "P" && type !== "Q") return undefined;
+  let start = 5;
+  if (type === "P") start = message.indexOf(0, start) + 1; // skip the prepared statement's name
+  const end = message.indexOf(0, start);
+  return new TextDecoder().decode(message.subarray(start, end < 0 ? undefined : end));
+}
+
 function connectPostgres(url: string, poolSize: number): Connection {
   let closing = false;
+  const observe = statementHook();
   const client = postgres(url, {
     max: poolSize,
     // Fail fast when the database is unreachable so visitors get an answer, not a hung request.
     connect_timeout: 5,
     idle_timeout: 30,
     onnotice: () => {},
+    ...(observe ? { debug: (_connection: number, statement: string) => observe(statement) } : {}),
     // A connection that closed under postgres.js 3.4.9 can keep a stale write timer and then never send again
     // (porsager/postgres#1208, LanternOps/breeze#3225): its next query hangs. Rather than reuse such a
     // connection, the pool that lost one is retired and the next query opens a fresh pool.
@@ -76,6 +117,16 @@ function connectPglite(dataDir: string): Connection {
   } catch (error) {
     lock?.release();
     throw error;
+  }
+  const observe = statementHook();
+  if (observe) {
+    // Every query and exec of PGlite (inside transactions too) hands its protocol messages to this method.
+    const send = client.execProtocolStream.bind(client);
+    client.execProtocolStream = (message, options) => {
+      const statement = pgliteStatement(message);
+      if (statement !== undefined) observe(statement);
+      return send(message, options);
+    };
   }
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   return {

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { and, desc, eq, gt, ilike, or, sql, type SQL } from "drizzle-orm";
 import { demoRequests, outbox, type DemoRequestRow } from "~/db/schema.server";
 import type { OutboxMessage } from "~/models/outbox.server";
+import { funnelCountFrom, incrementFunnelCounts, type FunnelCount } from "~/models/funnel.server";
 import {
   findLiveBookingOf,
   insertBookingSeat,
@@ -56,14 +57,23 @@ const newLeadEmail: OutboxMessage["kind"] = "new-lead-email";
  * statement is its own transaction, so the two rows commit together or not at all. A replay of the same
  * submission (double click, resubmitted POST, browser retry) inserts nothing, queues nothing and reads the
  * first row in a second statement: that one sees a row committed by a concurrent duplicate while the first
- * statement waited on it, which the first statement's snapshot cannot.
+ * statement waited on it, which the first statement's snapshot cannot. With `count`, the funnel's `demo_submitted`
+ * (and for a booking `demo_booked`) is added in the same statement or transaction, for a new lead only (issue #22).
  */
-export async function createDemoRequest(input: NewDemoRequest, slot?: RequestedSlot): Promise<CreatedDemoRequest> {
-  if (slot) return getDb().transaction((tx) => createDemoRequestWithSlot(tx, input, slot));
-  return insertDemoRequest(getDb(), input);
+export async function createDemoRequest(
+  input: NewDemoRequest,
+  slot?: RequestedSlot,
+  count?: FunnelCount,
+): Promise<CreatedDemoRequest> {
+  if (slot) return getDb().transaction((tx) => createDemoRequestWithSlot(tx, input, slot, count));
+  return insertDemoRequest(getDb(), input, count);
 }
 
-async function insertDemoRequest(db: Database | Transaction, input: NewDemoRequest): Promise<CreatedDemoRequest> {
+async function insertDemoRequest(
+  db: Database | Transaction,
+  input: NewDemoRequest,
+  count?: FunnelCount,
+): Promise<CreatedDemoRequest> {
   const attribution = attributionValues(input.attribution);
   const inserted = rowsOf<Record<string, unknown>>(
     await db.execute(sql`
@@ -93,7 +103,7 @@ async function insertDemoRequest(db: Database | Transaction, input: NewDemoReque
         -- Runs although the final select does not read it: PostgreSQL executes every data-modifying CTE.
         insert into ${outbox} (${sql.identifier(outbox.id.name)}, ${sql.identifier(outbox.kind.name)}, ${sql.identifier(outbox.payload.name)})
         select ${crypto.randomUUID()}, ${newLeadEmail}, jsonb_build_object('demoRequestId', inserted.id) from inserted
-      )
+      )${count ? sql`, counted as (${funnelCountFrom(sql`inserted`, count, "demo_submitted")})` : sql``}
       select * from inserted`),
   );
   if (inserted[0]) return { row: toDemoRequestRow(inserted[0]), created: true, slotTaken: false };
@@ -128,6 +138,7 @@ async function createDemoRequestWithSlot(
   tx: Transaction,
   input: NewDemoRequest,
   slot: RequestedSlot,
+  count?: FunnelCount,
 ): Promise<CreatedDemoRequest> {
   const inserted = await tx
     .insert(demoRequests)
@@ -175,6 +186,13 @@ async function createDemoRequestWithSlot(
       payload: booking ? { demoRequestId: row.id } : { demoRequestId: row.id, needsTime: true },
     });
   }
+  // Last, so the day's count rows (every booking's) are locked only for the commit's round trip.
+  if (count) {
+    await incrementFunnelCounts(tx, count, [
+      ...(created ? (["demo_submitted"] as const) : []),
+      ...(booking ? (["demo_booked"] as const) : []),
+    ]);
+  }
   return { row, created, booking, slotTaken: !booking, bookedNow: Boolean(booking) };
 }
 
@@ -198,6 +216,7 @@ function mailboxLockKey(email: string) {
 export async function createDemoRequestOncePerLead(
   input: NewDemoRequest,
   slot?: RequestedSlot,
+  count?: FunnelCount,
 ): Promise<CreatedDemoRequest> {
   return getDb().transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${mailboxLockKey(input.email)}::bigint)`);
@@ -213,7 +232,7 @@ export async function createDemoRequestOncePerLead(
       .orderBy(desc(demoRequests.createdAt));
     const same = recent.find((row) => isSameSubmission(row, input));
     const submission = same ? { ...input, submissionId: same.submissionId } : input;
-    return slot ? createDemoRequestWithSlot(tx, submission, slot) : insertDemoRequest(tx, submission);
+    return slot ? createDemoRequestWithSlot(tx, submission, slot, count) : insertDemoRequest(tx, submission, count);
   });
 }
 

@@ -1,7 +1,10 @@
-import { between, sql } from "drizzle-orm";
+import { between, sql, type SQL } from "drizzle-orm";
 import { funnelEvents, type FunnelEvent } from "~/content/funnel-events";
 import { funnelDailyCounts } from "~/db/schema.server";
-import { getDb } from "~/db/connection.server";
+import { getDb, type Database, type Transaction } from "~/db/connection.server";
+
+/** A day's steps to count with the write they belong to (issue #22): `day` as funnelDay() gives it. */
+export type FunnelCount = { day: string };
 
 /**
  * Adds one to a day's count of an event: one statement, so concurrent steps on the same day never lose a count
@@ -11,6 +14,34 @@ export async function incrementFunnelCount(day: string, event: FunnelEvent): Pro
   await getDb()
     .insert(funnelDailyCounts)
     .values({ day, event, count: 1 })
+    .onConflictDoUpdate({
+      target: [funnelDailyCounts.day, funnelDailyCounts.event],
+      set: { count: sql`${funnelDailyCounts.count} + 1` },
+    });
+}
+
+/**
+ * The upsert that adds one to a day's count of `event` for each row `source` (an SQL query, e.g. a data-modifying
+ * CTE's name) yields: a clause for a CTE, so a new row and its count are written by one statement and a replay that
+ * inserts nothing counts nothing (ADR 0021). The caller wraps it: `counted as (${funnelCountFrom(...)})`.
+ */
+export function funnelCountFrom(source: SQL, { day }: FunnelCount, event: FunnelEvent): SQL {
+  return sql`insert into ${funnelDailyCounts} (${sql.identifier(funnelDailyCounts.day.name)}, ${sql.identifier(funnelDailyCounts.event.name)}, ${sql.identifier(funnelDailyCounts.count.name)})
+    select ${day}::date, ${event}, count(*)::int from ${source} having count(*) > 0
+    on conflict (${sql.identifier(funnelDailyCounts.day.name)}, ${sql.identifier(funnelDailyCounts.event.name)})
+    do update set ${sql.identifier(funnelDailyCounts.count.name)} = ${funnelDailyCounts}.${sql.identifier(funnelDailyCounts.count.name)} + excluded.${sql.identifier(funnelDailyCounts.count.name)}`;
+}
+
+/** Adds one to each of a day's `events` in one statement, in the caller's transaction (nothing when none). */
+export async function incrementFunnelCounts(
+  db: Database | Transaction,
+  { day }: FunnelCount,
+  events: FunnelEvent[],
+): Promise<void> {
+  if (events.length === 0) return;
+  await db
+    .insert(funnelDailyCounts)
+    .values(events.map((event) => ({ day, event, count: 1 })))
     .onConflictDoUpdate({
       target: [funnelDailyCounts.day, funnelDailyCounts.event],
       set: { count: sql`${funnelDailyCounts.count} + 1` },

@@ -1,6 +1,8 @@
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, sql, type SQL } from "drizzle-orm";
 import { orders, stripeEvents, type OrderRow, type OrderStatus } from "~/db/schema.server";
-import { getDb } from "~/db/connection.server";
+import { getDb, rowsOf, type Database } from "~/db/connection.server";
+import { rowFromDriver } from "~/models/demo-booking.server";
+import { funnelCountFrom, type FunnelCount } from "~/models/funnel.server";
 import { iterateNewestFirst, paginate, type Paginated } from "~/models/pagination.server";
 
 export type NewOrder = Omit<
@@ -12,17 +14,35 @@ export type NewOrder = Omit<
  * Creates the order for one Complete Order attempt. A repeated attempt (double click, retry) finds the
  * order it already made, so one attempt can never become two orders.
  */
-export async function createOrderForAttempt(values: NewOrder): Promise<{ row: OrderRow; created: boolean }> {
+export async function createOrderForAttempt(
+  values: NewOrder,
+  count?: OrderCount,
+): Promise<{ row: OrderRow; created: boolean }> {
   const db = getDb();
-  const [inserted] = await db
-    .insert(orders)
-    .values(values)
-    .onConflictDoNothing({ target: orders.attemptId })
-    .returning();
+  const insert = db.insert(orders).values(values).onConflictDoNothing({ target: orders.attemptId }).returning();
+  const [inserted] = count ? await insertCounted(db, insert.getSQL(), count) : await insert;
   if (inserted) return { row: inserted, created: true };
   const [existing] = await db.select().from(orders).where(eq(orders.attemptId, values.attemptId));
   if (!existing) throw new Error("order for attempt vanished");
   return { row: existing, created: false };
+}
+
+/**
+ * The funnel's counts that go with an order's insert (ADR 0021, issue #22): `order_created` for a new order only,
+ * and with `planChosen` the attempt's `checkout_plan_chosen`, counted whether the order is new or a replay.
+ */
+export type OrderCount = FunnelCount & { planChosen?: boolean };
+
+/** The order's insert and its counts in ONE statement (data-modifying CTEs): no round trip per count. */
+async function insertCounted(db: Database, insert: SQL, count: OrderCount): Promise<OrderRow[]> {
+  const rows = rowsOf<Record<string, unknown>>(
+    await db.execute(sql`
+      with inserted as (${insert}),
+      created_count as (${funnelCountFrom(sql`inserted`, count, "order_created")})
+      ${count.planChosen ? sql`, chosen_count as (${funnelCountFrom(sql`(select 1) as attempt`, count, "checkout_plan_chosen")})` : sql``}
+      select * from inserted`),
+  );
+  return rows.map((raw) => rowFromDriver<OrderRow>(orders, raw));
 }
 
 export async function getOrder(id: string): Promise<OrderRow | undefined> {

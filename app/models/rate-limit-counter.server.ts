@@ -1,5 +1,6 @@
 import { RateLimiterDrizzle, RateLimiterRedis, type RateLimiterAbstract } from "rate-limiter-flexible";
-import { getDb } from "~/db/connection.server";
+import { sql } from "drizzle-orm";
+import { getDb, rowsOf } from "~/db/connection.server";
 import { getRedis } from "~/db/redis-connection.server";
 import { rateLimitCounters } from "~/db/schema.server";
 
@@ -30,4 +31,52 @@ export function postgresCounters(options: CounterOptions): RateLimiterAbstract {
 export function redisCounters(options: CounterOptions & { keyNamespace: string }): RateLimiterAbstract {
   const { keyNamespace, ...limit } = options;
   return new RateLimiterRedis({ ...limit, keyPrefix: `${keyNamespace}${limit.keyPrefix}`, storeClient: getRedis() });
+}
+
+/** One attempt to count: the counter's full key (`${keyPrefix}:${key}`), its limit and its window. */
+export type CounterAttempt = { key: string; limit: number; durationMs: number };
+
+/** A counter after an attempt: the attempts in its window and when the window ends. */
+export type CounterState = { points: number; expire: Date };
+
+/**
+ * Counts one attempt against each counter in order, in ONE statement (issue #22), stopping after the first whose
+ * count goes over its limit: a chain of data-modifying CTEs, each inserting only when the one before stayed within
+ * its limit. The same rows and the same upsert as RateLimiterDrizzle's (a window that ended starts again at 1), so
+ * get/penalty/delete through the library keep reading them; atomic per row, so instances never lose a count.
+ * Answers the counters it reached, in order (fewer than asked when one refused).
+ */
+export async function consumeCounters(attempts: CounterAttempt[]): Promise<CounterState[]> {
+  const now = new Date();
+  const { key, points, expire } = rateLimitCounters;
+  const steps = attempts.map((attempt, index) => {
+    const name = sql.raw(`step${index}`);
+    const nextExpire = new Date(now.getTime() + attempt.durationMs).toISOString();
+    const source =
+      index === 0
+        ? sql`values (${attempt.key}, 1, ${nextExpire}::timestamptz)`
+        : sql`select ${attempt.key}, 1, ${nextExpire}::timestamptz from ${sql.raw(`step${index - 1}`)}
+              where ${sql.raw(`step${index - 1}`)}.points <= ${attempts[index - 1].limit}`;
+    const ended = sql`${rateLimitCounters}.${sql.identifier(expire.name)} <= ${now.toISOString()}::timestamptz`;
+    return sql`${name} as (
+      insert into ${rateLimitCounters} (${sql.identifier(key.name)}, ${sql.identifier(points.name)}, ${sql.identifier(expire.name)})
+      ${source}
+      on conflict (${sql.identifier(key.name)}) do update set
+        ${sql.identifier(points.name)} = case when ${ended} then 1 else ${rateLimitCounters}.${sql.identifier(points.name)} + 1 end,
+        ${sql.identifier(expire.name)} = case when ${ended} then excluded.${sql.identifier(expire.name)} else ${rateLimitCounters}.${sql.identifier(expire.name)} end
+      returning ${sql.identifier(points.name)} as points, ${sql.identifier(expire.name)} as expire
+    )`;
+  });
+  const results = sql.join(
+    // The window's end as epoch milliseconds: a number in both drivers, whatever they make of timestamps.
+    attempts.map(
+      (_, index) =>
+        sql`select ${index}::int as step, points, (extract(epoch from expire) * 1000)::float8 as expire_ms from ${sql.raw(`step${index}`)}`,
+    ),
+    sql` union all `,
+  );
+  const rows = rowsOf<{ step: number; points: number; expire_ms: number }>(
+    await getDb().execute(sql`with ${sql.join(steps, sql`, `)} ${results} order by step`),
+  );
+  return rows.map((row) => ({ points: Number(row.points), expire: new Date(Number(row.expire_ms)) }));
 }

@@ -36,7 +36,7 @@ import { logger } from "~/utils/logger.server";
 import { perRequestId } from "~/utils/per-request-id.server";
 import type { ValidCoupon } from "~/services/payments/payment-provider";
 import { getPaymentProvider } from "~/services/payments/provider.server";
-import { countFunnelStep, isArrival } from "~/services/funnel.server";
+import { countFunnelStep, funnelDay, isArrival, mayCount } from "~/services/funnel.server";
 import { consumeLimits, limitRules, type LimitLadder } from "~/services/rate-limit.server";
 import { getRequestId, RequestRejected } from "~/utils/request.server";
 import { redirectWithError, redirectWithSuccess } from "~/utils/toast.server";
@@ -275,23 +275,28 @@ export async function startCheckout(
 ): Promise<StartedCheckout> {
   const provider = getPaymentProvider();
   const priced = priceOrder(input.planIds, input.billing, input.coupon);
-  const { row: order, created } = await createOrderForAttempt({
-    planIds: input.planIds,
-    billingPeriod: input.billing,
-    subtotalCents: priced.subtotalCents,
-    discountCents: priced.discountCents,
-    totalCents: priced.totalCents,
-    currency: "usd",
-    couponCode: input.coupon?.code ?? null,
-    companyName: input.info.companyName,
-    fullName: input.info.fullName,
-    email: input.info.email,
-    phone: input.info.phone,
-    provider: provider.kind,
-    attemptId: input.attemptId,
-    ...input.attribution,
-  });
-  if (created) await countFunnelStep(request, "order_created");
+  // The funnel's counts go with the order's insert (ADR 0026): `order_created` for a new order, and this attempt's
+  // `checkout_plan_chosen` (see countPlanChosenUnlessOrdered).
+  const count = mayCount(request) ? { day: funnelDay(), planChosen: true } : undefined;
+  const { row: order } = await createOrderForAttempt(
+    {
+      planIds: input.planIds,
+      billingPeriod: input.billing,
+      subtotalCents: priced.subtotalCents,
+      discountCents: priced.discountCents,
+      totalCents: priced.totalCents,
+      currency: "usd",
+      couponCode: input.coupon?.code ?? null,
+      companyName: input.info.companyName,
+      fullName: input.info.fullName,
+      email: input.info.email,
+      phone: input.info.phone,
+      provider: provider.kind,
+      attemptId: input.attemptId,
+      ...input.attribution,
+    },
+    count,
+  );
   if (order.status !== "pending") throw new RequestRejected(409, "This order has already been completed.");
   try {
     const session = await provider.createCheckout(order, {
@@ -312,6 +317,23 @@ export class PaymentFailed extends Error {
     super(PAYMENT_FAILED.description);
     this.name = "PaymentFailed";
   }
+}
+
+/**
+ * `checkout_plan_chosen` counts every attempt that passed validation, before the limits and the provider (ADR
+ * 0021). An attempt that reaches its order counts it in the order's own statement; one refused on the way (a
+ * limit, a coupon) counts it here. Runs `steps`; when they throw or answer a response, the step is counted.
+ */
+async function countPlanChosenUnlessOrdered<T>(request: Request, steps: () => Promise<T | Response>) {
+  let outcome: T | Response;
+  try {
+    outcome = await steps();
+  } catch (error) {
+    await countFunnelStep(request, "checkout_plan_chosen");
+    throw error;
+  }
+  if (outcome instanceof Response) await countFunnelStep(request, "checkout_plan_chosen");
+  return outcome;
 }
 
 /**
@@ -340,9 +362,10 @@ export async function handlePayStep(request: Request, form: FormData) {
   const attempt = attemptIdSchema.safeParse(form.get("attemptId"));
   if (!attempt.success)
     throw new RequestRejected(400, "The order form is missing its attempt id. Please reload and try again.");
-  await countFunnelStep(request, "checkout_plan_chosen");
   try {
-    await consumeLimits(checkoutLimits, { request, email: state.info.email });
+    await countPlanChosenUnlessOrdered(request, () =>
+      consumeLimits(checkoutLimits, { request, email: state.info!.email }),
+    );
     const started = await startCheckout(
       {
         info: state.info,
@@ -396,18 +419,18 @@ export async function handleCheckoutApi(request: Request, body: unknown): Promis
     const planIds = parsePlanIds(payload.planIds, { allowEmpty: false });
     const billing = payload.isAnnual ? "annual" : "monthly";
     checkOrderAmount(planIds, billing, payload.amount);
-    await countFunnelStep(request, "checkout_plan_chosen");
-    await consumeLimits(checkoutLimits, { request, email: payload.userInfo.email });
-
-    let coupon = null;
-    if (payload.couponCode) {
+    const coupon = await countPlanChosenUnlessOrdered(request, async (): Promise<ValidCoupon | null | Response> => {
+      await consumeLimits(checkoutLimits, { request, email: payload.userInfo.email });
+      if (!payload.couponCode) return null;
       await consumeLimits(couponLimits, { request });
-      coupon = await getPaymentProvider().findCoupon(payload.couponCode);
-      if (!coupon)
+      const valid = await getPaymentProvider().findCoupon(payload.couponCode);
+      if (!valid)
         return jsonError(400, `Coupon "${payload.couponCode}" is not valid.`, {
           fieldErrors: { couponCode: "Invalid coupon" },
         });
-    }
+      return valid;
+    });
+    if (coupon instanceof Response) return coupon;
     try {
       const started = await startCheckout(
         {

@@ -33,7 +33,7 @@ import { apiAttribution, attributionFromForm } from "~/services/attribution.serv
 import { managePath, manageToken } from "~/services/demo-booking-token.server";
 import { googleCalendarLink } from "~/services/demo-invite.server";
 import { demoPickerView } from "~/services/demo-picker.server";
-import { countFunnelStep } from "~/services/funnel.server";
+import { funnelDay, mayCount } from "~/services/funnel.server";
 import { checkSlotStart, slotEnd, type SlotRefusal } from "~/services/demo-slots.server";
 import { now } from "~/utils/clock.server";
 import { formatZonedRange } from "~/utils/time-zone-format";
@@ -65,7 +65,31 @@ export const demoToasts = {
  *   charged only for attempts that passed them, so one client cannot exhaust it for everyone else.
  */
 const attemptLimits = { client: limitRules.demoClient } satisfies LimitLadder;
-const storingLimits = { email: limitRules.demoEmail, global: limitRules.demoGlobal } satisfies LimitLadder;
+const storingLimits = {
+  ...attemptLimits,
+  email: limitRules.demoEmail,
+  global: limitRules.demoGlobal,
+} satisfies LimitLadder;
+
+/**
+ * The checks that end an attempt before it is stored (the honeypot, validation, a slot that cannot be booked) run
+ * first; such an attempt is charged to the client's limit alone, and one to be stored to the whole ladder in one
+ * go (on PostgreSQL one statement, ADR 0026). The answers are those of counting the client first: a client over
+ * its limit gets 429 whatever it sent.
+ */
+async function chargeRefusedAttempt(request: Request) {
+  await consumeLimits(attemptLimits, { request });
+}
+
+/** Runs a check that may refuse the attempt (throws); a refused attempt is charged to the client first. */
+async function checkedAttempt<T>(request: Request, check: () => T): Promise<T> {
+  try {
+    return check();
+  } catch (error) {
+    await chargeRefusedAttempt(request);
+    throw error;
+  }
+}
 
 type Submitted = DemoRequestData & { submissionId: string; attribution?: Attribution };
 
@@ -136,8 +160,10 @@ async function store(
     submissionId: data.submissionId,
     attribution: data.attribution,
   };
-  const { row, created, booking, slotTaken, bookedNow } = await withTimeout(
-    oncePerLead ? createDemoRequestOncePerLead(input, slot) : createDemoRequest(input, slot),
+  // The funnel's counts go with the lead's own write (ADR 0026): no round trip of their own.
+  const count = mayCount(request) ? { day: funnelDay() } : undefined;
+  const { row, created, booking, slotTaken } = await withTimeout(
+    oncePerLead ? createDemoRequestOncePerLead(input, slot, count) : createDemoRequest(input, slot, count),
     DEMO_STORE_TIMEOUT_MS,
   );
   if (!created && !isSameSubmission(row, input)) {
@@ -151,8 +177,6 @@ async function store(
     bookingId: booking?.id,
     slotTaken: slotTaken || undefined,
   });
-  if (created) await countFunnelStep(request, "demo_submitted");
-  if (bookedNow) await countFunnelStep(request, "demo_booked");
   if (slot && booking && booking.slotStart.getTime() !== slot.slotStart.getTime()) {
     throw new SlotUnavailable(
       409,
@@ -357,22 +381,22 @@ export async function handleDemoRequestForm(request: Request, form: FormData): P
   const requestId = getRequestId(request);
   if (form.has(demoDayField) || form.has(demoShowTimesField)) return showPickerDay(form);
   try {
-    await consumeLimits(attemptLimits, { request });
-
     // Honeypot: the field is invisible to people (CSS class, not focusable, labelled "leave empty"),
     // so a value means a form-filling bot. The bot gets the ordinary success answer, so it learns
     // nothing to adapt to, but nothing is stored and nobody is e-mailed; the log keeps a trace.
     const trap = form.get(demoHoneypotField);
     if (typeof trap === "string" && trap.trim() !== "") {
+      await chargeRefusedAttempt(request);
       logger.warn("demo request honeypot filled; not stored", { requestId });
       return await redirectToThanks(request, "received");
     }
 
     const result = await demoRequestValidator.validate(form);
     if (result.error) {
+      await chargeRefusedAttempt(request);
       return validationError(result.error, formValues(form));
     }
-    const slot = requestedSlot(result.data.slotStart);
+    const slot = await checkedAttempt(request, () => requestedSlot(result.data.slotStart));
     await consumeLimits(storingLimits, { request, email: result.data.email });
     // The page carries no submission id (ADR 0019): the browser mints one when the page hydrates. A form posted
     // without JavaScript (or before it ran) has none; it is stored once per lead, by its details.
@@ -446,19 +470,20 @@ function bookingJson(booking: DemoBooking, request: Request): BookingJson {
 export async function handleDemoRequestApi(request: Request, body: unknown): Promise<Response> {
   const requestId = getRequestId(request);
   try {
-    await consumeLimits(attemptLimits, { request });
     if (typeof body !== "object" || body === null || Array.isArray(body)) {
+      await chargeRefusedAttempt(request);
       return jsonError(422, "The request body must be a JSON object with the demo request fields.", {
         fieldErrors: {},
       });
     }
     const parsed = demoRequestSchema.safeParse(body);
     if (!parsed.success) {
+      await chargeRefusedAttempt(request);
       const { fieldErrors } = fieldErrorsOf(parsed.error);
       return jsonError(422, "The demo request is not valid; see fieldErrors.", { fieldErrors });
     }
     const attribution = apiAttribution(body);
-    const slot = requestedSlot(parsed.data.slotStart);
+    const slot = await checkedAttempt(request, () => requestedSlot(parsed.data.slotStart));
     await consumeLimits(storingLimits, { request, email: parsed.data.email });
     // The honeypot belongs to the HTML form; API callers are not form-filling bots, so it is ignored here.
     const submissionId = parsed.data.submissionId ?? crypto.randomUUID();

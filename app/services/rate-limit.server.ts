@@ -5,7 +5,7 @@ import {
   type RateLimiterAbstract,
   type RateLimiterCompatibleAbstract,
 } from "rate-limiter-flexible";
-import { postgresCounters, redisCounters } from "~/models/rate-limit-counter.server";
+import { consumeCounters, postgresCounters, redisCounters } from "~/models/rate-limit-counter.server";
 import { getEnv, type Env } from "~/utils/env.server";
 import { logger } from "~/utils/logger.server";
 import { getClientAddress, RequestRejected } from "~/utils/request.server";
@@ -111,6 +111,7 @@ export function createLimiter(
   points: number,
   duration: number,
   env: Env = getEnv(),
+  fallback?: FallbackCounters,
 ): RateLimiterAbstract | RateLimiterCompatibleAbstract {
   const options = { keyPrefix: limit.name, points, duration };
   const store = counterStore(env);
@@ -120,22 +121,31 @@ export function createLimiter(
   return new RLWrapperTimeouts({
     limiter: shared,
     timeoutMs: STORE_TIMEOUT_MS,
-    insuranceLimiter: limit.whenStoreFails === "open" ? new FallbackCounters(limit.name, options) : undefined,
+    insuranceLimiter:
+      limit.whenStoreFails === "open" ? (fallback ?? new FallbackCounters(limit.name, options)) : undefined,
   });
 }
 
 type Limiter = ReturnType<typeof createLimiter>;
+type Limiters = { limiter: Limiter; fallback?: FallbackCounters };
 
-function limiterFor(limit: LimitRule): Limiter {
+function limitersFor(limit: LimitRule): Limiters {
   const env = getEnv();
   // Tests swap the environment between suites; counters follow the settings they were made with.
-  const limiters = remember("rate limiters", () => new Map<string, Limiter>(), { basedOn: env });
-  let limiter = limiters.get(limit.name);
-  if (!limiter) {
-    limiter = createLimiter(limit, limit.points(env), env.RATE_LIMIT_WINDOW_SECONDS, env);
-    limiters.set(limit.name, limiter);
+  const limiters = remember("rate limiters", () => new Map<string, Limiters>(), { basedOn: env });
+  let found = limiters.get(limit.name);
+  if (!found) {
+    const options = { keyPrefix: limit.name, points: limit.points(env), duration: env.RATE_LIMIT_WINDOW_SECONDS };
+    // One set of in-process counters per limit, shared by the one-limit path and the ladder's one statement.
+    const fallback = limit.whenStoreFails === "open" ? new FallbackCounters(limit.name, options) : undefined;
+    found = { limiter: createLimiter(limit, options.points, options.duration, env, fallback), fallback };
+    limiters.set(limit.name, found);
   }
-  return limiter;
+  return found;
+}
+
+function limiterFor(limit: LimitRule): Limiter {
+  return limitersFor(limit).limiter;
 }
 
 /** A fail-closed limit whose store failed: refused, with a message that says it is not the visitor's doing. */
@@ -199,9 +209,58 @@ export async function consumeLimits(ladder: LimitLadder, who: LimitSubject): Pro
     [ladder.email, () => (who.email === undefined ? undefined : emailLimitKey(who.email))],
     [ladder.global, () => "all"],
   ];
+  const steps: LadderStep[] = [];
   for (const [limit, keyOf] of checks) {
     const key = limit && keyOf();
-    if (limit && key !== undefined) await consumeLimit(limit, key);
+    if (limit && key !== undefined) steps.push({ limit, key });
+  }
+  if (steps.length > 1 && counterStore() === "postgres") return consumeInOneStatement(steps);
+  for (const { limit, key } of steps) await consumeLimit(limit, key);
+}
+
+type LadderStep = { limit: LimitRule; key: string };
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`rate-limit store did not answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * The ladder on PostgreSQL: every counter in one statement (consumeCounters; ADR 0026), one round trip instead of
+ * one per limit, with the same rule: narrowest first, a refusal not charged further. A store that fails or does not
+ * answer within STORE_TIMEOUT_MS gets each limit's own answer, in order, as on the one-limit path (ADR 0018): a
+ * fail-open limit counts in this process (the same in-process counters), a fail-closed one refuses with a 503.
+ */
+async function consumeInOneStatement(steps: LadderStep[]): Promise<void> {
+  const env = getEnv();
+  const durationMs = env.RATE_LIMIT_WINDOW_SECONDS * 1000;
+  let states;
+  try {
+    states = await withTimeout(
+      consumeCounters(
+        steps.map(({ limit, key }) => ({ key: `${limit.name}:${key}`, limit: limit.points(env), durationMs })),
+      ),
+      STORE_TIMEOUT_MS,
+    );
+  } catch (error) {
+    for (const { limit, key } of steps) {
+      const { fallback } = limitersFor(limit);
+      if (!fallback) throw storeUnavailable(limit, error);
+      try {
+        await fallback.consume(key);
+      } catch (outcome) {
+        if (outcome instanceof RateLimiterRes) throw refusal(limit, outcome.msBeforeNext);
+        throw outcome;
+      }
+    }
+    return;
+  }
+  for (const [index, state] of states.entries()) {
+    const { limit } = steps[index];
+    if (state.points > limit.points(env)) throw refusal(limit, Math.max(0, state.expire.getTime() - Date.now()));
   }
 }
 
