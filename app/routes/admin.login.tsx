@@ -14,7 +14,7 @@ import {
 import { assertSameOrigin, readForm, RequestRejected } from "~/utils/request.server";
 import { askServer, isUnanswered, keepDataWhenUnanswered } from "~/utils/server-answer";
 import { startSignInAttempt } from "~/services/sign-in-limits.server";
-import { assertPasswordWorkRoom } from "~/utils/password-work.server";
+import { refuseWhenBusy } from "~/utils/password-work.server";
 
 export const meta: MetaFunction = () => [{ title: "Sign in · Admin" }, { name: "robots", content: "noindex" }];
 
@@ -44,7 +44,7 @@ export async function action({ request }: ActionFunctionArgs) {
     const { username, password, redirectTo } = parsed.data;
     // A full sign-in queue is answered before any limit, database or argon2 work (ADR 0012).
     const lane = await signInLane(request, username);
-    assertPasswordWorkRoom(lane);
+    await refuseWhenBusy(lane);
     const attempt = await startSignInAttempt(request, username);
     const admin = await verifyLogin(username, password, lane);
     if (!admin) {

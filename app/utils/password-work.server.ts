@@ -9,8 +9,9 @@ import { remember } from "~/utils/singleton.server";
 // - at most half the cores check passwords at once, each on its own worker thread;
 // - on Linux those threads run at the lowest CPU priority (nice 19), so the scheduler gives the page's thread the
 //   CPU whenever it wants it and argon2 gets what is left: a flood slows sign-in, not page views;
-// - a few checks may wait per slot; beyond that a sign-in is refused at once (503, Retry-After), before any
-//   database or argon2 work;
+// - a few checks may wait per slot; beyond that a sign-in is refused (503, Retry-After) before any database or
+//   argon2 work, the answer held back 2 seconds: a client that waits for its answers (every HTTP client with a
+//   connection limit) then cannot turn cheap refusals into a request loop that takes the page's thread instead;
 // - a browser that has signed in as that admin before (the device cookie, admin-session.server.ts) waits in its
 //   own lane, served first, so a flood of strangers cannot fill the queue in front of the real admin.
 const concurrency = Math.max(1, Math.floor(availableParallelism() / 2));
@@ -55,7 +56,7 @@ class PasswordWork {
   }
 
   verify(hash: string, password: string, lane: PasswordLane): Promise<boolean> {
-    if (!this.hasRoom(lane)) return Promise.reject(busy());
+    if (!this.hasRoom(lane)) return refuse();
     return new Promise<boolean>((resolve, reject) => {
       this.waiting[lane].push({ hash, password, resolve, reject });
       this.next();
@@ -98,16 +99,25 @@ class PasswordWork {
   }
 }
 
+// Long enough that a refused client's loop costs the page's thread little (one refusal per connection every 2 seconds),
+// short enough that a person sees the busy message at once.
+const refusalDelayMs = 2_000;
 const busy = () => new RequestRejected(503, busyMessage, { "Retry-After": "5" });
+/** The busy answer, after the delay; a timer holds the connection, no work does. */
+const refuse = () =>
+  new Promise<never>((_, reject) => {
+    setTimeout(() => reject(busy()), refusalDelayMs);
+  });
 
 const work = () => remember("password checks", () => new PasswordWork());
 
 /**
- * Refuses a sign-in at once (503 with Retry-After) when its lane's queue is full, so a refused attempt costs
- * no rate-limit bookkeeping, database query or argon2 work. verifyPassword checks again: others may queue between.
+ * Refuses a sign-in (503 with Retry-After, after the refusal delay) when its lane's queue is full, so a refused
+ * attempt costs no rate-limit bookkeeping, database query or argon2 work. verifyPassword checks again: others
+ * may queue in between.
  */
-export function assertPasswordWorkRoom(lane: PasswordLane) {
-  if (!work().hasRoom(lane)) throw busy();
+export async function refuseWhenBusy(lane: PasswordLane): Promise<void> {
+  if (!work().hasRoom(lane)) await refuse();
 }
 
 /** Checks a password against its argon2 hash within the process-wide cap; a malformed hash is a failed check. */
