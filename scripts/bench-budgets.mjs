@@ -58,8 +58,18 @@ function cpuBudget(name, database, results, caseName, limit, { enforced = true }
   const measured = results.find((r) => r.database === database && r.case === caseName);
   const cpu = measured?.serverCpuMsPerRequest;
   const floorCpu = floor?.serverCpuMsPerRequest;
-  if (!cpu || !floorCpu) {
+  if (!measured || !floor) {
     return { budget: name, database, status: "SKIP", note: `needs the ${caseName} and floor cases` };
+  }
+  if (!cpu || !floorCpu) {
+    // Measured but no figure: no request was answered in the run (an overloaded or broken server), not a pass.
+    return {
+      budget: name,
+      database,
+      status: enforced ? "FAIL" : "info: none",
+      within: false,
+      figure: `no CPU figure (${measured.requests} answered; floor ${floor.requests} answered)`,
+    };
   }
   const ratio = round(cpu / floorCpu);
   return {
