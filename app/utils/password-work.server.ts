@@ -99,8 +99,8 @@ class PasswordWork {
   }
 }
 
-// Long enough that a refused client's loop costs the page's thread little (one refusal per connection every 2 seconds),
-// short enough that a person sees the busy message at once.
+// Long enough that a refused client's loop costs the page's thread little (one refusal per connection every
+// 2 seconds), short enough that a person sees the busy message soon.
 const refusalDelayMs = 2_000;
 const busy = () => new RequestRejected(503, busyMessage, { "Retry-After": "5" });
 /** The busy answer, after the delay; a timer holds the connection, no work does. */
