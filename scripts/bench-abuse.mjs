@@ -4,7 +4,8 @@
 // - flood-coupon: one client floods wrong coupon codes (the dialog's Apply, without JavaScript); a visitor from
 //   another address starts a checkout with the real code every 250 ms.
 // - flood-sign-in: wrong passwords for random usernames from ever-new addresses (X-Forwarded-For behind
-//   TRUST_PROXY=1, i.e. a botnet that no per-client limit stops); GET / is measured alone, then during the flood.
+//   TRUST_PROXY=1, i.e. a botnet that no per-client limit stops); GET / is measured alone, then during the flood,
+//   while the real admin, from a browser that signed in before the flood (its device cookie), signs in every second.
 // Clients are told apart by their TCP peer: the flood comes from 127.0.0.1, each visitor attempt from its own
 // 127.0.x.y (a different real visitor each time, as on a live site, so no visitor meets its own limit).
 import autocannon from "autocannon";
@@ -32,7 +33,7 @@ const percentile = (values, p) => {
 };
 
 /** A visitor acting every 250 ms until `until` settles; returns each answer's status and time. */
-async function visitorWhile(until, act) {
+async function visitorWhile(until, act, intervalMs = 250) {
   let done = false;
   until.finally(() => (done = true));
   const answers = [];
@@ -40,7 +41,7 @@ async function visitorWhile(until, act) {
     const started = performance.now();
     const status = await act(answers.length).catch(() => 0);
     answers.push({ status, ms: performance.now() - started });
-    await new Promise((resolve) => setTimeout(resolve, 250));
+    await new Promise((resolve) => setTimeout(resolve, intervalMs));
   }
   const ms = answers.map((answer) => answer.ms);
   const statuses = {};
@@ -160,8 +161,31 @@ async function floodCoupon({ baseUrl, database, duration, connections, runId }) 
   );
 }
 
+/** The real admin's sign-in from one address, with the browser's cookies; the status (302 = signed in) and cookies. */
+async function adminSignIn(baseUrl, cookie = "") {
+  const response = await fetch(`${baseUrl}/admin/login`, {
+    method: "POST",
+    redirect: "manual",
+    headers: {
+      "content-type": "application/x-www-form-urlencoded",
+      "x-forwarded-for": "192.0.2.10",
+      ...(cookie ? { cookie } : {}),
+    },
+    body: new URLSearchParams({ ...admin, redirectTo: "/admin" }).toString(),
+  });
+  await response.arrayBuffer();
+  const cookies = response.headers
+    .getSetCookie()
+    .map((value) => value.split(";")[0])
+    .join("; ");
+  return { status: response.status, cookies };
+}
+
 async function floodSignIn({ baseUrl, database, duration, connections }) {
   const home = (seconds) => load({ url: `${baseUrl}/`, connections: 4, duration: seconds });
+  const before = await adminSignIn(baseUrl);
+  if (before.status !== 302)
+    throw new Error(`flood-sign-in: the admin's sign-in before the flood answered ${before.status}`);
   const alone = await home(duration);
   let sequence = 0;
   const flood = load({
@@ -186,8 +210,10 @@ async function floodSignIn({ baseUrl, database, duration, connections }) {
       },
     ],
   });
+  const adminDuring = visitorWhile(flood, async () => (await adminSignIn(baseUrl, before.cookies)).status, 1000);
   const during = await home(duration);
   const floodResult = await flood;
+  const admin = await adminDuring;
   const homeFigures = (result) => ({
     p50: result.latency.p50,
     p99: result.latency.p99,
@@ -200,6 +226,7 @@ async function floodSignIn({ baseUrl, database, duration, connections }) {
     undefined,
     {
       home: { alone: homeFigures(alone), duringFlood: homeFigures(during) },
+      admin: { ...admin, signedIn: admin.statuses[302] ?? 0 },
     },
   );
 }
@@ -228,7 +255,8 @@ export async function runAbuseCases({ cases, database, storeEnv, duration, conne
           (result.visitor
             ? `; visitor ${JSON.stringify(result.visitor.statuses)} p50 ${result.visitor.p50Ms} ms`
             : "") +
-          (result.home ? `; GET / p50 ${result.home.alone.p50} → ${result.home.duringFlood.p50} ms` : ""),
+          (result.home ? `; GET / p50 ${result.home.alone.p50} → ${result.home.duringFlood.p50} ms` : "") +
+          (result.admin ? `; admin ${JSON.stringify(result.admin.statuses)} p50 ${result.admin.p50Ms} ms` : ""),
       );
       results.push(result);
     } finally {

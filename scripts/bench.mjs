@@ -9,6 +9,8 @@
 // BENCH_MAX_REQUESTS per case (200000), BENCH_DATABASES ("pglite,postgres"), BENCH_CASES (all; a comma list of
 // "static,home,floor,demo,checkout,cdn,conditional,render,flood-demo,flood-coupon,flood-sign-in,demo-instances,
 // dashboard"),
+// The budgets of issue #22 (scripts/bench-budgets.mjs) are printed last, one PASS/FAIL/SKIP line each, and written
+// to bench.json's `budgets`; any FAIL makes the exit code 1.
 // BENCH_PROFILE_DIR (writes a V8 CPU profile of the app server per database). The flood-* cases run against the
 // default limits: scripts/bench-abuse.mjs. The cdn case needs nginx (Debian: `apt-get install -y nginx-light`;
 // NGINX_PATH to point at another binary) and says so when it is missing; cdn, conditional and render:
@@ -29,6 +31,7 @@ import { demoRequests, loadFigures } from "./bench-load.mjs";
 import { cdnCaseNames, runCdnCases } from "./bench-cdn.mjs";
 import { instanceCaseNames, runInstanceCases } from "./bench-instances.mjs";
 import { dashboardCaseNames, runDashboardCases } from "./bench-dashboard.mjs";
+import { judgeBudgets, pageSizes, printBudgets } from "./bench-budgets.mjs";
 import { createDatabase, dropDatabase } from "../tests/support/postgres.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -296,14 +299,16 @@ async function benchDatabase(kind) {
   const demoAcknowledged = new Set();
   const checkoutAcknowledged = new Set();
   let server;
+  let pageFigures;
   try {
     server = await startAppServer({ env });
     console.log(`bench: app on ${server.baseUrl} [${kind}]`);
 
+    const page = await fetch(server.baseUrl + "/");
+    const html = await page.text();
+    if (!page.ok) throw new Error(`GET / answered ${page.status}`);
+    pageFigures = pageSizes(html);
     if (config.cases.includes("home") || config.cases.includes("static")) {
-      const page = await fetch(server.baseUrl + "/");
-      const html = await page.text();
-      if (!page.ok) throw new Error(`GET / answered ${page.status}`);
       let staticSummary;
       if (config.cases.includes("static")) {
         const staticServer = await startStaticServer(html, { "Content-Type": page.headers.get("content-type") });
@@ -405,7 +410,7 @@ async function benchDatabase(kind) {
         : undefined;
     if (check) summary.rowsCheck = check;
   }
-  return { results, notes, durability };
+  return { results, notes, durability, page: pageFigures };
 }
 
 function readLighthouse() {
@@ -445,12 +450,13 @@ function printTable(results) {
 
 const startedAt = new Date();
 const loadBefore = loadavg();
-const all = { results: [], notes: [], durability: {} };
+const all = { results: [], notes: [], durability: {}, pages: {} };
 for (const kind of config.databases) {
-  const { results, notes, durability } = await benchDatabase(kind);
+  const { results, notes, durability, page } = await benchDatabase(kind);
   all.results.push(...results);
   all.notes.push(...notes);
   all.durability[kind] = durability;
+  all.pages[kind] = page;
 }
 if (config.databases.includes("postgres")) {
   const instances = await runInstanceCases({ ...config, runId, env: liftedLimits });
@@ -459,6 +465,7 @@ if (config.databases.includes("postgres")) {
   all.results.push(...(await runDashboardCases({ cases: config.cases })));
 }
 const loadAfter = loadavg();
+const budgets = judgeBudgets({ results: all.results, databases: config.databases, pages: all.pages });
 
 const report = {
   startedAt: startedAt.toISOString(),
@@ -476,6 +483,8 @@ const report = {
     profileDir: undefined,
     rateLimits: "lifted via RATE_LIMIT_* env, except the flood-* cases (defaults)",
   },
+  budgets,
+  pages: all.pages,
   results: all.results,
   durability: all.durability,
   notes: all.notes,
@@ -499,6 +508,7 @@ if (report.lighthouse?.checks) {
 } else {
   console.log("lighthouse: no bench-results/lighthouse.json (run `npm run lighthouse` to include it)");
 }
+printBudgets(budgets);
 console.log("bench: wrote bench-results/bench.json");
 
 const lost = Object.values(all.durability)
@@ -506,6 +516,10 @@ const lost = Object.values(all.durability)
   .reduce((sum, check) => sum + check.lost, 0);
 for (const result of all.results.filter((r) => r.withinBudget === false)) {
   console.error(`bench: ${result.case} median ${result.latencyMs.median} ms is over its ${result.budgetMs} ms budget`);
+  process.exitCode = 1;
+}
+for (const line of budgets.filter((b) => b.status === "FAIL")) {
+  console.error(`bench: FAIL [${line.database}] ${line.budget}`);
   process.exitCode = 1;
 }
 if (lost > 0) {

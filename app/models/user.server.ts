@@ -1,11 +1,10 @@
-import { hash, verify } from "@node-rs/argon2";
+import { hash } from "@node-rs/argon2";
 import { count, eq } from "drizzle-orm";
 import type { z } from "zod";
 import { adminSessions, users } from "~/db/schema.server";
 import { adminPasswordSchema, adminUsernameSchema } from "~/schemas/admin-login";
 import { getDb } from "~/db/connection.server";
-import { runPasswordWork } from "~/utils/password-work.server";
-import { RequestRejected } from "~/utils/request.server";
+import { verifyPassword, type PasswordLane } from "~/utils/password-work.server";
 
 // OWASP's argon2id baseline (19 MiB, 2 passes, 1 lane); @node-rs/argon2 defaults to argon2id.
 const hashOptions = { memoryCost: 19_456, timeCost: 2, parallelism: 1 };
@@ -68,29 +67,27 @@ export async function countUsers(): Promise<number> {
 
 let dummyHash: Promise<string> | undefined;
 
-// A malformed stored hash is a failed check; a full sign-in queue is the caller's to answer.
-const rethrowRefusal = (error: unknown): false => {
-  if (error instanceof RequestRejected) throw error;
-  return false;
-};
-
 /**
  * Checks a sign-in. An unknown username still costs one argon2 verification (against a throwaway
  * hash), so the response time does not reveal which usernames exist; argon2's own comparison is
- * constant-time.
+ * constant-time. `lane` is the sign-in queue's lane (password-work.server.ts); a full one throws a 503
+ * RequestRejected for the caller to answer.
  */
-export async function verifyLogin(username: string, password: string): Promise<AdminUser | undefined> {
+export async function verifyLogin(
+  username: string,
+  password: string,
+  lane: PasswordLane = "anyone",
+): Promise<AdminUser | undefined> {
   const [row] = await getDb()
     .select()
     .from(users)
     .where(eq(users.username, normalizeUsername(username)));
   if (!row) {
     dummyHash ??= hashPassword(crypto.randomUUID());
-    const throwaway = await dummyHash;
-    await runPasswordWork(() => verify(throwaway, password)).catch(rethrowRefusal);
+    await verifyPassword(await dummyHash, password, lane);
     return undefined;
   }
-  const ok = await runPasswordWork(() => verify(row.password, password)).catch(rethrowRefusal);
+  const ok = await verifyPassword(row.password, password, lane);
   return ok ? { id: row.id, username: row.username } : undefined;
 }
 

@@ -4,10 +4,17 @@ import { Form, useActionData, useLoaderData, useNavigation, type ClientActionFun
 import { adminSignInFailure } from "~/content/failure-notices";
 import { verifyLogin } from "~/models/user.server";
 import { adminLoginSchema } from "~/schemas/admin-login";
-import { adminHeaders, createAdminSession, getAdmin, safeRedirectPath } from "~/services/admin-session.server";
+import {
+  adminHeaders,
+  createAdminSession,
+  getAdmin,
+  safeRedirectPath,
+  signInLane,
+} from "~/services/admin-session.server";
 import { assertSameOrigin, readForm, RequestRejected } from "~/utils/request.server";
 import { askServer, isUnanswered, keepDataWhenUnanswered } from "~/utils/server-answer";
 import { startSignInAttempt } from "~/services/sign-in-limits.server";
+import { refuseWhenBusy } from "~/utils/password-work.server";
 
 export const meta: MetaFunction = () => [{ title: "Sign in · Admin" }, { name: "robots", content: "noindex" }];
 
@@ -35,14 +42,17 @@ export async function action({ request }: ActionFunctionArgs) {
       return json({ error: parsed.error.issues[0]?.message ?? INVALID }, { status: 400, headers: adminHeaders });
     }
     const { username, password, redirectTo } = parsed.data;
+    // A full sign-in queue is answered before any limit, database or argon2 work (ADR 0012).
+    const lane = await signInLane(request, username);
+    await refuseWhenBusy(lane);
     const attempt = await startSignInAttempt(request, username);
-    const admin = await verifyLogin(username, password);
+    const admin = await verifyLogin(username, password, lane);
     if (!admin) {
       await attempt.failed();
       return json({ error: INVALID }, { status: 401, headers: adminHeaders });
     }
     await attempt.succeeded();
-    return await createAdminSession(admin.id, safeRedirectPath(redirectTo));
+    return await createAdminSession(admin, safeRedirectPath(redirectTo));
   } catch (error) {
     if (!(error instanceof RequestRejected)) throw error;
     const retryAfter = error.headers["Retry-After"];

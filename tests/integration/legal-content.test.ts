@@ -155,7 +155,7 @@ describe("legal pages: what they say matches the code", () => {
 describeWithDatabases("legal pages: the staff session", () => {
   it("the staff session lasts as long as the pages say (8 hours)", async () => {
     const admin = await createUser("legal-pages-admin", "a-long-test-passphrase");
-    const response = await createAdminSession(admin.id, "/admin");
+    const response = await createAdminSession(admin, "/admin");
     const setCookie = response.headers.get("Set-Cookie") ?? "";
     expect(setCookie).toMatch(/^gw_admin=/);
     expect(setCookie).toMatch(/HttpOnly/i);

@@ -2,14 +2,13 @@
 // client, and nobody else is locked out by it. (The production build with the default numbers and real sockets:
 // rate-limit-defaults.test.ts.)
 import { eq } from "drizzle-orm";
-import { afterEach, beforeEach, expect, it } from "vitest";
+import { beforeEach, expect, it } from "vitest";
 import { demoRequests, orders } from "~/db/schema.server";
 import { createUser } from "~/models/user.server";
 import { action as loginAction } from "~/routes/admin.login";
 import { action as demoApiAction } from "~/routes/api.demo-requests";
 import { handleCouponStep, handlePayStep, saveCheckoutState } from "~/services/checkout.server";
 import { getDb } from "~/db/connection.server";
-import { passwordWorkCapacity, runPasswordWork } from "~/utils/password-work.server";
 import { forgetAttempts, limitRules } from "~/services/rate-limit.server";
 import { getToast } from "~/utils/toast.server";
 import { describeWithDatabases } from "../support/database";
@@ -226,27 +225,6 @@ describeWithDatabases(
       for (let i = 0; i < 5; i++)
         statuses.push((await signIn(`spray-${kind}-${i}`, "some-guessed-password", sprayer)).status);
       expect(statuses).toEqual([401, 401, 401, 429, 429]);
-    });
-
-    let release: () => void = () => {};
-    afterEach(() => release());
-
-    it("sign-in: password checks run under a concurrency cap; a full queue answers 503 with Retry-After at once", async () => {
-      const username = `busy-${kind}`;
-      const password = "the-right-admin-password-2";
-      await createUser(username, password);
-      const gate = new Promise<void>((resolve) => (release = resolve));
-      const held = Array.from({ length: passwordWorkCapacity.concurrency + passwordWorkCapacity.maxWaiting }, () =>
-        runPasswordWork(() => gate),
-      );
-      const busy = await signIn(username, password, "198.51.100.40");
-      expect(busy.status).toBe(503);
-      expect(busy.retryAfter).toBe("5");
-      expect(busy.body?.error).toBe("Sign-in is busy right now. Please try again in a few seconds.");
-
-      release();
-      await Promise.all(held);
-      expect((await signIn(username, password, "198.51.100.41")).status).toBe(302);
     });
   },
   { TRUST_PROXY: "1", RATE_LIMIT_GLOBAL: "20", LOGIN_RATE_LIMIT: "3", COUPONS: "LAUNCH20:20", APP_URL: origin },
