@@ -7,8 +7,9 @@ import { remember } from "~/utils/singleton.server";
 // An argon2 check takes one core for tens of milliseconds by design. A flood of sign-ins from ever-new addresses
 // (which no per-client limit stops) would keep every core busy and page views would queue behind it (ADR 0012):
 // - at most half the cores check passwords at once, each on its own worker thread;
-// - on Linux those threads run at the lowest CPU priority (nice 19), so the scheduler gives the page's thread the
-//   CPU whenever it wants it and argon2 gets what is left: a flood slows sign-in, not page views;
+// - on Linux those threads run at a low CPU priority (nice 10, about a tenth of the page thread's share when both
+//   want the core), so a flood slows sign-in, not page views; not the lowest (19), which on a machine busy with
+//   other work (a CI run with a browser) could leave a sign-in waiting for many seconds;
 // - a few checks may wait per slot; beyond that a sign-in is refused (503, Retry-After) before any database or
 //   argon2 work, the answer held back 2 seconds: a client that waits for its answers (every HTTP client with a
 //   connection limit) then cannot turn cheap refusals into a request loop that takes the page's thread instead;
@@ -31,7 +32,7 @@ const busyMessage = "Sign-in is busy right now. Please try again in a few second
 const workerSource = `
 const { parentPort, workerData } = require("node:worker_threads");
 if (process.platform === "linux") {
-  try { require("node:os").setPriority(19); } catch {}
+  try { require("node:os").setPriority(10); } catch {}
 }
 const { verifySync } = require(workerData.argon2);
 parentPort.on("message", ({ hash, password }) => {
@@ -78,6 +79,7 @@ class PasswordWork {
     const done = (settle: () => void, keepWorker: boolean) => {
       worker.off("message", onMessage);
       worker.off("error", onError);
+      worker.off("exit", onExit);
       this.running -= 1;
       if (keepWorker) this.idle.push(worker);
       settle();
@@ -86,8 +88,11 @@ class PasswordWork {
     const onMessage = (ok: boolean) => done(() => job.resolve(ok === true), true);
     // A crashed worker is replaced by a new one on the next check; this one's sign-in gets the server error.
     const onError = (error: unknown) => done(() => job.reject(error), false);
+    // A worker that ends without an error event (killed, out of memory) must not leave its sign-in pending.
+    const onExit = (code: number) => done(() => job.reject(new Error(`password worker exited with ${code}`)), false);
     worker.on("message", onMessage);
     worker.on("error", onError);
+    worker.once("exit", onExit);
     worker.postMessage({ hash: job.hash, password: job.password });
   }
 
