@@ -120,8 +120,9 @@ export function SlotPicker({ view, action: pageAction, selected, error }: SlotPi
                 aria-pressed={day.date === view.day}
                 className={dayTabClass}
               >
+                {/* One text node beside the weekday (each child is an element of the first HTML, ×14 days). */}
                 <span className="text-xs">{day.weekday}</span>
-                <span>{day.label}</span>
+                {` ${day.label}`}
               </button>
             ))}
           </div>

@@ -27,14 +27,15 @@ export function Community({ site }: { site: SiteConfig }) {
             {communityCopy.perks.map((perk, index) => {
               const Icon = perkIcons[index % perkIcons.length];
               return (
-                <li key={perk.title} className="flex gap-4 rounded-2xl border border-slate-200 bg-slate-50 p-5">
-                  <span className="flex h-11 w-11 shrink-0 items-center justify-center rounded-lg bg-brand-700 text-white">
+                <li
+                  key={perk.title}
+                  className="grid grid-cols-[auto_1fr] content-start gap-x-4 rounded-2xl border border-slate-200 bg-slate-50 p-5"
+                >
+                  <span className="row-span-2 flex h-11 w-11 items-center justify-center rounded-lg bg-brand-700 text-white">
                     <Icon className="h-6 w-6" />
                   </span>
-                  <div>
-                    <h3 className="font-bold text-slate-900">{perk.title}</h3>
-                    <p className="mt-1 text-slate-700">{perk.description}</p>
-                  </div>
+                  <h3 className="font-bold text-slate-900">{perk.title}</h3>
+                  <p className="mt-1 text-slate-700">{perk.description}</p>
                 </li>
               );
             })}

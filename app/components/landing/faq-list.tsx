@@ -30,9 +30,7 @@ export function FaqList() {
             <span>{item.question}</span>
             <ChevronDownIcon className={`${chevronClass} group-open:rotate-180`} />
           </summary>
-          <div className={answerClass}>
-            <p>{item.answer}</p>
-          </div>
+          <p className={answerClass}>{item.answer}</p>
         </details>
       ))}
     </div>

@@ -17,7 +17,10 @@ export type IconName =
   | "youtube"
   | "instagram"
   | "check-circle"
-  | "logo";
+  | "logo"
+  | "star"
+  | "home"
+  | "plug";
 
 const shapes: Record<IconName, { viewBox?: string; shape: JSX.Element }> = {
   check: { shape: <path d="M20 6 9 17l-5-5" /> },
@@ -79,6 +82,10 @@ const shapes: Record<IconName, { viewBox?: string; shape: JSX.Element }> = {
       </>
     ),
   },
+  // Drawn many times by the static sections (a rating's five stars, every industry, every integration).
+  star: { shape: <path d="M12 2.5l2.9 6.1 6.6.8-4.9 4.6 1.3 6.6L12 17.3l-5.9 3.3 1.3-6.6-4.9-4.6 6.6-.8z" /> },
+  home: { shape: <path d="m3 10 9-7 9 7v10a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2zM9 22V12h6v10" /> },
+  plug: { shape: <path d="M9 2v6M15 2v6M6 8h12v4a6 6 0 0 1-12 0zM12 18v4" /> },
   logo: {
     viewBox: "0 0 32 32",
     shape: (

@@ -14,12 +14,14 @@ export function Industries() {
         />
         <ul className="mt-12 grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
           {industries.map((industry) => (
-            <li key={industry.name} className="flex gap-3 rounded-xl border border-slate-200 p-4">
-              <HomeIcon className="mt-0.5 h-5 w-5 shrink-0 text-brand-700" />
-              <div>
-                <h3 className="font-semibold text-slate-900">{industry.name}</h3>
-                <p className="mt-1 text-sm text-slate-600">{industry.example}</p>
-              </div>
+            // A grid rather than a row with a wrapper around the text: one element less per industry.
+            <li
+              key={industry.name}
+              className="grid grid-cols-[auto_1fr] content-start gap-x-3 rounded-xl border border-slate-200 p-4"
+            >
+              <HomeIcon className="row-span-2 mt-0.5 h-5 w-5 text-brand-700" />
+              <h3 className="font-semibold text-slate-900">{industry.name}</h3>
+              <p className="mt-1 text-sm text-slate-600">{industry.example}</p>
             </li>
           ))}
         </ul>

@@ -7,9 +7,10 @@ export const ArrowRightIcon = (p: IconProps) => (
     <path d="M5 12h14M13 5l7 7-7 7" />
   </Svg>
 );
+// The ones drawn many times come from the sprite (../../deferred/icon-sprite): their shape is in the page once.
 export const StarIcon = (p: IconProps) => (
   <Svg fill="currentColor" stroke="none" {...p}>
-    <path d="M12 2.5l2.9 6.1 6.6.8-4.9 4.6 1.3 6.6L12 17.3l-5.9 3.3 1.3-6.6-4.9-4.6 6.6-.8z" />
+    <use href="#icon-star" />
   </Svg>
 );
 export const ChatIcon = (p: IconProps) => (
@@ -76,13 +77,12 @@ export const ChartIcon = (p: IconProps) => (
 );
 export const PlugIcon = (p: IconProps) => (
   <Svg {...p}>
-    <path d="M9 2v6M15 2v6M6 8h12v4a6 6 0 0 1-12 0zM12 18v4" />
+    <use href="#icon-plug" />
   </Svg>
 );
 export const HomeIcon = (p: IconProps) => (
   <Svg {...p}>
-    <path d="m3 10 9-7 9 7v10a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2z" />
-    <path d="M9 22V12h6v10" />
+    <use href="#icon-home" />
   </Svg>
 );
 

@@ -36,20 +36,17 @@ export function Testimonials() {
             <li key={item.name}>
               <figure className="flex h-full flex-col rounded-2xl border border-slate-200 bg-slate-50 p-6">
                 <Stars rating={item.rating} />
-                <blockquote className="mt-4 flex-1 text-base leading-relaxed text-slate-800">
-                  <p>“{item.text}”</p>
-                </blockquote>
-                <figcaption className="mt-6 flex items-center gap-3">
+                <blockquote className="mt-4 flex-1 text-base leading-relaxed text-slate-800">“{item.text}”</blockquote>
+                {/* A grid: the initials beside the name and role, with no wrapper around those two. */}
+                <figcaption className="mt-6 grid grid-cols-[auto_1fr] items-center gap-x-3">
                   <span
                     aria-hidden="true"
-                    className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-brand-700 text-sm font-bold text-white"
+                    className="row-span-2 flex h-10 w-10 items-center justify-center rounded-full bg-brand-700 text-sm font-bold text-white"
                   >
                     {initials(item.name)}
                   </span>
-                  <span>
-                    <span className="block font-semibold text-slate-900">{item.name}</span>
-                    <span className="block text-sm text-slate-600">{item.role}</span>
-                  </span>
+                  <span className="font-semibold text-slate-900">{item.name}</span>
+                  <span className="text-sm text-slate-600">{item.role}</span>
                 </figcaption>
               </figure>
             </li>
