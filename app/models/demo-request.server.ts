@@ -3,6 +3,7 @@ import { and, desc, eq, gt, ilike, or, sql, type SQL } from "drizzle-orm";
 import { demoRequests, outbox, type DemoRequestRow } from "~/db/schema.server";
 import type { OutboxMessage } from "~/models/outbox.server";
 import {
+  changingBookings,
   findLiveBookingOf,
   insertBookingSeat,
   queueInvite,
@@ -59,7 +60,7 @@ const newLeadEmail: OutboxMessage["kind"] = "new-lead-email";
  * statement waited on it, which the first statement's snapshot cannot.
  */
 export async function createDemoRequest(input: NewDemoRequest, slot?: RequestedSlot): Promise<CreatedDemoRequest> {
-  if (slot) return getDb().transaction((tx) => createDemoRequestWithSlot(tx, input, slot));
+  if (slot) return changingBookings(() => getDb().transaction((tx) => createDemoRequestWithSlot(tx, input, slot)));
   return insertDemoRequest(getDb(), input);
 }
 
@@ -199,6 +200,11 @@ export async function createDemoRequestOncePerLead(
   input: NewDemoRequest,
   slot?: RequestedSlot,
 ): Promise<CreatedDemoRequest> {
+  const transaction = () => onceInTransaction(input, slot);
+  return slot ? changingBookings(transaction) : transaction();
+}
+
+function onceInTransaction(input: NewDemoRequest, slot?: RequestedSlot): Promise<CreatedDemoRequest> {
   return getDb().transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${mailboxLockKey(input.email)}::bigint)`);
     const recent = await tx
