@@ -37,8 +37,12 @@ const availability = remember("demo availability", () => ({
 }));
 
 function isCurrent(snapshot: FreeSlotSnapshot, at: Date) {
+  // A clock set back (tests move it) is not within the snapshot's period either.
   return (
-    availability.snapshot === snapshot && snapshot.writes === bookingWriteCount() && at.getTime() < snapshot.expiresAt
+    availability.snapshot === snapshot &&
+    snapshot.writes === bookingWriteCount() &&
+    at.getTime() >= snapshot.readAt.getTime() &&
+    at.getTime() < snapshot.expiresAt
   );
 }
 
