@@ -14,9 +14,12 @@ import {
   matchesIfNoneMatch,
   pageCacheKey,
   renderedDocument,
+  type FixedDocument,
   type RenderedDocument,
 } from "~/server/page-cache.server";
 import { installFrontDoor } from "~/server/front-door.server";
+import { keepSharedPage, SHARED_PAGE_KEY_HEADER } from "~/server/shared-page.server";
+import { sharedPageLimits } from "~/utils/shared-page-validity.server";
 import { applySecurityHeaders, documentContentSecurityPolicy } from "~/server/security-headers.server";
 import { startServer } from "~/server/startup.server";
 
@@ -129,6 +132,10 @@ export default async function handleRequest(
       `public, max-age=0, s-maxage=${env.PAGE_S_MAXAGE_SECONDS}, stale-while-revalidate=${env.PAGE_STALE_WHILE_REVALIDATE_SECONDS}`,
     );
     headers.set("ETag", document.etag!);
+    // The front door answers the next such requests from this very document while its loaders' data holds.
+    const sharedKey = request.headers.get(SHARED_PAGE_KEY_HEADER);
+    const fixed = (document as { fixed?: FixedDocument }).fixed;
+    if (sharedKey && fixed) keepSharedPage(sharedKey, fixed, headers, sharedPageLimits(loadContext));
     if (matchesIfNoneMatch(request.headers.get("If-None-Match"), document.etag!)) {
       headers.delete("Content-Type");
       return new Response(null, { headers, status: 304 });

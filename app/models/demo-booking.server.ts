@@ -19,6 +19,30 @@ export function rowFromDriver<T>(table: PgTable, raw: Record<string, unknown>): 
 
 const demoInviteEmail: OutboxMessage["kind"] = "demo-invite-email";
 
+/*
+ * A count of this process's writes to demo bookings, for the cached availability (services/demo-picker, ADR 0024):
+ * a copy read before the count moved is not used again. A write counts when it starts and again when it has
+ * settled (committed or rolled back), so a read that ran while the transaction was still open, and saw the old
+ * seats, is never taken for the state after it. Writes of other processes are not counted: the cached copy
+ * expires after a short period instead, and the database decides every booking anyway.
+ */
+let bookingWrites = 0;
+
+/** How many writes to demo bookings this process has started and settled (each counts twice). */
+export function bookingWriteCount(): number {
+  return bookingWrites;
+}
+
+/** Runs `write` (a transaction that may change who holds which seat), counted as above. */
+export async function changingBookings<T>(write: () => Promise<T>): Promise<T> {
+  bookingWrites += 1;
+  try {
+    return await write();
+  } finally {
+    bookingWrites += 1;
+  }
+}
+
 /** Queues the visitor's calendar invite for this state of the booking, in the caller's transaction. */
 export async function queueInvite(tx: Transaction, booking: DemoBooking, method: DemoInvitePayload["method"]) {
   const payload: DemoInvitePayload = { bookingId: booking.id, sequence: booking.sequence, method };
@@ -129,6 +153,10 @@ export async function rescheduleBooking(
   hosts: number,
   db: Database = getDb(),
 ): Promise<RescheduleResult> {
+  return changingBookings(() => rescheduleInTransaction(id, newStart, hosts, db));
+}
+
+function rescheduleInTransaction(id: string, newStart: Date, hosts: number, db: Database): Promise<RescheduleResult> {
   return db.transaction(async (tx) => {
     // Locks the row: a concurrent cancel or reschedule of the same booking waits for this one.
     const [current] = await tx.select().from(demoBookings).where(eq(demoBookings.id, id)).for("update");
@@ -186,6 +214,10 @@ export type CancelResult =
 
 /** Cancels a live booking (its seat is free at once), raises its SEQUENCE and queues the METHOD:CANCEL invite. */
 export async function cancelBooking(id: string, db: Database = getDb()): Promise<CancelResult> {
+  return changingBookings(() => cancelInTransaction(id, db));
+}
+
+function cancelInTransaction(id: string, db: Database): Promise<CancelResult> {
   return db.transaction(async (tx) => {
     const [booking] = await tx
       .update(demoBookings)

@@ -4,6 +4,7 @@ import { demoRequests, outbox, type DemoRequestRow } from "~/db/schema.server";
 import type { OutboxMessage } from "~/models/outbox.server";
 import { funnelCountFrom, incrementFunnelCounts, type FunnelCount } from "~/models/funnel.server";
 import {
+  changingBookings,
   findLiveBookingOf,
   insertBookingSeat,
   queueInvite,
@@ -65,7 +66,9 @@ export async function createDemoRequest(
   slot?: RequestedSlot,
   count?: FunnelCount,
 ): Promise<CreatedDemoRequest> {
-  if (slot) return getDb().transaction((tx) => createDemoRequestWithSlot(tx, input, slot, count));
+  if (slot) {
+    return changingBookings(() => getDb().transaction((tx) => createDemoRequestWithSlot(tx, input, slot, count)));
+  }
   return insertDemoRequest(getDb(), input, count);
 }
 
@@ -214,6 +217,15 @@ function mailboxLockKey(email: string) {
  * id a new lead gets.
  */
 export async function createDemoRequestOncePerLead(
+  input: NewDemoRequest,
+  slot?: RequestedSlot,
+  count?: FunnelCount,
+): Promise<CreatedDemoRequest> {
+  const transaction = () => onceInTransaction(input, slot, count);
+  return slot ? changingBookings(transaction) : transaction();
+}
+
+function onceInTransaction(
   input: NewDemoRequest,
   slot?: RequestedSlot,
   count?: FunnelCount,

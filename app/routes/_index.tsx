@@ -57,7 +57,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return json({
     billing: billingFromParam(url.searchParams.get("billing")),
     checkout: checkout.kind === "open" ? checkout.view : null,
-    demo: { ...(await getDemoSectionState(request)), attribution: attribution?.fields },
+    demo: { ...(await getDemoSectionState(request, context)), attribution: attribution?.fields },
     attributionQuery: attribution?.query,
   });
 }

@@ -4,6 +4,7 @@ import type { TLSSocket } from "node:tls";
 import { getEnv } from "~/utils/env.server";
 import { REFUSED_ORIGIN_HEADER } from "~/utils/request.server";
 import { remember } from "~/utils/singleton.server";
+import { answerSharedPage, SHARED_PAGE_KEY_HEADER, sharedPageKey } from "~/server/shared-page.server";
 
 /*
  * remix-serve gives the app no middleware: express serves static files and hands everything else to Remix,
@@ -121,6 +122,7 @@ function screen(req: IncomingMessage): Refusal | undefined {
   // A foreign Origin must reach our own check (a 403 the page can show) instead of Remix's (a 500): it is
   // moved aside for assertSameOrigin, which refuses it. A client cannot plant the header: it is always cleared.
   delete req.headers[REFUSED_ORIGIN_HEADER];
+  delete req.headers[SHARED_PAGE_KEY_HEADER];
   const origin = firstHeader(req.headers.origin);
   const effectiveHost = firstHeader(req.headers["x-forwarded-host"])?.split(",")[0]?.trim() || host;
   if (method === "POST" && origin !== undefined && !remixAcceptsOrigin(origin, effectiveHost)) {
@@ -202,8 +204,15 @@ function guardServer(server: Server) {
       compressSmallBuildAssets(req, res);
       lingerAfterAnswer(req, res);
       const refusal = screen(req);
-      if (refusal) refuse(req, res, refusal);
-      else listener(req, res);
+      if (refusal) return refuse(req, res, refusal);
+      // The shared landing page, answered from its finished copy before Remix runs its loaders (ADR 0024); when
+      // there is none (or it may be out of date), entry.server keeps the one Remix renders under this key.
+      const sharedKey = sharedPageKey(req);
+      if (sharedKey !== undefined) {
+        if (answerSharedPage(req, res, sharedKey)) return;
+        req.headers[SHARED_PAGE_KEY_HEADER] = sharedKey;
+      }
+      listener(req, res);
     });
   }
 }

@@ -28,7 +28,7 @@ import { remember } from "~/utils/singleton.server";
 export type RenderedDocument = { html: string; status: number };
 
 /** A page without per-request ids: the same bytes for every request with its key, finished once. */
-type FixedDocument = {
+export type FixedDocument = {
   kind: "fixed";
   body: Buffer<ArrayBuffer>;
   gzip: Buffer<ArrayBuffer>;
@@ -165,7 +165,7 @@ export function matchesIfNoneMatch(header: string | null | undefined, etag: stri
  * A client revalidating a copy of a fixed document that is still current and that it accepts gets that copy's
  * representation, so its If-None-Match matches: a copy taken as gzip before the Brotli was ready stays valid.
  */
-function encodedDocument(template: Template, values: string[], encodings: Encodings): DocumentBody {
+export function encodedDocument(template: Template, values: string[], encodings: Encodings): DocumentBody {
   if (template.kind !== "fixed") return fillTemplate(template, values, encodings.gzip);
   if (encodings.brotli) void startBrotli(template);
   const accepted: DocumentBody[] = [];
@@ -225,7 +225,7 @@ export async function cachedDocument(
   page: PageRequest,
   render: () => Promise<RenderedDocument>,
   encodings: Encodings,
-): Promise<DocumentBody & { status: number }> {
+): Promise<DocumentBody & { status: number; fixed?: FixedDocument }> {
   const values = perRequestIds(page.loadContext);
   let entry = pages.get(key);
   if (entry) {
@@ -233,7 +233,7 @@ export async function cachedDocument(
     pages.delete(key);
     pages.set(key, entry);
     const template = await entry.catch(() => undefined);
-    if (template) return { ...encodedDocument(template, values, encodings), status: 200 };
+    if (template) return { ...encodedDocument(template, values, encodings), status: 200, fixed: fixedOf(template) };
   }
   let rendered: RenderedDocument | undefined;
   entry = render().then((result) => {
@@ -252,8 +252,10 @@ export async function cachedDocument(
     const { html, status } = rendered!;
     return { body: Buffer.from(html), status, csp: documentContentSecurityPolicy(html) };
   }
-  return { ...encodedDocument(template, values, encodings), status: 200 };
+  return { ...encodedDocument(template, values, encodings), status: 200, fixed: fixedOf(template) };
 }
+
+const fixedOf = (template: Template) => (template.kind === "fixed" ? template : undefined);
 
 /** For tests: forget every cached document. */
 export function clearPageCache() {

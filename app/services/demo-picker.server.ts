@@ -1,9 +1,13 @@
+import type { AppLoadContext } from "@remix-run/node";
 import { demoTimeZones } from "~/content/demo-time-zones";
+import { bookingWriteCount } from "~/models/demo-booking.server";
 import type { DemoPickerView } from "~/schemas/demo-request-fields";
-import { availableSlots } from "~/services/demo-slots.server";
+import { availableSlots, earliestStart } from "~/services/demo-slots.server";
 import { now } from "~/utils/clock.server";
-import { getBookingSettings } from "~/utils/env.server";
+import { getBookingSettings, getEnv } from "~/utils/env.server";
 import { logger } from "~/utils/logger.server";
+import { limitSharedPage } from "~/utils/shared-page-validity.server";
+import { remember } from "~/utils/singleton.server";
 import {
   formatDayParts,
   formatLongDay,
@@ -14,11 +18,86 @@ import {
   timeZoneOptionLabel,
 } from "~/utils/zoned-time";
 
-/** Every free slot start (ISO UTC) from now to the booking horizon, by date in the business's zone. */
-async function freeSlotDays(): Promise<{ date: string; starts: string[] }[]> {
+type FreeSlotDays = { date: string; starts: string[] }[];
+
+/**
+ * The free slot starts (ISO UTC) from `readAt` to the booking horizon, by date in the business's zone, as read once
+ * (ADR 0024). The landing page shows them to every visitor, so they are read once per change or per period, not per
+ * request: a copy is used while this process has made no booking write since it was read (`writes`) and until
+ * AVAILABILITY_MAX_AGE_SECONDS have passed (bookings by other instances, slots entering the horizon). Slots that
+ * pass the minimum notice meanwhile are dropped when the copy is used. A slot taken elsewhere can stay offered for
+ * at most that period; the database still decides at booking time ("That time was just booked").
+ */
+type FreeSlotSnapshot = { writes: number; readAt: Date; expiresAt: number; days: FreeSlotDays };
+
+const availability = remember("demo availability", () => ({
+  snapshot: undefined as FreeSlotSnapshot | undefined,
+  /** The read in flight, shared by the requests that arrive meanwhile, and the write count it started at. */
+  reading: undefined as { writes: number; snapshot: Promise<FreeSlotSnapshot> } | undefined,
+}));
+
+function isCurrent(snapshot: FreeSlotSnapshot, at: Date) {
+  // A clock set back (tests move it) is not within the snapshot's period either.
+  return (
+    availability.snapshot === snapshot &&
+    snapshot.writes === bookingWriteCount() &&
+    at.getTime() >= snapshot.readAt.getTime() &&
+    at.getTime() < snapshot.expiresAt
+  );
+}
+
+async function readSnapshot(writes: number, readAt: Date): Promise<FreeSlotSnapshot> {
   const settings = getBookingSettings();
-  const free = await availableSlots({ days: settings.horizonDays + 1, now: now(), settings });
-  return free.map((day) => ({ date: day.date, starts: day.slots.map((slot) => slot.start) }));
+  const free = await availableSlots({ days: settings.horizonDays + 1, now: readAt, settings });
+  logger.debug("demo availability read", { writes });
+  return {
+    writes,
+    readAt,
+    expiresAt: readAt.getTime() + getEnv().AVAILABILITY_MAX_AGE_SECONDS * 1000,
+    days: free.map((day) => ({ date: day.date, starts: day.slots.map((slot) => slot.start) })),
+  };
+}
+
+function freeSlotSnapshot(at: Date): Promise<FreeSlotSnapshot> {
+  const cached = availability.snapshot;
+  if (cached && isCurrent(cached, at)) return Promise.resolve(cached);
+  const writes = bookingWriteCount();
+  if (availability.reading?.writes === writes) return availability.reading.snapshot;
+  const reading = {
+    writes,
+    snapshot: readSnapshot(writes, at).finally(() => {
+      if (availability.reading === reading) availability.reading = undefined;
+    }),
+  };
+  availability.reading = reading;
+  // Kept only if no booking write started meanwhile: such a read may predate the write's commit.
+  void reading.snapshot.then(
+    (snapshot) => {
+      if (bookingWriteCount() === writes) availability.snapshot = snapshot;
+    },
+    () => undefined,
+  );
+  return reading.snapshot;
+}
+
+/** For tests: forget the cached availability. */
+export function forgetAvailability() {
+  availability.snapshot = undefined;
+  availability.reading = undefined;
+}
+
+/**
+ * The free slot starts offered at `at` (the snapshot's, less those within the minimum notice of `at`), and until
+ * when exactly these are offered: the first one leaves at its start less the notice, or the snapshot expires.
+ */
+function offeredAt(snapshot: FreeSlotSnapshot, at: Date): { days: FreeSlotDays; until: number } {
+  const earliest = earliestStart(at).getTime();
+  const days = snapshot.days
+    .map(({ date, starts }) => ({ date, starts: starts.filter((start) => Date.parse(start) >= earliest) }))
+    .filter((day) => day.starts.length > 0);
+  const first = days[0]?.starts[0];
+  const leaves = first ? Date.parse(first) - getBookingSettings().minNoticeMinutes * 60_000 : Infinity;
+  return { days, until: Math.min(snapshot.expiresAt, leaves) };
 }
 
 /**
@@ -26,17 +105,26 @@ async function freeSlotDays(): Promise<{ date: string; starts: string[] }[]> {
  * grouped by their date in `timeZone` (default: the business's), the times of `day` (default: the first bookable
  * day, also when `day` has no free time any more), every label already written.
  */
-export async function demoPickerView(options: { day?: string; timeZone?: string } = {}): Promise<DemoPickerView> {
-  let businessDays: { date: string; starts: string[] }[] | undefined;
+export async function demoPickerView(
+  options: { day?: string; timeZone?: string; context?: AppLoadContext } = {},
+): Promise<DemoPickerView> {
+  let businessDays: FreeSlotDays | undefined;
+  // The zone names are written as of the read, so the view changes only with the snapshot and the notice above.
+  let at = now();
   try {
-    businessDays = await withTimeout(freeSlotDays(), PICKER_TIMEOUT_MS);
+    const snapshot = await withTimeout(freeSlotSnapshot(at), PICKER_TIMEOUT_MS);
+    const offered = offeredAt(snapshot, at);
+    businessDays = offered.days;
+    at = snapshot.readAt;
+    limitSharedPage(options.context, { until: offered.until, current: () => isCurrent(snapshot, now()) });
   } catch (error) {
     // The page, and the request-only choice, must not depend on the database answering: no lead is lost.
     logger.warn("demo picker: free times unavailable; offering 'None of these times work' only", { error });
+    // A page without the times is this request's only: the next one tries the database again.
+    limitSharedPage(options.context, { until: 0, current: () => false });
   }
   const settings = getBookingSettings();
   const timeZone = isTimeZone(options.timeZone) ? options.timeZone : settings.timeZone;
-  const at = now();
   // In the business's zone the days are the availability's own; in another, the times are grouped by its dates.
   const days =
     timeZone === settings.timeZone

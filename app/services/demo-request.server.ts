@@ -1,4 +1,4 @@
-import { json } from "@remix-run/node";
+import { json, type AppLoadContext } from "@remix-run/node";
 import { validationError } from "remix-validated-form";
 import type { ZodError } from "zod";
 import { demoFailureNotice } from "~/content/failure-notices";
@@ -240,7 +240,7 @@ async function bookedDemoView(bookingId: string, timeZone: string | undefined): 
  * so it only shows to someone whose request was accepted, survives a refresh without resubmitting, and
  * keeps showing while the visitor browses the page for the next half hour. A booked demo's panel names its time.
  */
-export async function getDemoSectionState(request: Request) {
+export async function getDemoSectionState(request: Request, context?: AppLoadContext) {
   const thanks = thanksOf(await thanksCookie().parse(request.headers.get("Cookie")));
   const booked = thanks?.booking
     ? await bookedDemoView(thanks.booking, thanks.timeZone).catch((error: unknown) => {
@@ -251,7 +251,7 @@ export async function getDemoSectionState(request: Request) {
     : undefined;
   return {
     showThanks: Boolean(thanks),
-    picker: await demoPickerView(),
+    picker: await demoPickerView({ context }),
     ...(booked ? { booked } : {}),
   };
 }

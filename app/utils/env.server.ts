@@ -168,6 +168,9 @@ const envSchema = z.object({
   // long after that it may still answer from its copy while it revalidates (stale-while-revalidate). 0 disables.
   PAGE_S_MAXAGE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
   PAGE_STALE_WHILE_REVALIDATE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(600),
+  // How long the landing page's free demo times (and the shared page made from them) are used before the database
+  // is read again, for bookings made by other instances (this process's own bookings take effect at once; ADR 0024).
+  AVAILABILITY_MAX_AGE_SECONDS: z.coerce.number().int().min(1).max(300).default(30),
 
   ADMIN_USERNAME: z.string().trim().optional(),
   ADMIN_PASSWORD: z.string().optional(),
