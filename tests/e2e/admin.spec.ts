@@ -69,7 +69,7 @@ test("an admin signs in, finds a lead from the landing page, exports it as CSV a
   await form.locator('[name="company"]').fill(lead.company);
   await form.locator('select[name="dealVolume"]').selectOption("26-50");
   await form.locator('[name="challenges"]').fill(lead.challenges);
-  // Issue #14: an explicit choice of time; this lead asks to be called.
+  // "None of these times work" (optional, ADR 23): this lead asks to be called.
   await form.getByLabel("None of these times work — contact me").check();
   await form.getByRole("button", { name: "Schedule My Demo" }).click();
   await expect.poll(async () => (await sql`select id from demo_requests where email = ${lead.email}`).length).toBe(1);

@@ -72,7 +72,7 @@ async function fillDemoForm(page: Page, email = lead["Business Email"]) {
   for (const [label, value] of Object.entries({ ...lead, "Business Email": email }))
     await booking(page).getByLabel(label).fill(value);
   await booking(page).getByLabel("Monthly deal volume").selectOption("26-50");
-  // Issue #14: an explicit choice of time; this test keeps the request-only flow.
+  // "None of these times work" (optional, ADR 23): the request-only flow.
   await booking(page).getByLabel("None of these times work — contact me").check();
 }
 

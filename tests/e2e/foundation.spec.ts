@@ -168,7 +168,7 @@ test("a toast set by an action shows after the redirect: in the server HTML with
   await form.getByLabel("Business Email").fill(`rosa.${tag}@delgadohvac.com`);
   await form.getByLabel("Phone Number").fill("555-010-4433");
   await form.getByLabel("Company Name").fill("Delgado HVAC");
-  // Issue #14: an explicit choice of time; this one asks to be called.
+  // "None of these times work" (optional, ADR 23): this one asks to be called.
   await form.getByLabel("None of these times work — contact me").check();
 
   if (noJs) {

@@ -135,7 +135,7 @@ test("before the form library arrives, the browser posts the server's form itsel
   await form.getByLabel("Business Email").fill(email);
   await form.getByLabel("Phone Number").fill("call me"); // the browser accepts it, the schema does not
   await form.getByLabel("Company Name").fill("Duarte Roofing");
-  // Issue #14: an explicit choice of time (the browser's own check asks for one).
+  // "None of these times work" (optional since ADR 23; the choice survives the refused post).
   await form.getByLabel("None of these times work — contact me").check();
   await page.evaluate(() => ((window as unknown as { __beforePost?: boolean }).__beforePost = true));
   const [response] = await Promise.all([

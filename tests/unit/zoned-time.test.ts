@@ -57,7 +57,7 @@ describe("the demo picker's time-zone view", () => {
     expect(formatDayParts("2026-11-25")).toEqual(["Wed", "Nov 25"]);
   });
 
-  it("the form in the browser asks for an explicit choice of time; 'none' is one", async () => {
+  it("the form in the browser takes the spec's fields alone: no time, 'none' and a picked time are all valid (ADR 23)", async () => {
     const base = {
       firstName: "Ana",
       lastName: "Ruiz",
@@ -66,7 +66,8 @@ describe("the demo picker's time-zone view", () => {
       company: "Ruiz Roofing",
     };
     const missing = await client.lazyDemoRequestValidator.validate(base);
-    expect(missing.error?.fieldErrors.slotStart).toBe("Pick a time, or choose “None of these times work”");
+    expect(missing.error).toBeUndefined();
+    expect(missing.data?.slotStart).toBeUndefined();
     expect((await client.lazyDemoRequestValidator.validate({ ...base, slotStart: "" })).error).toBeUndefined();
     const picked = await client.lazyDemoRequestValidator.validate({ ...base, slotStart: "2026-11-25T15:00:00Z" });
     expect(picked.error).toBeUndefined();
