@@ -4,6 +4,7 @@ import { getEnv } from "~/utils/env.server";
 import { logger } from "~/utils/logger.server";
 import { PgliteDirectoryInUseError } from "~/db/pglite-lock.server";
 import { forget, remember } from "~/utils/singleton.server";
+import { withTimeout } from "~/utils/with-timeout";
 
 /** How long /healthz waits for the database: a frozen database must read as down, not as a hung check. */
 export const HEALTH_PROBE_TIMEOUT_MS = 2_000;
@@ -13,12 +14,6 @@ class ProbeTimeout extends Error {
     super(`no answer within ${ms} ms`);
     this.name = "ProbeTimeout";
   }
-}
-
-function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new ProbeTimeout(ms)), ms)));
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
 const PROBE = "database probe";
@@ -37,7 +32,7 @@ export async function probeDatabase(timeoutMs = HEALTH_PROBE_TIMEOUT_MS): Promis
       }),
   );
   try {
-    await withTimeout(probe, timeoutMs);
+    await withTimeout(probe, timeoutMs, () => new ProbeTimeout(timeoutMs));
     return true;
   } catch {
     return false;
@@ -98,7 +93,7 @@ export async function waitForDatabase(): Promise<void> {
   for (let attempt = 1; ; attempt++) {
     try {
       // connect_timeout bounds a refused or unroutable host; this bounds a server that accepts and never answers.
-      await withTimeout(getDb().execute(sql`select 1`), 5_000);
+      await withTimeout(getDb().execute(sql`select 1`), 5_000, () => new ProbeTimeout(5_000));
       if (attempt > 1) logger.info("database reachable", { database: target, attempts: attempt });
       return;
     } catch (error) {

@@ -17,6 +17,7 @@ import {
   timeZoneName,
   timeZoneOptionLabel,
 } from "~/utils/zoned-time";
+import { withTimeout } from "~/utils/with-timeout";
 
 type FreeSlotDays = { date: string; starts: string[] }[];
 
@@ -112,7 +113,11 @@ export async function demoPickerView(
   // The zone names are written as of the read, so the view changes only with the snapshot and the notice above.
   let at = now();
   try {
-    const snapshot = await withTimeout(freeSlotSnapshot(at), PICKER_TIMEOUT_MS);
+    const snapshot = await withTimeout(
+      freeSlotSnapshot(at),
+      PICKER_TIMEOUT_MS,
+      () => new Error(`free demo times not read within ${PICKER_TIMEOUT_MS} ms`),
+    );
     const offered = offeredAt(snapshot, at);
     businessDays = offered.days;
     at = snapshot.readAt;
@@ -152,11 +157,3 @@ export async function demoPickerView(
 
 /** How long the page waits for the free times before rendering without them (the landing page must not stall). */
 const PICKER_TIMEOUT_MS = 3_000;
-
-function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`free demo times not read within ${ms} ms`)), ms);
-  });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
-}

@@ -45,6 +45,7 @@ import { logger } from "~/utils/logger.server";
 import { consumeLimits, limitRules, type LimitLadder } from "~/services/rate-limit.server";
 import { getRequestId, RequestRejected } from "~/utils/request.server";
 import { jsonWithError, redirectWithSuccess } from "~/utils/toast.server";
+import { withTimeout } from "~/utils/with-timeout";
 
 export const demoToasts = {
   success: {
@@ -99,14 +100,6 @@ type Submitted = DemoRequestData & { submissionId: string; attribution?: Attribu
  * submission id and finds that row, so nothing is stored twice.
  */
 export const DEMO_STORE_TIMEOUT_MS = 10_000;
-
-function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`database did not answer within ${ms} ms`)), ms);
-  });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
-}
 
 export const SUBMISSION_CONFLICT =
   "A request with this submission id was already received with different details. Reload the form (or send a new submissionId) to make a new request.";
@@ -165,6 +158,7 @@ async function store(
   const { row, created, booking, slotTaken } = await withTimeout(
     oncePerLead ? createDemoRequestOncePerLead(input, slot, count) : createDemoRequest(input, slot, count),
     DEMO_STORE_TIMEOUT_MS,
+    () => new Error(`database did not answer within ${DEMO_STORE_TIMEOUT_MS} ms`),
   );
   if (!created && !isSameSubmission(row, input)) {
     logger.warn("demo request replayed with different details; refused", { requestId, channel });

@@ -10,6 +10,7 @@ import { getEnv, type Env } from "~/utils/env.server";
 import { logger } from "~/utils/logger.server";
 import { getClientAddress, RequestRejected } from "~/utils/request.server";
 import { remember } from "~/utils/singleton.server";
+import { withTimeout } from "~/utils/with-timeout";
 
 /**
  * What a limit does when its shared store (PostgreSQL or Redis) fails or does not answer in time (ADR 0018):
@@ -220,14 +221,6 @@ export async function consumeLimits(ladder: LimitLadder, who: LimitSubject): Pro
 
 type LadderStep = { limit: LimitRule; key: string };
 
-function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`rate-limit store did not answer within ${ms} ms`)), ms);
-  });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
-}
-
 /**
  * The ladder on PostgreSQL: every counter in one statement (consumeCounters; ADR 0026), one round trip instead of
  * one per limit, with the same rule: narrowest first, a refusal not charged further. A store that fails or does not
@@ -244,6 +237,7 @@ async function consumeInOneStatement(steps: LadderStep[]): Promise<void> {
         steps.map(({ limit, key }) => ({ key: `${limit.name}:${key}`, limit: limit.points(env), durationMs })),
       ),
       STORE_TIMEOUT_MS,
+      () => new Error(`rate-limit store did not answer within ${STORE_TIMEOUT_MS} ms`),
     );
   } catch (error) {
     for (const { limit, key } of steps) {
