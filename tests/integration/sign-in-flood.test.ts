@@ -76,10 +76,14 @@ describeWithDatabases(
       const newcomer = signIn(username, "one-more-guess", "10.2.0.1");
 
       // Every queued attempt was checked in turn, never more than the cap at once; the excess got the busy answer.
+      // How many of the extras found the queue full depends on whether a check ended while they were still on their
+      // way (a busy machine): at least the queue's worth was checked, and at least one extra was refused.
       const settled = await all;
-      expect(settled.filter((answer) => answer.status === 401)).toHaveLength(concurrency + maxWaiting);
+      const checked = settled.filter((answer) => answer.status === 401);
+      expect(checked.length).toBeGreaterThanOrEqual(concurrency + maxWaiting);
       const refused = settled.filter((answer) => answer.status !== 401);
-      expect(refused).toHaveLength(extra);
+      expect(refused.length).toBeGreaterThan(0);
+      expect(checked.length + refused.length).toBe(concurrency + maxWaiting + extra);
       for (const answer of [...refused, await newcomer]) {
         expect(answer).toMatchObject({ status: 503, retryAfter: "5", error: busyMessage });
       }
