@@ -13,6 +13,12 @@
 // there: the app server and Chromium are started from here, as before.
 //
 // Usage: npm run build && npm run lighthouse [-- --runs 5 --path / --save-lhr]
+//        npm run lighthouse -- --reference ../ref   (same-session pairs: see below)
+//
+// With --reference DIR (another checkout of the app with its own `npm run build`, e.g. a `git worktree` of an older
+// commit), both builds are served side by side and measured alternately, reference then this one, each run, so a
+// busy machine inflates both alike; it prints every pair, the medians and their ratios (this ÷ reference), and
+// issue #22's verdict: TBT and total main-thread work at most half the reference's, LCP no worse.
 // Env: CHROMIUM_PATH (default /usr/bin/chromium), LIGHTHOUSE_NODE (a Node >= 22.19 binary).
 // Exit code 1 when a median misses the targets.
 import { execFileSync, spawn } from "node:child_process";
@@ -32,6 +38,7 @@ const { values: args } = parseArgs({
     path: { type: "string", default: "/" },
     out: { type: "string", default: "bench-results/lighthouse.json" },
     "save-lhr": { type: "boolean", default: false },
+    reference: { type: "string" },
   },
 });
 const runs = Math.max(1, Number.parseInt(args.runs, 10) || 5);
@@ -154,6 +161,7 @@ function summarize(lhr) {
     tbtMs: Math.round(numeric("total-blocking-time")),
     cls: Number(numeric("cumulative-layout-shift").toFixed(4)),
     speedIndexMs: Math.round(numeric("speed-index")),
+    mainThreadMs: Math.round(numeric("mainthread-work-breakdown")),
     scriptUrls: scripts.map((item) => item.url),
     // Lighthouse's bytes on the wire: HTTP/1.1 headers included (about 350 bytes a file), and whichever encoding
     // Chrome negotiated (remix-serve answers Brotli at quality 4, a little larger than gzip for these files).
@@ -170,7 +178,19 @@ const { node: nodeForLighthouse, source: nodeSource } = lighthouseNode();
 const nodeVersion = execFileSync(nodeForLighthouse, ["--version"], { encoding: "utf8" }).trim();
 console.log(`Lighthouse runs under Node ${nodeVersion} (${nodeSource}).`);
 
-const server = await startAppServer({ env: { LOG_LEVEL: "error" } });
+const builds = [{ name: "this build", server: await startAppServer({ env: { LOG_LEVEL: "error" } }), results: [] }];
+if (args.reference) {
+  const cwd = path.resolve(args.reference);
+  if (!existsSync(path.join(cwd, "build/index.js"))) {
+    console.error(`No production build in ${cwd}: run \`npm run build\` there first.`);
+    process.exit(2);
+  }
+  builds.unshift({
+    name: `reference (${cwd})`,
+    server: await startAppServer({ cwd, env: { LOG_LEVEL: "error" } }),
+    results: [],
+  });
+}
 const debuggingPort = await freePort();
 const browser = await chromium.launch({
   executablePath: chromiumPath,
@@ -178,57 +198,64 @@ const browser = await chromium.launch({
   args: [`--remote-debugging-port=${debuggingPort}`, "--headless=new", ...chromiumArgs, "--disable-dev-shm-usage"],
 });
 
-const url = new URL(args.path, server.baseUrl).toString();
-const results = [];
 let exitCode = 0;
 try {
-  // Unmeasured warm-up loads so the server's first-request work does not skew run 1: the render, and the shared
-  // page's Brotli, which the server makes once in the background and serves once it is ready (gzip until then).
-  for (let warmUp = 0; warmUp < 50; warmUp++) {
-    const response = await fetch(url, { headers: { "Accept-Encoding": "gzip, deflate, br" } });
-    await response.arrayBuffer();
-    if (response.headers.get("content-encoding") !== "gzip") break;
-    await new Promise((resolve) => setTimeout(resolve, 200));
+  for (const build of builds) {
+    build.url = new URL(args.path, build.server.baseUrl).toString();
+    // Unmeasured warm-up loads so the server's first-request work does not skew run 1: the render, and the shared
+    // page's Brotli, which the server makes once in the background and serves once it is ready (gzip until then).
+    for (let warmUp = 0; warmUp < 50; warmUp++) {
+      const response = await fetch(build.url, { headers: { "Accept-Encoding": "gzip, deflate, br" } });
+      await response.arrayBuffer();
+      if (response.headers.get("content-encoding") !== "gzip") break;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
   }
   let attempts = 0;
   for (let run = 1; run <= runs; run++) {
-    attempts++;
-    // A broken trace (e.g. NO_NAVSTART) measures nothing: Lighthouse reports it in the result or, since 13, exits
-    // with an error. Either way the run is reported and made again, a bounded number of times.
-    const lhr = await runLighthouse(nodeForLighthouse, url, debuggingPort).catch((error) => ({
-      runtimeError: { message: error.message },
-      audits: {},
-      categories: {},
-    }));
-    const summary = summarize(lhr);
-    if (summary.runtimeError) {
-      console.log(`run ${run}/${runs}: Lighthouse error, retrying: ${summary.runtimeError}`);
-      if (attempts >= runs + 3) throw new Error("Too many Lighthouse runs failed; no medians reported.");
-      run--;
-      continue;
+    for (const build of builds) {
+      for (;;) {
+        attempts++;
+        // A broken trace (e.g. NO_NAVSTART) measures nothing: Lighthouse reports it in the result or, since 13,
+        // exits with an error. Either way the run is reported and made again, a bounded number of times.
+        const lhr = await runLighthouse(nodeForLighthouse, build.url, debuggingPort).catch((error) => ({
+          runtimeError: { message: error.message },
+          audits: {},
+          categories: {},
+        }));
+        const summary = summarize(lhr);
+        if (summary.runtimeError) {
+          console.log(`run ${run}/${runs} (${build.name}): Lighthouse error, retrying: ${summary.runtimeError}`);
+          if (attempts >= (runs + 3) * builds.length) throw new Error("Too many Lighthouse runs failed; no medians.");
+          continue;
+        }
+        if (args["save-lhr"] && build === builds.at(-1)) {
+          mkdirSync("bench-results", { recursive: true });
+          writeFileSync(`bench-results/lighthouse-run-${run}.lhr.json`, JSON.stringify(lhr));
+        }
+        // The issue's "first-load JS (gzip)": the gzip-encoded bytes of every script this load fetched.
+        const sizes = await Promise.all(summary.scriptUrls.map(gzipBodyBytes));
+        summary.firstLoadJsGzipBytes = sizes.reduce((sum, size) => sum + size, 0);
+        delete summary.scriptUrls;
+        build.results.push(summary);
+        console.log(
+          `run ${run}/${runs}${builds.length > 1 ? ` ${build.name}` : ""}: perf ${summary.performance} (${summary.performanceScore})  a11y ${summary.accessibility}  bp ${summary["best-practices"]}  seo ${summary.seo}  ` +
+            `LCP ${summary.lcpMs} ms  FCP ${summary.fcpMs} ms  TBT ${summary.tbtMs} ms  main thread ${summary.mainThreadMs} ms  CLS ${summary.cls}  JS ${summary.firstLoadJsGzipBytes} B gzip ` +
+            `(${summary.scriptCount} files, ${summary.firstLoadJsTransferBytes} B on the wire)` +
+            (summary.failedAudits.length ? `  failed: ${summary.failedAudits.join(", ")}` : ""),
+        );
+        break;
+      }
     }
-    if (args["save-lhr"]) {
-      mkdirSync("bench-results", { recursive: true });
-      writeFileSync(`bench-results/lighthouse-run-${run}.lhr.json`, JSON.stringify(lhr));
-    }
-    // The issue's "first-load JS (gzip)": the gzip-encoded bytes of every script this load fetched.
-    const sizes = await Promise.all(summary.scriptUrls.map(gzipBodyBytes));
-    summary.firstLoadJsGzipBytes = sizes.reduce((sum, size) => sum + size, 0);
-    delete summary.scriptUrls;
-    results.push(summary);
-    console.log(
-      `run ${run}/${runs}: perf ${summary.performance} (${summary.performanceScore})  a11y ${summary.accessibility}  bp ${summary["best-practices"]}  seo ${summary.seo}  ` +
-        `LCP ${summary.lcpMs} ms  TBT ${summary.tbtMs} ms  CLS ${summary.cls}  JS ${summary.firstLoadJsGzipBytes} B gzip ` +
-        `(${summary.scriptCount} files, ${summary.firstLoadJsTransferBytes} B on the wire)` +
-        (summary.failedAudits.length ? `  failed: ${summary.failedAudits.join(", ")}` : "") +
-        (summary.runtimeError ? `  error: ${summary.runtimeError}` : ""),
-    );
   }
 } finally {
   await browser.close().catch(() => {});
-  await server.stop();
+  for (const build of builds) await build.server.stop();
 }
 
+const measured = builds.at(-1);
+const results = measured.results;
+const url = measured.url;
 const keys = [
   "performanceScore",
   "performance",
@@ -240,10 +267,13 @@ const keys = [
   "tbtMs",
   "cls",
   "speedIndexMs",
+  "mainThreadMs",
   "firstLoadJsGzipBytes",
   "firstLoadJsTransferBytes",
 ];
-const medians = Object.fromEntries(keys.map((key) => [key, median(results.map((result) => result[key]))]));
+const mediansOf = (runsOfBuild) =>
+  Object.fromEntries(keys.map((key) => [key, median(runsOfBuild.map((result) => result[key]))]));
+const medians = mediansOf(results);
 const checks = Object.entries(targets).map(([key, target]) => {
   const value = medians[key];
   const pass = "min" in target ? value >= target.min : value <= target.max;
@@ -276,4 +306,43 @@ writeFileSync(
   )}\n`,
 );
 console.log(`report: ${path.relative(process.cwd(), out)}`);
+
+if (builds.length > 1) {
+  // Issue #22's pairs: ratios of the medians, this build ÷ the reference measured alternately with it.
+  const reference = mediansOf(builds[0].results);
+  const pairs = [
+    { metric: "tbtMs", limit: 0.5 },
+    { metric: "mainThreadMs", limit: 0.5 },
+    { metric: "lcpMs", limit: 1 },
+    { metric: "fcpMs", limit: undefined },
+  ].map(({ metric, limit }) => {
+    const ratio = reference[metric] ? Number((medians[metric] / reference[metric]).toFixed(2)) : Number.NaN;
+    return {
+      metric,
+      reference: reference[metric],
+      "this build": medians[metric],
+      ratio,
+      limit: limit ?? "—",
+      result: limit === undefined ? "info" : ratio <= limit ? "PASS" : "FAIL",
+    };
+  });
+  console.log(`\nSame-session pairs (${results.length} each, alternating), medians, this build ÷ reference:`);
+  console.table(
+    builds[0].results.map((ref, index) => ({
+      run: index + 1,
+      "ref TBT": ref.tbtMs,
+      "new TBT": results[index]?.tbtMs,
+      "ref main": ref.mainThreadMs,
+      "new main": results[index]?.mainThreadMs,
+      "ref LCP": ref.lcpMs,
+      "new LCP": results[index]?.lcpMs,
+    })),
+  );
+  console.table(pairs);
+  writeFileSync(
+    out.replace(/\.json$/, "-pairs.json"),
+    `${JSON.stringify({ date: new Date().toISOString(), reference: builds[0].name, runs: builds.map((b) => ({ name: b.name, results: b.results })), pairs }, null, 2)}\n`,
+  );
+  if (pairs.some((pair) => pair.result === "FAIL")) exitCode = 1;
+}
 process.exit(exitCode);

@@ -1,5 +1,5 @@
 // The six questions of the spec, with the catalogue's plan names (Elevate → Scale Master,
-// Command → Power Platform). Used by the FAQ section and the FAQPage JSON-LD.
+// Command → Power Platform). Used by the FAQ section.
 
 export type FaqItem = { id: string; question: string; answer: string };
 

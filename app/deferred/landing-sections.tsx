@@ -2,6 +2,7 @@
 // stand-ins in ./server-only.server; the browser loads their code through the import() calls below.
 import { loadedWhenRendered, staticIsland } from "./lazy-hydration";
 import * as server from "~/deferred/server-only.server";
+import { planFeaturesList, sectionHeadingClass } from "~/components/landing/island-wrappers";
 
 /** Radix Dialog, the checkout schema and the form library: loaded when a URL opens the dialog. */
 export const LazyCheckoutDialog = loadedWhenRendered(
@@ -28,8 +29,10 @@ export const StaticCommunity = staticIsland(server.Community, () =>
 );
 
 /** The FAQ's native <details> list; ../components/landing/faq swaps in the Radix Accordion when the visitor nears. */
-export const StaticFaqList = staticIsland(server.FaqList, () =>
-  import("~/components/landing/faq-list").then((module) => module.FaqList),
+export const StaticFaqList = staticIsland(
+  server.FaqList,
+  () => import("~/components/landing/faq-list").then((module) => module.FaqList),
+  {},
 );
 
 /** The footer's link columns (the social buttons beside them, with their tooltips, are hydrated). */
@@ -52,8 +55,10 @@ export const StaticPlanHeading = staticIsland(server.PlanHeading, () =>
 );
 
 /** A pricing card's list of what the plan includes (prices and the billing switch around it are hydrated). */
-export const StaticPlanFeatures = staticIsland(server.PlanFeatures, () =>
-  import("~/components/landing/plan-features").then((module) => module.PlanFeatures),
+export const StaticPlanFeatures = staticIsland(
+  server.PlanFeatureItems,
+  () => import("~/components/landing/plan-features").then((module) => module.PlanFeatureItems),
+  planFeaturesList,
 );
 
 /** The demo section's left column (what the demo covers): plain markup beside the form. */
@@ -104,6 +109,8 @@ export const StaticAgentSummary = staticIsland(server.AgentSummary, () =>
 );
 
 /** A section's eyebrow, title and lead, in the sections that are hydrated (the others render it in their island). */
-export const StaticSectionHeading = staticIsland(server.SectionHeading, () =>
-  import("~/components/landing/section-heading").then((module) => module.SectionHeading),
+export const StaticSectionHeading = staticIsland(
+  server.SectionHeadingText,
+  () => import("~/components/landing/section-heading").then((module) => module.SectionHeadingText),
+  { className: sectionHeadingClass },
 );

@@ -74,8 +74,10 @@ export function loadedWhenRendered<P extends object>(
 export function staticIsland<P extends object>(
   serverComponent: ComponentType<P> | undefined,
   load: Load<P>,
+  wrapper?: IslandWrapper,
 ): ComponentType<P> {
   const Client = typeof document === "undefined" ? undefined : lazyComponent(load);
+  const { as = "div", className } = wrapper ?? { className: "contents" };
   return function StaticIsland(props: P) {
     // Decided once, when mounted: true for the server render and for hydration.
     const [fromServerHtml] = useState(!useHydrated());
@@ -84,15 +86,27 @@ export function staticIsland<P extends object>(
         serverComponent && typeof document === "undefined"
           ? renderStaticHtml(createElement(serverComponent, props))
           : "";
-      return <div className="contents" suppressHydrationWarning dangerouslySetInnerHTML={{ __html: html }} />;
+      return createElement(as, {
+        className,
+        suppressHydrationWarning: true,
+        dangerouslySetInnerHTML: { __html: html },
+      });
     }
-    return (
+    const client = (
       <Suspense fallback={null}>
         <Client {...props} />
       </Suspense>
     );
+    return wrapper ? createElement(as, { className }, client) : client;
   };
 }
+
+/**
+ * The element an island's HTML goes in. Without one it is a `display: contents` div; a part whose own root would
+ * be a plain element (a list, a centred block) can give that element instead and render only its children: one
+ * element less in the page, and the same element around the part when the browser renders it.
+ */
+export type IslandWrapper = { as?: "div" | "ul"; className?: string };
 
 const intentEvents = ["pointerdown", "keydown", "focusin", "touchstart"] as const;
 

@@ -1,8 +1,6 @@
-// JSON-LD for the landing page: pure functions of the public site config, the FAQ and the plan catalogue, so
-// the numbers search engines see are the numbers on the page. Server-only: crawlers read the server HTML, and
-// hydration keeps the script element as the server wrote it, so the FAQ copy and this builder never need to
-// reach the browser.
-import { faqItems } from "~/content/faq";
+// JSON-LD for the landing page: pure functions of the public site config and the plan catalogue, so the numbers
+// search engines see are the numbers on the page. Server-only: crawlers read the server HTML, and hydration keeps
+// the script element as the server wrote it, so this builder never needs to reach the browser.
 import { planDescriptions } from "~/content/plan-features";
 import { plans } from "~/content/plans";
 import { siteTagline } from "~/content/brand-copy";
@@ -20,15 +18,6 @@ export function landingJsonLd(site: SiteConfig): Record<string, unknown>[] {
     url,
     logo: absoluteUrl(site, "/favicon.svg"),
     description: siteTagline,
-  };
-  const faqPage = {
-    "@context": "https://schema.org",
-    "@type": "FAQPage",
-    mainEntity: faqItems.map((item) => ({
-      "@type": "Question",
-      name: item.question,
-      acceptedAnswer: { "@type": "Answer", text: item.answer },
-    })),
   };
   const products = plans.map((plan) => ({
     "@context": "https://schema.org",
@@ -73,5 +62,7 @@ export function landingJsonLd(site: SiteConfig): Record<string, unknown>[] {
       },
     ],
   }));
-  return [organization, faqPage, ...products];
+  // No FAQPage: search engines show its rich result only for government and health sites, and it repeated the
+  // FAQ's whole text in every shared page (6.5 KB, ADR 27).
+  return [organization, ...products];
 }

@@ -122,19 +122,9 @@ describe("JSON-LD", () => {
     expect(org.url).toBe("https://www.groundworkcrm.com/");
   });
 
-  it("has an FAQPage with the six questions and their full answers", () => {
-    const faq = parsed.find((node) => node["@type"] === "FAQPage")!;
-    const questions = faq.mainEntity as Node[];
-    expect(questions).toHaveLength(6);
-    questions.forEach((question, index) => {
-      expect(question["@type"]).toBe("Question");
-      expect(question.name).toBe(faqItems[index].question);
-      expect(question.acceptedAnswer).toEqual({ "@type": "Answer", text: faqItems[index].answer });
-    });
-    const text = JSON.stringify(faq);
-    expect(text).not.toMatch(/Elevate|Command plan/);
-    expect(text).toContain("Scale Master");
-    expect(text).toContain("Power Platform");
+  it("has no FAQPage: the FAQ's text is in the page once (ADR 27)", () => {
+    expect(parsed.map((node) => node["@type"])).not.toContain("FAQPage");
+    expect(JSON.stringify(parsed)).not.toContain(faqItems[0].answer);
   });
 
   it("has a Product per plan whose offers carry the catalogue's USD prices", () => {

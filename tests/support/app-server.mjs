@@ -28,7 +28,7 @@ const quietDefaults = {
  * until /healthz answers. Without DATABASE_URL (or a PGLITE_DATA_DIR of the caller's) it gets its own PGlite
  * directory, removed on stop.
  */
-export async function startAppServer({ env = {}, port } = {}) {
+export async function startAppServer({ env = {}, port, cwd = process.cwd() } = {}) {
   const listenPort = port ?? (await freePort());
   let dataDir;
   const childEnv = { ...process.env, ...quietDefaults, ...env, PORT: String(listenPort) };
@@ -40,10 +40,16 @@ export async function startAppServer({ env = {}, port } = {}) {
   // `env: { APP_URL: undefined }` starts the server without APP_URL, as an operator who did not set it would.
   if ("APP_URL" in env && env.APP_URL === undefined) delete childEnv.APP_URL;
   else childEnv.APP_URL ??= `http://localhost:${listenPort}`;
-  const child = spawn(process.execPath, [path.resolve("node_modules/@remix-run/serve/dist/cli.js"), "build/index.js"], {
-    env: childEnv,
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  // `cwd`: the checkout whose build to serve (remix-serve serves `public/` from its working directory).
+  const child = spawn(
+    process.execPath,
+    [path.resolve(cwd, "node_modules/@remix-run/serve/dist/cli.js"), "build/index.js"],
+    {
+      cwd,
+      env: childEnv,
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  );
   let output = "";
   child.stdout.on("data", (chunk) => (output += chunk));
   child.stderr.on("data", (chunk) => (output += chunk));

@@ -33,19 +33,7 @@ export function DemoIntro({ brandName }: { brandName: string }) {
       <h3 className="mt-8 text-lg font-semibold text-slate-900">What you&apos;ll learn</h3>
       <ul className="mt-4 space-y-4">
         {learnItems.map((item) => (
-          <li key={item.title} className="grid grid-cols-[auto_1fr] gap-x-3">
-            <svg
-              aria-hidden="true"
-              viewBox="0 0 20 20"
-              width="20"
-              height="20"
-              className="row-span-2 mt-0.5 text-brand-600"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-            >
-              <path d="M4 10.5l4 4 8-9" />
-            </svg>
+          <li key={item.title} className="check-item grid grid-cols-[auto_1fr] gap-x-3 before:row-span-2">
             <p className="font-semibold text-slate-900">{item.title}</p>
             <p className="text-sm text-slate-700">{item.text}</p>
           </li>

@@ -138,8 +138,7 @@ function Calendar({ parts, view, selected, error, onChoice, starts }: SlotPicker
                   onKeyDown={onTabKey}
                   className={`${dayTabClass} aria-selected:border-brand-600 aria-selected:bg-brand-600 aria-selected:text-white`}
                 >
-                  <span className="text-xs">{weekday}</span>
-                  <span>{label}</span>
+                  {`${weekday}\n${label}`}
                 </button>
               );
             })}

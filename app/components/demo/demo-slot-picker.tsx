@@ -120,9 +120,8 @@ export function SlotPicker({ view, action: pageAction, selected, error }: SlotPi
                 aria-pressed={day.date === view.day}
                 className={dayTabClass}
               >
-                {/* One text node beside the weekday (each child is an element of the first HTML, ×14 days). */}
-                <span className="text-xs">{day.weekday}</span>
-                {` ${day.label}`}
+                {/* One text node: the weekday is the tab's first line (.day-tab), no element of its own. */}
+                {`${day.weekday}\n${day.label}`}
               </button>
             ))}
           </div>

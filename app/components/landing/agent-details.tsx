@@ -2,7 +2,6 @@
 // of ./ai-agents (app/deferred/landing-sections.tsx), so neither the markup nor the text is part of the first load.
 import type { AgentName } from "~/content/agents";
 import { agentDetails } from "~/content/agent-details";
-import { CheckIcon } from "./icons";
 
 /**
  * The server renders it with the SVG inline as a data URL (`src`): fetched as a file, it arrived while the first
@@ -31,8 +30,7 @@ export function AgentSummary({ agentName }: { agentName: AgentName }) {
       <p className="mt-2 text-slate-700">{summary}</p>
       <ul className="mt-4 space-y-2 text-sm text-slate-700">
         {tasks.map((task) => (
-          <li key={task} className="flex gap-2">
-            <CheckIcon className="mt-0.5 h-4 w-4 shrink-0 text-brand-700" />
+          <li key={task} className="check-item flex gap-2">
             {task}
           </li>
         ))}

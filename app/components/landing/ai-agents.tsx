@@ -17,6 +17,10 @@ function BetaBadge({ agentName }: { agentName: string }) {
   );
 }
 
+function AgentName({ name }: { name: string }) {
+  return <h3 className="text-xl font-bold text-slate-900">{name}</h3>;
+}
+
 export function AiAgents() {
   return (
     <section aria-labelledby="agents-title" className="scroll-mt-20 bg-slate-50 py-16 sm:py-24">
@@ -32,10 +36,14 @@ export function AiAgents() {
             <li key={agent.name} className="flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white">
               <StaticAgentImage agentName={agent.name} />
               <div className="flex flex-1 flex-col p-6">
-                <div className="flex items-center gap-2">
-                  <h3 className="text-xl font-bold text-slate-900">{agent.name}</h3>
-                  {agent.beta ? <BetaBadge agentName={agent.name} /> : null}
-                </div>
+                {agent.beta ? (
+                  <div className="flex items-center gap-2">
+                    <AgentName name={agent.name} />
+                    <BetaBadge agentName={agent.name} />
+                  </div>
+                ) : (
+                  <AgentName name={agent.name} />
+                )}
                 <StaticAgentSummary agentName={agent.name} />
               </div>
             </li>

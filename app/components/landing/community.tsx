@@ -31,9 +31,7 @@ export function Community({ site }: { site: SiteConfig }) {
                   key={perk.title}
                   className="grid grid-cols-[auto_1fr] content-start gap-x-4 rounded-2xl border border-slate-200 bg-slate-50 p-5"
                 >
-                  <span className="row-span-2 flex h-11 w-11 items-center justify-center rounded-lg bg-brand-700 text-white">
-                    <Icon className="h-6 w-6" />
-                  </span>
+                  <Icon className="row-span-2 block h-11 w-11 rounded-lg bg-brand-700 p-2.5 text-white" />
                   <h3 className="font-bold text-slate-900">{perk.title}</h3>
                   <p className="mt-1 text-slate-700">{perk.description}</p>
                 </li>

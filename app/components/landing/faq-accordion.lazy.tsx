@@ -1,29 +1,24 @@
 // The FAQ as a Radix Accordion, loaded by ./faq when the visitor nears the FAQ (only through import(): a `.lazy`
-// module is never part of the first load). It imports only Radix: the items, classes and chevron come from ./faq,
+// module is never part of the first load). It imports only Radix: the items and classes come from ./faq,
 // so nothing the first load already has is bundled twice.
 import * as Accordion from "@radix-ui/react-accordion";
-import type { ReactNode } from "react";
 import type { FaqItem } from "~/content/faq";
 
 export type FaqLook = {
   itemClass: string;
   triggerClass: string;
   answerClass: string;
-  chevron: (className: string) => ReactNode;
 };
 
 export function AccordionFaq({ initial, items, look }: { initial: string; items: readonly FaqItem[]; look: FaqLook }) {
-  const { itemClass, triggerClass, answerClass, chevron } = look;
+  const { itemClass, triggerClass, answerClass } = look;
   return (
     <Accordion.Root type="single" collapsible defaultValue={initial}>
       {items.map((item) => (
         <Accordion.Item key={item.id} value={item.id} className={itemClass}>
           <Accordion.Header asChild>
             <h3>
-              <Accordion.Trigger className={`group ${triggerClass}`}>
-                <span>{item.question}</span>
-                {chevron("group-data-[state=open]:rotate-180")}
-              </Accordion.Trigger>
+              <Accordion.Trigger className={triggerClass}>{item.question}</Accordion.Trigger>
             </h3>
           </Accordion.Header>
           <Accordion.Content className={answerClass}>

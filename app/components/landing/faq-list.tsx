@@ -4,35 +4,27 @@
 // the questions are part of the first load; ./faq loads this module with the accordion when the visitor nears.
 import { faqItems } from "~/content/faq";
 import type { FaqLook } from "./faq-accordion.lazy";
-import { ChevronDownIcon } from "./icons";
 
 export { faqItems };
 
 const itemClass = "border-b border-slate-200";
+// The chevron is the trigger's ::after (.faq-trigger in app/tailwind.css), turned when its item is open.
 const triggerClass =
-  "flex w-full min-h-14 cursor-pointer list-none items-center justify-between gap-4 py-5 text-left text-lg font-semibold text-slate-900 hover:text-brand-700 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 [&::-webkit-details-marker]:hidden";
-const chevronClass = "h-5 w-5 shrink-0 text-slate-600 transition-transform duration-200 motion-reduce:transition-none";
+  "faq-trigger flex w-full min-h-14 cursor-pointer list-none items-center justify-between gap-4 py-5 text-left text-lg font-semibold text-slate-900 hover:text-brand-700 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 [&::-webkit-details-marker]:hidden";
 const answerClass = "pb-6 pr-8 text-base leading-relaxed text-slate-700";
 
 export const accordionLook: FaqLook = {
   itemClass,
   triggerClass,
   answerClass,
-  chevron: (className) => <ChevronDownIcon className={`${chevronClass} ${className}`} />,
 };
 
+/** The questions, without a block around them (the static island's element is that block). */
 export function FaqList() {
-  return (
-    <div>
-      {faqItems.map((item) => (
-        <details key={item.id} name="faq" className={`group ${itemClass}`} data-faq-id={item.id}>
-          <summary className={triggerClass}>
-            <span>{item.question}</span>
-            <ChevronDownIcon className={`${chevronClass} group-open:rotate-180`} />
-          </summary>
-          <p className={answerClass}>{item.answer}</p>
-        </details>
-      ))}
-    </div>
-  );
+  return faqItems.map((item) => (
+    <details key={item.id} name="faq" className={`group ${itemClass}`} data-faq-id={item.id}>
+      <summary className={triggerClass}>{item.question}</summary>
+      <p className={answerClass}>{item.answer}</p>
+    </details>
+  ));
 }

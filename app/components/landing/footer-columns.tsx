@@ -6,7 +6,7 @@ import { footerNav } from "~/content/navigation";
 import type { SiteConfig } from "~/content/site";
 import { focusRing } from "~/components/ui/button";
 import { ExternalLink } from "./external-link";
-import { LockIcon, ShieldIcon } from "./icons";
+import { LockIcon, ShieldIcon } from "./section-icons";
 
 const linkClass = `text-slate-300 hover:text-white ${focusRing} focus-visible:outline-white`;
 

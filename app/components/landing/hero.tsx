@@ -1,6 +1,5 @@
 import { heroCopy } from "~/content/hero";
 import { buttonClass } from "~/components/ui/button";
-import { CheckIcon } from "./icons";
 import { ArrowRightIcon } from "./section-icons";
 
 const proofPoints = ["Live in under 2 hours", "No long-term contract", "24/7 live chat and email support"];
@@ -32,8 +31,7 @@ export function Hero({ attributionQuery = "" }: { attributionQuery?: string }) {
           </div>
           <ul className="mt-8 flex flex-col gap-2 text-sm text-slate-700 sm:flex-row sm:flex-wrap sm:gap-x-6">
             {proofPoints.map((point) => (
-              <li key={point} className="flex items-center gap-2">
-                <CheckIcon className="h-4 w-4 shrink-0 text-brand-700" />
+              <li key={point} className="check-item flex items-center gap-2">
                 {point}
               </li>
             ))}

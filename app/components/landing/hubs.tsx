@@ -40,9 +40,8 @@ export function Hubs({ brandName }: { brandName: string }) {
             const Icon = icons[hub.icon];
             return (
               <li key={hub.name} className="rounded-2xl border border-slate-200 p-6">
-                <span className="inline-flex h-11 w-11 items-center justify-center rounded-lg bg-brand-50 text-brand-700">
-                  <Icon className="h-6 w-6" />
-                </span>
+                {/* The tile is the icon's own box (padding, background): no wrapper element. */}
+                <Icon className="block h-11 w-11 rounded-lg bg-brand-50 p-2.5 text-brand-700" />
                 <h3 className="mt-4 text-lg font-bold text-slate-900">{hub.name}</h3>
                 <p className="mt-2 text-slate-700">{hub.description}</p>
               </li>

@@ -7,19 +7,16 @@ import type { IconName } from "./icon-sprite";
 
 export type IconProps = SVGProps<SVGSVGElement>;
 
-export function Svg({ children, ...props }: IconProps & { children: ReactNode }) {
+/**
+ * An icon's frame: its stroke or fill come from the `icon`/`icon-filled` classes (app/tailwind.css), not from
+ * attributes repeated on every icon of the page; the size from the caller's classes (the stylesheet is inline).
+ */
+export function Svg({ children, className, filled, ...props }: IconProps & { children: ReactNode; filled?: boolean }) {
   return (
     <svg
       viewBox="0 0 24 24"
-      width="24"
-      height="24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
       aria-hidden="true"
-      focusable="false"
+      className={`${filled ? "icon-filled" : "icon"} ${className ?? ""}`}
       {...props}
     >
       {children}
@@ -28,32 +25,29 @@ export function Svg({ children, ...props }: IconProps & { children: ReactNode })
 }
 
 /** An icon drawn from the sprite's `#icon-<name>`, in `Svg`'s frame (its stroke or fill passes to the shapes). */
-function spriteIcon(name: IconName, frame?: IconProps) {
+function spriteIcon(name: IconName, filled = false) {
   return function SpriteIcon(p: IconProps) {
     return (
-      <Svg {...frame} {...p}>
+      <Svg filled={filled} {...p}>
         <use href={`#icon-${name}`} />
       </Svg>
     );
   };
 }
 
-const filled: IconProps = { fill: "currentColor", stroke: "none" };
-
-export const CheckIcon = spriteIcon("check");
-export const ChevronDownIcon = spriteIcon("chevron-down");
 export const MenuIcon = spriteIcon("menu");
 export const CloseIcon = spriteIcon("close");
 export const ExternalIcon = spriteIcon("external");
 export const InfoIcon = spriteIcon("info");
-export const ShieldIcon = spriteIcon("shield");
-export const LockIcon = spriteIcon("lock");
-export const FacebookIcon = spriteIcon("facebook", filled);
-export const LinkedInIcon = spriteIcon("linkedin", filled);
-export const YouTubeIcon = spriteIcon("youtube", filled);
+export const FacebookIcon = spriteIcon("facebook", true);
+export const LinkedInIcon = spriteIcon("linkedin", true);
+export const YouTubeIcon = spriteIcon("youtube", true);
 export const InstagramIcon = spriteIcon("instagram");
 
-/** The demo thank-you panels' check in a circle (request sent, demo booked): 48 px, without Svg's round line ends. */
+/**
+ * The demo thank-you panels' check in a circle (request sent, demo booked): 48 px, without Svg's round line ends.
+ * Its own path, not the sprite's: the landing page's first HTML has no panel to draw it.
+ */
 export const CheckCircleIcon = (p: IconProps) => (
   <svg
     aria-hidden="true"
@@ -65,7 +59,7 @@ export const CheckCircleIcon = (p: IconProps) => (
     strokeWidth="2"
     {...p}
   >
-    <use href="#icon-check-circle" />
+    <path d="M2 12a10 10 0 1 0 20 0a10 10 0 1 0-20 0M7.5 12.5l3 3 6-6.5" />
   </svg>
 );
 

@@ -1,6 +1,5 @@
 import { industries } from "~/content/industries";
 import { SectionHeading } from "./section-heading";
-import { HomeIcon } from "./section-icons";
 
 export function Industries() {
   return (
@@ -14,12 +13,7 @@ export function Industries() {
         />
         <ul className="mt-12 grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
           {industries.map((industry) => (
-            // A grid rather than a row with a wrapper around the text: one element less per industry.
-            <li
-              key={industry.name}
-              className="grid grid-cols-[auto_1fr] content-start gap-x-3 rounded-xl border border-slate-200 p-4"
-            >
-              <HomeIcon className="row-span-2 mt-0.5 h-5 w-5 text-brand-700" />
+            <li key={industry.name} className="rounded-xl border-l-4 border-brand-700 bg-slate-50 p-4">
               <h3 className="font-semibold text-slate-900">{industry.name}</h3>
               <p className="mt-1 text-sm text-slate-600">{industry.example}</p>
             </li>

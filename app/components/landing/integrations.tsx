@@ -1,6 +1,5 @@
 import { integrations, integrationStats } from "~/content/results";
 import { SectionHeading } from "./section-heading";
-import { PlugIcon } from "./section-icons";
 
 export function Integrations() {
   return (
@@ -24,9 +23,8 @@ export function Integrations() {
           {integrations.map((name) => (
             <li
               key={name}
-              className="inline-flex items-center gap-2 rounded-full border border-slate-200 bg-white px-4 py-2 text-sm font-medium text-slate-800"
+              className="rounded-full border border-slate-200 bg-white px-4 py-2 text-sm font-medium text-slate-800"
             >
-              <PlugIcon className="h-4 w-4 text-brand-700" />
               {name}
             </li>
           ))}

@@ -3,7 +3,6 @@
 // load.
 import { planDescriptions, planFeatures } from "~/content/plan-features";
 import { getPlan, type PlanId } from "~/content/plans";
-import { CheckIcon } from "./icons";
 
 export function PlanHeading({ planId }: { planId: PlanId }) {
   const plan = getPlan(planId)!;
@@ -22,15 +21,11 @@ export function PlanHeading({ planId }: { planId: PlanId }) {
   );
 }
 
-export function PlanFeatures({ planId }: { planId: PlanId }) {
-  return (
-    <ul className="mt-6 space-y-3 text-sm text-slate-700">
-      {planFeatures[planId].map((feature) => (
-        <li key={feature} className="flex gap-2">
-          <CheckIcon className="mt-0.5 h-4 w-4 shrink-0 text-brand-700" />
-          {feature}
-        </li>
-      ))}
-    </ul>
-  );
+/** What the plan includes, as the items of its list (the static island's element is the list: ./island-wrappers). */
+export function PlanFeatureItems({ planId }: { planId: PlanId }) {
+  return planFeatures[planId].map((feature) => (
+    <li key={feature} className="check-item flex gap-2">
+      {feature}
+    </li>
+  ));
 }

@@ -95,9 +95,10 @@ function PlanCard({ plan, billing, carried }: { plan: Plan; billing: BillingPeri
       )}
       <a
         href={checkoutHref(plan, billing, carried)}
+        aria-label={`Get Started with ${plan.name}`}
         className={buttonClass(plan.popular ? "primary" : "secondary", "md", "mt-6 w-full")}
       >
-        Get Started<span className="sr-only"> with {plan.name}</span>
+        Get Started
       </a>
       <StaticPlanFeatures planId={plan.id} />
     </li>

@@ -1,20 +1,26 @@
 import type { ReactNode } from "react";
+import { sectionHeadingClass } from "./island-wrappers";
 
-export function SectionHeading({
-  id,
-  eyebrow,
-  title,
-  lead,
-  inverse = false,
-}: {
+type SectionHeadingProps = {
   id: string;
   eyebrow?: string;
   title: ReactNode;
   lead?: ReactNode;
   inverse?: boolean;
-}) {
+};
+
+export function SectionHeading(props: SectionHeadingProps) {
   return (
-    <div className="mx-auto max-w-3xl text-center">
+    <div className={sectionHeadingClass}>
+      <SectionHeadingText {...props} />
+    </div>
+  );
+}
+
+/** The heading's eyebrow, title and lead without their block (a static island's element is that block). */
+export function SectionHeadingText({ id, eyebrow, title, lead, inverse = false }: SectionHeadingProps) {
+  return (
+    <>
       {eyebrow ? (
         <p className={`text-sm font-semibold uppercase tracking-wide ${inverse ? "text-brand-100" : "text-brand-700"}`}>
           {eyebrow}
@@ -29,6 +35,6 @@ export function SectionHeading({
       {lead ? (
         <p className={`mt-4 text-lg leading-relaxed ${inverse ? "text-slate-200" : "text-slate-700"}`}>{lead}</p>
       ) : null}
-    </div>
+    </>
   );
 }

@@ -1,6 +1,5 @@
 import { steps } from "~/content/steps";
 import { SectionHeading } from "./section-heading";
-import { CheckIcon } from "./icons";
 
 export function Steps() {
   return (
@@ -12,15 +11,10 @@ export function Steps() {
           title="From first call to five-star review in four steps"
           lead="Every stage of the job is connected, so nothing falls through the cracks between the office and the field."
         />
-        <ol className="mt-12 grid gap-6 md:grid-cols-2 lg:grid-cols-4">
+        {/* Each step's number is its item's ::before (.step-number): a counter, no element of its own. */}
+        <ol className="mt-12 grid gap-6 [counter-reset:step] md:grid-cols-2 lg:grid-cols-4">
           {steps.map((step, index) => (
-            <li key={step.title} className="flex flex-col rounded-2xl border border-slate-200 bg-white p-6">
-              <span
-                aria-hidden="true"
-                className="flex h-10 w-10 items-center justify-center rounded-full bg-brand-700 text-lg font-bold text-white"
-              >
-                {index + 1}
-              </span>
+            <li key={step.title} className="step-number flex flex-col rounded-2xl border border-slate-200 bg-white p-6">
               <h3 className="mt-4 text-lg font-bold text-slate-900">
                 <span className="sr-only">Step {index + 1}: </span>
                 {step.title}
@@ -28,8 +22,7 @@ export function Steps() {
               <p className="mt-2 text-slate-700">{step.description}</p>
               <ul className="mt-4 space-y-2 text-sm text-slate-700">
                 {step.points.map((point) => (
-                  <li key={point} className="flex gap-2">
-                    <CheckIcon className="mt-0.5 h-4 w-4 shrink-0 text-brand-700" />
+                  <li key={point} className="check-item flex gap-2">
                     {point}
                   </li>
                 ))}

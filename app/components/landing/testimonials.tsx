@@ -1,14 +1,16 @@
 import { testimonials, type Testimonial } from "~/content/testimonials";
 import { SectionHeading } from "./section-heading";
-import { StarIcon } from "./section-icons";
 
+/** A rating's stars as text, named as an image: one element for all five (an icon each made 11 per rating). */
 function Stars({ rating }: { rating: Testimonial["rating"] }) {
   return (
-    <p className="flex items-center gap-0.5">
-      {[1, 2, 3, 4, 5].map((n) => (
-        <StarIcon key={n} className={`h-5 w-5 ${n <= rating ? "text-amber-500" : "text-slate-300"}`} />
-      ))}
-      <span className="sr-only">{`Rated ${rating} out of 5`}</span>
+    <p
+      role="img"
+      aria-label={`Rated ${rating} out of 5`}
+      className="text-xl leading-none tracking-wider text-amber-500"
+    >
+      {"★".repeat(rating)}
+      {rating < 5 && <span className="text-slate-300">{"★".repeat(5 - rating)}</span>}
     </p>
   );
 }
@@ -37,14 +39,11 @@ export function Testimonials() {
               <figure className="flex h-full flex-col rounded-2xl border border-slate-200 bg-slate-50 p-6">
                 <Stars rating={item.rating} />
                 <blockquote className="mt-4 flex-1 text-base leading-relaxed text-slate-800">“{item.text}”</blockquote>
-                {/* A grid: the initials beside the name and role, with no wrapper around those two. */}
-                <figcaption className="mt-6 grid grid-cols-[auto_1fr] items-center gap-x-3">
-                  <span
-                    aria-hidden="true"
-                    className="row-span-2 flex h-10 w-10 items-center justify-center rounded-full bg-brand-700 text-sm font-bold text-white"
-                  >
-                    {initials(item.name)}
-                  </span>
+                {/* A grid: the initials (its ::before, .avatar-initials) beside the name and role. */}
+                <figcaption
+                  data-initials={initials(item.name)}
+                  className="avatar-initials mt-6 grid grid-cols-[auto_1fr] items-center gap-x-3"
+                >
                   <span className="font-semibold text-slate-900">{item.name}</span>
                   <span className="text-sm text-slate-600">{item.role}</span>
                 </figcaption>
