@@ -56,7 +56,7 @@ export function Layout({ children }: { children: ReactNode }) {
         {/* The page's own scripts come last, after this marker: the CSP hashes only these (security-headers). */}
         <template id={PAGE_SCRIPTS_MARKER_ID} />
         <ScrollRestoration />
-        <HydrationScripts />
+        <HydrationScripts stylesheet={stylesheet} />
       </body>
     </html>
   );

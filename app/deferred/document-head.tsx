@@ -3,19 +3,43 @@
 import * as server from "~/deferred/server-only.server";
 
 const STYLESHEET_ID = "page-stylesheet";
+const FIRST_SCREEN_ATTRIBUTE = "data-first-screen";
+
+/**
+ * Whether this document inlines only the first screen's rules (ADR 27), the rest coming as the stylesheet file:
+ * decided by the server (the seam), read back from the page in the browser, so every render agrees with the HTML.
+ */
+export function useFirstScreenOnly(): boolean {
+  return typeof document === "undefined"
+    ? server.useFirstScreenStylesheet() !== undefined
+    : (document.getElementById(STYLESHEET_ID)?.hasAttribute(FIRST_SCREEN_ATTRIBUTE) ?? false);
+}
 
 /**
  * The site's stylesheet inside the document. The server reads its text (through the seam); the browser renders
  * the text the server sent, read back from the page, so no render in the browser can tell it apart (and the text
  * is not in any script). Where the server has no built stylesheet to read, both sides link it.
+ *
+ * On the plain landing page only the first screen's rules are inline (ADR 27): without JavaScript the `<noscript>`
+ * link loads the whole stylesheet before the page renders; with it, ./hydration-scripts links the file after the
+ * first paint, with the page's scripts.
  */
 export function PageStylesheet({ href }: { href: string }) {
+  const firstScreenOnly = useFirstScreenOnly();
   const css =
     typeof document === "undefined"
-      ? server.publicFileText(href)
+      ? (server.useFirstScreenStylesheet() ?? server.publicFileText(href))
       : (document.getElementById(STYLESHEET_ID)?.textContent ?? undefined);
   if (css === undefined) return <link rel="stylesheet" href={href} />;
-  return <style id={STYLESHEET_ID} dangerouslySetInnerHTML={{ __html: css }} />;
+  const attributes = firstScreenOnly ? { [FIRST_SCREEN_ATTRIBUTE]: "" } : {};
+  return (
+    <>
+      <style id={STYLESHEET_ID} {...attributes} dangerouslySetInnerHTML={{ __html: css }} />
+      {firstScreenOnly ? (
+        <noscript dangerouslySetInnerHTML={{ __html: `<link rel="stylesheet" href="${href}">` }} />
+      ) : null}
+    </>
+  );
 }
 
 /**

@@ -1,6 +1,7 @@
 import { Scripts } from "@remix-run/react";
 import * as server from "~/deferred/server-only.server";
 import { HYDRATION_TEMPLATE_ID } from "~/deferred/hydration-template-id";
+import { useFirstScreenOnly } from "~/deferred/document-head";
 
 /**
  * Remix's `<Scripts>`, fetched only after the first paint.
@@ -13,11 +14,21 @@ import { HYDRATION_TEMPLATE_ID } from "~/deferred/hydration-template-id";
  * The inserting script's text comes through the seam (./insert-after-first-paint.ts): only the server renders it,
  * so it is not in the browser's first load.
  */
-export function HydrationScripts() {
-  if (typeof document !== "undefined") return <Scripts />;
+export function HydrationScripts({ stylesheet }: { stylesheet: string }) {
+  // The whole stylesheet, where the document inlined only the first screen's rules (ADR 27): moved in first.
+  const rest = useFirstScreenOnly() ? <link rel="stylesheet" href={stylesheet} /> : null;
+  if (typeof document !== "undefined") {
+    return (
+      <>
+        {rest}
+        <Scripts />
+      </>
+    );
+  }
   return (
     <>
       <template id={HYDRATION_TEMPLATE_ID}>
+        {rest}
         <Scripts />
       </template>
       <script dangerouslySetInnerHTML={{ __html: server.INSERT_AFTER_FIRST_PAINT }} />

@@ -2,6 +2,7 @@
 // `<Scripts>` directly), so it is reached through the seam, ./server-only.server.tsx, and never lands in the
 // browser's first load.
 import { HYDRATION_TEMPLATE_ID } from "~/deferred/hydration-template-id";
+import { compactScript } from "~/utils/compact-script";
 
 /**
  * Script text of a function that calls `run` once, after the browser reports its first contentful paint. A paint
@@ -29,7 +30,7 @@ export const AFTER_FIRST_PAINT_FUNCTION = `function afterFirstPaint(run) {
   }`;
 
 /** Inserts the template's scripts once the browser reports its first paint (see AFTER_FIRST_PAINT_FUNCTION). */
-export const INSERT_AFTER_FIRST_PAINT = `(function () {
+export const INSERT_AFTER_FIRST_PAINT = compactScript(`(function () {
   var me = document.currentScript;
   ${AFTER_FIRST_PAINT_FUNCTION}
   function insert() {
@@ -48,4 +49,4 @@ export const INSERT_AFTER_FIRST_PAINT = `(function () {
   }
   me.remove();
   afterFirstPaint(insert);
-})();`;
+})();`);

@@ -3,6 +3,7 @@
 // It also notes where a visit to the shared page came from (ADR 0020): see ~/utils/browser-attribution.
 import { AFTER_FIRST_PAINT_FUNCTION } from "~/deferred/insert-after-first-paint";
 import { demoRequestFormId } from "~/schemas/demo-form-ids";
+import { compactScript } from "~/utils/compact-script";
 
 /** Where views are reported: the beacon POSTs the event name, the `<noscript>` pixel GETs it as a query. */
 export const LANDING_VIEW_PIXEL = "/api/events?event=landing_view";
@@ -19,7 +20,7 @@ export const LANDING_VIEW_PIXEL = "/api/events?event=landing_view";
  * visitor who sends it before that code arrives), and added to a checkout link as it is followed (the links carry a
  * tagged visit's attribution the same way). The server checks it like any other attribution field.
  */
-export const LANDING_VIEW_SCRIPT = `(function () {
+export const LANDING_VIEW_SCRIPT = compactScript(`(function () {
   var me = document.currentScript;
   var pixel = me.previousElementSibling;
   if (pixel && pixel.tagName === "NOSCRIPT") pixel.remove();
@@ -57,4 +58,4 @@ export const LANDING_VIEW_SCRIPT = `(function () {
       } catch (error) {}
     });
   });
-})();`;
+})();`);

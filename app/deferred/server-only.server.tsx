@@ -6,15 +6,12 @@
 import { useLocation, useMatches } from "@remix-run/react";
 import type { ReactElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
-import { AgentImage as AgentImageView } from "~/components/landing/agent-details";
-import { agentDetails } from "~/content/agent-details";
-import type { AgentName } from "~/content/agents";
 import { LANDING_VIEW_PIXEL, LANDING_VIEW_SCRIPT } from "~/deferred/landing-view-script";
-import { publicSvgDataUrl } from "~/utils/public-file.server";
+import { firstScreenStylesheetText } from "~/utils/public-file.server";
 
 export { CheckoutDialog } from "~/components/checkout/checkout-dialog";
 export { Hero } from "~/components/landing/hero";
-export { AgentSummary } from "~/components/landing/agent-details";
+export { AgentImage, AgentSummary } from "~/components/landing/agent-details";
 export { SectionHeadingText } from "~/components/landing/section-heading";
 export { HeaderBar, MobileMenuLinks } from "~/components/landing/header-links";
 export { Testimonials } from "~/components/landing/testimonials";
@@ -34,9 +31,19 @@ export { ServerNotice } from "~/components/ui/server-notice";
 export { INSERT_AFTER_FIRST_PAINT } from "~/deferred/insert-after-first-paint";
 export { publicFileText, publicSvgDataUrl } from "~/utils/public-file.server";
 
-/** An AI agent's illustration with its SVG inline (no request while the first screen paints). */
-export function AgentImage({ agentName }: { agentName: AgentName }) {
-  return <AgentImageView agentName={agentName} src={publicSvgDataUrl(agentDetails[agentName].image.src)} />;
+/**
+ * The first screen's stylesheet when this document is the plain landing page (ADR 27): no checkout step, thank-you
+ * panel or notice, which the first screen would show, and a built first-screen stylesheet to inline. Otherwise
+ * undefined, and the document inlines the whole stylesheet.
+ */
+export function useFirstScreenStylesheet(): string | undefined {
+  const matches = useMatches();
+  const { search } = useLocation();
+  const landing = matches.find((match) => match.id === "routes/_index")?.data as
+    { checkout?: unknown; demo?: { showThanks?: boolean } } | undefined;
+  const root = matches.find((match) => match.id === "root")?.data as { toast?: unknown } | undefined;
+  if (!landing || search || landing.checkout || landing.demo?.showThanks || root?.toast) return undefined;
+  return firstScreenStylesheetText();
 }
 
 /** A section's markup as plain HTML, for the static islands of ./lazy-hydration. */

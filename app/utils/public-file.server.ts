@@ -20,6 +20,23 @@ export function publicFileText(path: string): string | undefined {
   return texts.get(path);
 }
 
+let firstScreenCss: { text: string | undefined } | undefined;
+
+/**
+ * The first screen's stylesheet (scripts/build-first-screen-css.mjs, run by `npm run build`), or undefined where
+ * there is none (`remix dev`, Vitest): the page then inlines the whole stylesheet as before. Read once per process.
+ */
+export function firstScreenStylesheetText(): string | undefined {
+  if (!firstScreenCss) {
+    try {
+      firstScreenCss = { text: readFileSync(join(process.cwd(), "build", "first-screen.css"), "utf8") };
+    } catch {
+      firstScreenCss = { text: undefined };
+    }
+  }
+  return firstScreenCss.text;
+}
+
 const dataUrls = new Map<string, string | undefined>();
 
 /**

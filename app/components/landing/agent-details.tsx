@@ -4,15 +4,14 @@ import type { AgentName } from "~/content/agents";
 import { agentDetails } from "~/content/agent-details";
 
 /**
- * The server renders it with the SVG inline as a data URL (`src`): fetched as a file, it arrived while the first
- * screen was still being painted, and Lighthouse counts such a request into the largest paint's estimate. A page
- * the browser renders itself links the file.
+ * A file, loaded lazily: inline as a data URL it was ~5 KB of every shared page for a picture far below the fold
+ * (ADR 27; the same-session Lighthouse pairs there show the largest paint no worse for the request).
  */
-export function AgentImage({ agentName, src }: { agentName: AgentName; src?: string }) {
+export function AgentImage({ agentName }: { agentName: AgentName }) {
   const { image } = agentDetails[agentName];
   return (
     <img
-      src={src ?? image.src}
+      src={image.src}
       alt={image.alt}
       width={image.width}
       height={image.height}

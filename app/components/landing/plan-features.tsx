@@ -21,7 +21,7 @@ export function PlanHeading({ planId }: { planId: PlanId }) {
   );
 }
 
-/** What the plan includes, as the items of its list (the static island's element is the list: ./island-wrappers). */
+/** What the plan includes, as the items of its list (the static island StaticPlanFeatures is the list). */
 export function PlanFeatureItems({ planId }: { planId: PlanId }) {
   return planFeatures[planId].map((feature) => (
     <li key={feature} className="check-item flex gap-2">

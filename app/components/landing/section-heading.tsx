@@ -1,5 +1,4 @@
 import type { ReactNode } from "react";
-import { sectionHeadingClass } from "./island-wrappers";
 
 type SectionHeadingProps = {
   id: string;
@@ -11,7 +10,8 @@ type SectionHeadingProps = {
 
 export function SectionHeading(props: SectionHeadingProps) {
   return (
-    <div className={sectionHeadingClass}>
+    // The same block as StaticSectionHeading's (app/deferred/landing-sections.tsx), which holds the text alone.
+    <div className="mx-auto max-w-3xl text-center">
       <SectionHeadingText {...props} />
     </div>
   );

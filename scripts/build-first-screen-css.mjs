@@ -1,0 +1,93 @@
+#!/usr/bin/env node
+// The first screen's stylesheet (ADR 27): the rules of app/tailwind.css that the parts above the fold use, built
+// by Tailwind from those parts' files alone, minified. The server inlines it in the shared landing page instead
+// of the whole stylesheet, which the page then loads as a file after its first paint (and at once without
+// JavaScript). Run by `npm run build` after `remix build`; written to build/, which only the server reads.
+import { execFileSync } from "node:child_process";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
+
+// Everything the first screen can show at any width, and what the document places before it or fixed over it:
+// the layout, the header and its no-JavaScript menu, the hero, their icons and buttons, the toaster, and the
+// section after the hero (a tall window shows its top). tests/e2e/first-screen.spec.ts checks the screens match.
+const firstScreenFiles = [
+  "app/root.tsx",
+  "app/deferred/*.tsx",
+  "app/components/landing/landing-page.tsx",
+  "app/components/landing/header.tsx",
+  "app/components/landing/header-links.tsx",
+  "app/components/landing/hero.tsx",
+  "app/components/landing/testimonials.tsx",
+  "app/components/landing/section-heading.tsx",
+  "app/components/landing/icons.tsx",
+  "app/components/landing/icon-sprite.tsx",
+  "app/components/landing/section-icons.tsx",
+  "app/components/ui/button.ts",
+  "app/components/ui/toaster.tsx",
+];
+
+// Words of those files' code that Tailwind would take for class names (its scan cannot tell them apart).
+const notClasses = ["filter", "backdrop-filter", "resize", "static", "visible", "inline"];
+
+// Elements the first screen has none of: their base rules (Tailwind's preflight) wait for the whole stylesheet.
+const absentElements =
+  /^(?:abbr|code|kbd|pre|samp|sub|sup|table|progress|textarea|select|optgroup|summary|dialog|menu|fieldset|legend|audio|canvas|embed|iframe|object|video|hr|input|::-webkit|:-moz|\[type=search\])/;
+
+const output = "build/first-screen.css";
+const config = "build/tailwind.first-screen.config.cjs";
+
+/** Drops the selectors of `absentElements` from the top-level rules of minified CSS (at-rules are kept whole). */
+function withoutAbsentElements(css) {
+  let result = "";
+  let index = 0;
+  while (index < css.length) {
+    const open = css.indexOf("{", index);
+    if (open === -1) break;
+    const prelude = css.slice(index, open);
+    let depth = 1;
+    let end = open + 1;
+    for (; depth > 0; end++) {
+      if (css[end] === "{") depth++;
+      else if (css[end] === "}") depth--;
+    }
+    const block = css.slice(open, end);
+    index = end;
+    if (prelude.startsWith("@")) {
+      result += prelude + block;
+      continue;
+    }
+    const kept = prelude.split(",").filter((selector) => !absentElements.test(selector.trim()));
+    if (kept.length) result += kept.join(",") + block;
+  }
+  return result;
+}
+
+mkdirSync(path.dirname(output), { recursive: true });
+writeFileSync(
+  config,
+  `const base = require(${JSON.stringify(path.resolve("tailwind.config.ts"))});\n` +
+    `module.exports = { ...(base.default ?? base), content: ${JSON.stringify(firstScreenFiles)}, blocklist: ${JSON.stringify(notClasses)} };\n`,
+);
+try {
+  const tailwind = createRequire(import.meta.url).resolve("tailwindcss/lib/cli.js");
+  execFileSync(
+    process.execPath,
+    [tailwind, "--config", config, "--input", "app/tailwind.css", "--output", output, "--minify"],
+    {
+      stdio: ["ignore", "ignore", "pipe"],
+    },
+  );
+} finally {
+  rmSync(config, { force: true });
+}
+const css = withoutAbsentElements(
+  readFileSync(output, "utf8")
+    .replace(/\/\*[\s\S]*?\*\//g, "")
+    .trim(),
+);
+if (!css.includes(".btn-primary") || !css.includes("box-sizing:border-box")) {
+  throw new Error(`${output} lacks the hero's buttons or the base rules: check firstScreenFiles.`);
+}
+writeFileSync(output, css);
+console.log(`first-screen stylesheet: ${Buffer.byteLength(css)} B (${output})`);

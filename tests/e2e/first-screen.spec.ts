@@ -1,0 +1,60 @@
+// The shared landing page inlines only the first screen's rules (ADR 27): the whole stylesheet is a file, linked by
+// a <noscript> without JavaScript and moved in after the first paint with it. What a visitor sees before that file
+// arrives must be what they see after it, at every common window size: the same pixels, in both projects.
+import { expect, test, type Browser } from "@playwright/test";
+
+const wholeStylesheet = /\/build\/_assets\/tailwind-[^/]*\.css$/;
+
+const windows = [
+  { width: 360, height: 640 },
+  { width: 412, height: 823 }, // Lighthouse's mobile screen
+  { width: 768, height: 1024 },
+  { width: 1366, height: 768 },
+  { width: 1920, height: 1080 },
+];
+
+async function firstScreen(
+  browser: Browser,
+  javaScriptEnabled: boolean,
+  viewport: (typeof windows)[number],
+  withFile: boolean,
+) {
+  const context = await browser.newContext({ viewport, javaScriptEnabled });
+  const page = await context.newPage();
+  let fileRequested = false;
+  await page.route(wholeStylesheet, (route) => {
+    fileRequested = true;
+    return withFile ? route.continue() : route.abort();
+  });
+  await page.goto("/", { waitUntil: "load" });
+  if (withFile) {
+    // With JavaScript the file is linked after the first paint: wait until its rules apply.
+    await expect
+      .poll(() =>
+        page.evaluate(() => [...document.styleSheets].some((sheet) => sheet.href?.includes("/build/_assets/"))),
+      )
+      .toBe(true);
+  }
+  const inline = await page.locator("style#page-stylesheet").getAttribute("data-first-screen");
+  const shot = await page.screenshot();
+  await context.close();
+  return { shot, inline, fileRequested };
+}
+
+test("the first screen looks the same before and after the whole stylesheet arrives", async ({ browser }, testInfo) => {
+  test.setTimeout(240_000); // ten page loads, each in a browser context of its own
+  const javaScriptEnabled = testInfo.project.name !== "nojs";
+  for (const viewport of windows) {
+    const before = await firstScreen(browser, javaScriptEnabled, viewport, false);
+    const after = await firstScreen(browser, javaScriptEnabled, viewport, true);
+    expect(before.inline, "the page inlines the first screen's rules only").toBe("");
+    expect(after.fileRequested, "the whole stylesheet is loaded").toBe(true);
+    expect(Buffer.compare(before.shot, after.shot), `${viewport.width}×${viewport.height}`).toBe(0);
+  }
+});
+
+test("below the first screen the whole stylesheet applies", async ({ page }) => {
+  await page.goto("/#pricing");
+  await expect(page.locator("#pricing li").first()).toHaveCSS("border-top-left-radius", "16px");
+  await expect(page.locator(".faq-trigger").first()).toHaveCSS("display", "flex");
+});
