@@ -4,7 +4,7 @@
 // On PostgreSQL the rate-limit counters live in the database too (ADR 0018): one statement for the whole ladder.
 // On PGlite they are in memory, so only the writes themselves are counted.
 import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from "vitest";
-import { closeDatabase, getDb, migrateDatabase, observeStatements } from "~/db/connection.server";
+import { closeDatabase, getDb, migrateDatabase, observeStatements, rowsOf } from "~/db/connection.server";
 import { sql } from "drizzle-orm";
 import { funnelTotals } from "~/models/funnel.server";
 import { action as checkoutApiAction } from "~/routes/api.create-checkout-session";
@@ -125,3 +125,38 @@ describeWithDatabases("round trips of the writes (issue #22)", (kind) => {
     expect(after.order_created - before.order_created).toBe(1);
   });
 });
+
+// PostgreSQL: drizzle's driver would send each of these unnamed (its text parsed and planned on every execution);
+// the app's client makes them named prepared statements, prepared once per connection (ADR 0026). One connection
+// here, so the server's own list of that session's prepared statements shows it.
+describeWithDatabases(
+  "prepared statements of the writes (issue #22)",
+  (kind) => {
+    const prepared = async () =>
+      rowsOf<{ statement: string }>(
+        await getDb().execute(sql`select statement from pg_prepared_statements where not from_sql order by statement`),
+      ).map((row) => row.statement);
+
+    it.skipIf(kind !== "postgres")(
+      "prepares each write once per connection; sent again, it is only bound",
+      async () => {
+        const requests = async () => {
+          expect(((await demoApiAction(args(postJson("/api/demo-requests", lead())))) as Response).status).toBe(201);
+          const checkout = (await checkoutApiAction(
+            args(postJson("/api/create-checkout-session", order())),
+          )) as Response;
+          expect(checkout.status).toBe(200);
+        };
+        await requests();
+        const once = await prepared();
+        for (const table of ["rate_limit_counters", "demo_requests", "orders"]) {
+          expect(once.some((statement) => statement.includes(`insert into "${table}"`))).toBe(true);
+        }
+        expect(once.some((statement) => statement.startsWith('update "orders"'))).toBe(true);
+        await requests();
+        expect(await prepared()).toEqual(once);
+      },
+    );
+  },
+  { DATABASE_POOL_SIZE: "1" },
+);
