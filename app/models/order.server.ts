@@ -7,14 +7,12 @@ import { rowFromDriver } from "~/models/demo-booking.server";
 import { funnelCountFrom, type FunnelCount } from "~/models/funnel.server";
 import { iterateNewestFirst, paginate, type Paginated } from "~/models/pagination.server";
 
-export type NewOrder = Omit<
-  typeof orders.$inferInsert,
-  "id" | "status" | "createdAt" | "updatedAt" | "providerSessionId" | "paidAt"
-> &
+export type NewOrder = Omit<typeof orders.$inferInsert, "id" | "status" | "createdAt" | "updatedAt" | "paidAt"> &
   Required<Pick<typeof orders.$inferInsert, "discountCents" | "currency" | "couponCode">>;
 
 /** The columns an order is created with, each bound by the insert below (the rest take their defaults). */
 const newOrderColumns = [
+  "providerSessionId",
   "planIds",
   "billingPeriod",
   "subtotalCents",
@@ -69,16 +67,21 @@ const orderInserts = Object.fromEntries(
 
 /**
  * Creates the order for one Complete Order attempt. A repeated attempt (double click, retry) finds the
- * order it already made, so one attempt can never become two orders.
+ * order it already made, so one attempt can never become two orders. `sessionIdFor`: the provider's session id
+ * for a new order's id, when the provider derives it from the id alone (see PaymentProvider.sessionIdFor).
  */
 export async function createOrderForAttempt(
   values: NewOrder,
   count?: OrderCount,
+  { sessionIdFor }: { sessionIdFor?: (orderId: string) => string } = {},
 ): Promise<{ row: OrderRow; created: boolean }> {
   const db = getDb();
   const counts: OrderCounts = !count ? "none" : count.planChosen ? "created and chosen" : "created";
-  const bindings: Record<string, unknown> = { id: crypto.randomUUID(), day: count?.day };
+  const id = crypto.randomUUID();
+  const bindings: Record<string, unknown> = { id, day: count?.day };
   for (const column of newOrderColumns) bindings[column] = values[column] ?? null;
+  // A session id that follows from the order's id (test mode's) is stored by the insert itself.
+  if (sessionIdFor) bindings.providerSessionId = sessionIdFor(id);
   const [inserted] = await orderInserts[counts]<Record<string, unknown>>(db, bindings);
   if (inserted) return { row: rowFromDriver<OrderRow>(orders, inserted), created: true };
   const [existing] = await db.select().from(orders).where(eq(orders.attemptId, values.attemptId));
