@@ -8,12 +8,11 @@ import {
   findLiveBookingOf,
   insertBookingSeat,
   queueInvite,
-  rowFromDriver,
   type DemoBooking,
 } from "~/models/demo-booking.server";
 import type { DemoRequestData, StoredDemoRequest } from "~/schemas/demo-request";
 import { attributionKeys, type Attribution } from "~/schemas/attribution";
-import { getDb, type Database, type Transaction } from "~/db/connection.server";
+import { getDb, rowFromDriver, type Database, type Transaction } from "~/db/connection.server";
 import { bound, fixedStatement } from "~/db/fixed-statement.server";
 import { escapeLike, iterateNewestFirst, normalizeSearch, paginate, type Paginated } from "~/models/pagination.server";
 

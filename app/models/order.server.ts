@@ -1,9 +1,8 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { orders, stripeEvents, type OrderRow, type OrderStatus } from "~/db/schema.server";
-import { getDb } from "~/db/connection.server";
+import { getDb, rowFromDriver } from "~/db/connection.server";
 import { bound, fixedStatement } from "~/db/fixed-statement.server";
 import { attributionKeys } from "~/schemas/attribution";
-import { rowFromDriver } from "~/models/demo-booking.server";
 import { funnelCountFrom, type FunnelCount } from "~/models/funnel.server";
 import { iterateNewestFirst, paginate, type Paginated } from "~/models/pagination.server";
 
