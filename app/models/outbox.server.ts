@@ -1,4 +1,4 @@
-import { and, eq, lte, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { outbox, type OutboxRow } from "~/db/schema.server";
 import { getDb, rowFromDriver, rowsOf, type Database } from "~/db/connection.server";
 

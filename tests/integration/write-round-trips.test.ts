@@ -153,7 +153,7 @@ describeWithDatabases(
         for (const table of ["rate_limit_counters", "demo_requests", "orders"]) {
           expect(once.some((statement) => statement.includes(`insert into "${table}"`))).toBe(true);
         }
-          await requests();
+        await requests();
         expect(await prepared()).toEqual(once);
       },
     );
