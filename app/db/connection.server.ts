@@ -1,7 +1,8 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
-import { sql } from "drizzle-orm";
+import { getTableColumns, sql } from "drizzle-orm";
+import type { PgTable } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePostgres, type PostgresJsDatabase } from "drizzle-orm/postgres-js";
@@ -66,6 +67,37 @@ function pgliteStatement(message: Uint8Array): string | undefined {
   return new TextDecoder().decode(message.subarray(start, end < 0 ? undefined : end));
 }
 
+/**
+ * The postgres.js client as drizzle is to use it: every statement with parameters a named prepared statement.
+ * drizzle's postgres.js driver sends any query not built with `.prepare(name)` (all of ours) as an unnamed
+ * statement: its whole text, a Parse and a Describe on every execution, and the server parses and plans it each
+ * time; the answer carries its parameter and row descriptions again. Named, postgres.js prepares a statement once
+ * per connection (keyed by its text and parameter types) and then sends only its parameters. That halved the app's
+ * CPU per demo and checkout POST (issue #22, ADR 0026). The statements' texts are fixed by the code (values are
+ * always parameters), so each connection keeps a bounded set. A client made with `prepare: false` (e.g. behind a
+ * transaction-pooling proxy) still wins: postgres.js prepares only when both the client and the query allow it.
+ */
+function preparingStatements<Client extends postgres.Sql | postgres.TransactionSql>(client: Client): Client {
+  return new Proxy(client, {
+    get(target, key, receiver) {
+      if (key === "unsafe") {
+        return (query: string, parameters?: postgres.ParameterOrJSON<never>[], options?: postgres.UnsafeQueryOptions) =>
+          target.unsafe(query, parameters, { ...options, prepare: true });
+      }
+      if (key === "begin" && "begin" in target) {
+        // A transaction's statements go through the client postgres.js hands its callback: prepared alike.
+        return (...args: unknown[]) => {
+          const callback = args.pop() as (transaction: postgres.TransactionSql) => unknown;
+          return (target.begin as (...rest: unknown[]) => unknown)(...args, (transaction: postgres.TransactionSql) =>
+            callback(preparingStatements(transaction)),
+          );
+        };
+      }
+      return Reflect.get(target, key, receiver) as unknown;
+    },
+  });
+}
+
 function connectPostgres(url: string, poolSize: number): Connection {
   let closing = false;
   const observe = statementHook();
@@ -83,7 +115,7 @@ function connectPostgres(url: string, poolSize: number): Connection {
       if (!closing) retirePool(connection);
     },
   });
-  const db = drizzlePostgres(client, { schema });
+  const db = drizzlePostgres(preparingStatements(client), { schema });
   const connection: Connection = {
     db,
     kind: "postgres",
@@ -168,6 +200,16 @@ export function getDb(): Database {
 /** The rows of a raw `db.execute()`: postgres.js answers an array of rows, PGlite an object holding them. */
 export function rowsOf<T>(result: unknown): T[] {
   return Array.isArray(result) ? (result as T[]) : (result as { rows: T[] }).rows;
+}
+
+/** A row of `table` as the driver returns it from raw SQL (snake_case, timestamps as text or Date) → drizzle's row. */
+export function rowFromDriver<T>(table: PgTable, raw: Record<string, unknown>): T {
+  const row: Record<string, unknown> = {};
+  for (const [key, column] of Object.entries(getTableColumns(table))) {
+    const value = raw[column.name];
+    row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
+  }
+  return row as T;
 }
 
 export async function migrateDatabase() {

@@ -1,21 +1,10 @@
-import { and, asc, desc, eq, getTableColumns, gt, gte, lt, sql } from "drizzle-orm";
-import type { PgTable } from "drizzle-orm/pg-core";
+import { and, asc, desc, eq, gt, gte, lt, sql } from "drizzle-orm";
 import { demoBookings, demoRequests, outbox, type DemoBookingRow, type DemoRequestRow } from "~/db/schema.server";
-import { getDb, rowsOf, type Database, type Transaction } from "~/db/connection.server";
+import { getDb, rowFromDriver, rowsOf, type Database, type Transaction } from "~/db/connection.server";
 import type { DemoInvitePayload, OutboxMessage } from "~/models/outbox.server";
 
 export type DemoBooking = DemoBookingRow;
 export type BookingWithLead = { booking: DemoBooking; lead: DemoRequestRow };
-
-/** A row of `table` as the driver returns it from raw SQL (snake_case, timestamps as text or Date) → drizzle's row. */
-export function rowFromDriver<T>(table: PgTable, raw: Record<string, unknown>): T {
-  const row: Record<string, unknown> = {};
-  for (const [key, column] of Object.entries(getTableColumns(table))) {
-    const value = raw[column.name];
-    row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
-  }
-  return row as T;
-}
 
 const demoInviteEmail: OutboxMessage["kind"] = "demo-invite-email";
 

@@ -8,12 +8,12 @@ import {
   findLiveBookingOf,
   insertBookingSeat,
   queueInvite,
-  rowFromDriver,
   type DemoBooking,
 } from "~/models/demo-booking.server";
 import type { DemoRequestData, StoredDemoRequest } from "~/schemas/demo-request";
 import { attributionKeys, type Attribution } from "~/schemas/attribution";
-import { getDb, rowsOf, type Database, type Transaction } from "~/db/connection.server";
+import { getDb, rowFromDriver, type Database, type Transaction } from "~/db/connection.server";
+import { bound, fixedStatement } from "~/db/fixed-statement.server";
 import { escapeLike, iterateNewestFirst, normalizeSearch, paginate, type Paginated } from "~/models/pagination.server";
 
 export type NewDemoRequest = Omit<DemoRequestData, "submissionId" | "website" | "slotStart" | "timeZone"> & {
@@ -72,43 +72,65 @@ export async function createDemoRequest(
   return insertDemoRequest(getDb(), input, count);
 }
 
-async function insertDemoRequest(
-  db: Database | Transaction,
-  input: NewDemoRequest,
-  count?: FunnelCount,
-): Promise<CreatedDemoRequest> {
-  const attribution = attributionValues(input.attribution);
-  const inserted = rowsOf<Record<string, unknown>>(
-    await db.execute(sql`
+/** The lead's columns, in the order the insert below binds them. */
+const leadColumns = [
+  "id",
+  "firstName",
+  "lastName",
+  "email",
+  "phone",
+  "company",
+  "dealVolume",
+  "challenges",
+  "submissionId",
+  ...attributionKeys,
+] as const satisfies readonly (keyof typeof demoRequests.$inferInsert)[];
+
+/** The lead, its outbox row and (`counted`) its funnel count: one statement, built once per variant. */
+function leadInsert(counted: boolean) {
+  return fixedStatement<Record<string, unknown>>(
+    () => sql`
       with inserted as (
-        insert into ${demoRequests} (
-          ${sql.identifier(demoRequests.id.name)}, ${sql.identifier(demoRequests.firstName.name)},
-          ${sql.identifier(demoRequests.lastName.name)}, ${sql.identifier(demoRequests.email.name)},
-          ${sql.identifier(demoRequests.phone.name)}, ${sql.identifier(demoRequests.company.name)},
-          ${sql.identifier(demoRequests.dealVolume.name)}, ${sql.identifier(demoRequests.challenges.name)},
-          ${sql.identifier(demoRequests.submissionId.name)},
-          ${sql.join(
-            attributionKeys.map((key) => sql.identifier(demoRequests[key].name)),
-            sql`, `,
-          )}
-        )
-        values (
-          ${crypto.randomUUID()}, ${input.firstName}, ${input.lastName}, ${input.email}, ${input.phone},
-          ${input.company}, ${input.dealVolume || null}, ${input.challenges || null}, ${input.submissionId},
-          ${sql.join(
-            attributionKeys.map((key) => sql`${attribution[key]}`),
-            sql`, `,
-          )}
-        )
+        insert into ${demoRequests} (${sql.join(
+          leadColumns.map((column) => sql.identifier(demoRequests[column].name)),
+          sql`, `,
+        )})
+        values (${sql.join(
+          leadColumns.map((column) => bound(column)),
+          sql`, `,
+        )})
         on conflict (${sql.identifier(demoRequests.submissionId.name)}) do nothing
         returning *
       ), queued as (
         -- Runs although the final select does not read it: PostgreSQL executes every data-modifying CTE.
         insert into ${outbox} (${sql.identifier(outbox.id.name)}, ${sql.identifier(outbox.kind.name)}, ${sql.identifier(outbox.payload.name)})
-        select ${crypto.randomUUID()}, ${newLeadEmail}, jsonb_build_object('demoRequestId', inserted.id) from inserted
-      )${count ? sql`, counted as (${funnelCountFrom(sql`inserted`, count, "demo_submitted")})` : sql``}
-      select * from inserted`),
+        select ${bound("outboxId")}, ${newLeadEmail}, jsonb_build_object('demoRequestId', inserted.id) from inserted
+      )${counted ? sql`, counted as (${funnelCountFrom(sql`inserted`, "demo_submitted")})` : sql``}
+      select * from inserted`,
   );
+}
+
+const leadInserts = { counted: leadInsert(true), uncounted: leadInsert(false) };
+
+async function insertDemoRequest(
+  db: Database | Transaction,
+  input: NewDemoRequest,
+  count?: FunnelCount,
+): Promise<CreatedDemoRequest> {
+  const inserted = await (count ? leadInserts.counted : leadInserts.uncounted)<Record<string, unknown>>(db, {
+    id: crypto.randomUUID(),
+    firstName: input.firstName,
+    lastName: input.lastName,
+    email: input.email,
+    phone: input.phone,
+    company: input.company,
+    dealVolume: input.dealVolume || null,
+    challenges: input.challenges || null,
+    submissionId: input.submissionId,
+    ...attributionValues(input.attribution),
+    outboxId: crypto.randomUUID(),
+    day: count?.day,
+  });
   if (inserted[0]) return { row: toDemoRequestRow(inserted[0]), created: true, slotTaken: false };
   const [existing] = await db.select().from(demoRequests).where(eq(demoRequests.submissionId, input.submissionId));
   if (!existing) throw new Error("demo request insert conflicted but no row holds its submission id");

@@ -1,31 +1,32 @@
-import { and, desc, eq, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import { orders, stripeEvents, type OrderRow, type OrderStatus } from "~/db/schema.server";
-import { getDb, rowsOf, type Database } from "~/db/connection.server";
-import { rowFromDriver } from "~/models/demo-booking.server";
+import { getDb, rowFromDriver } from "~/db/connection.server";
+import { bound, fixedStatement } from "~/db/fixed-statement.server";
+import { attributionKeys } from "~/schemas/attribution";
 import { funnelCountFrom, type FunnelCount } from "~/models/funnel.server";
 import { iterateNewestFirst, paginate, type Paginated } from "~/models/pagination.server";
 
-export type NewOrder = Omit<
-  typeof orders.$inferInsert,
-  "id" | "status" | "createdAt" | "updatedAt" | "providerSessionId"
->;
+export type NewOrder = Omit<typeof orders.$inferInsert, "id" | "status" | "createdAt" | "updatedAt" | "paidAt"> &
+  Required<Pick<typeof orders.$inferInsert, "discountCents" | "currency" | "couponCode">>;
 
-/**
- * Creates the order for one Complete Order attempt. A repeated attempt (double click, retry) finds the
- * order it already made, so one attempt can never become two orders.
- */
-export async function createOrderForAttempt(
-  values: NewOrder,
-  count?: OrderCount,
-): Promise<{ row: OrderRow; created: boolean }> {
-  const db = getDb();
-  const insert = db.insert(orders).values(values).onConflictDoNothing({ target: orders.attemptId }).returning();
-  const [inserted] = count ? await insertCounted(db, insert.getSQL(), count) : await insert;
-  if (inserted) return { row: inserted, created: true };
-  const [existing] = await db.select().from(orders).where(eq(orders.attemptId, values.attemptId));
-  if (!existing) throw new Error("order for attempt vanished");
-  return { row: existing, created: false };
-}
+/** The columns an order is created with, each bound by the insert below (the rest take their defaults). */
+const newOrderColumns = [
+  "providerSessionId",
+  "planIds",
+  "billingPeriod",
+  "subtotalCents",
+  "discountCents",
+  "totalCents",
+  "currency",
+  "couponCode",
+  "companyName",
+  "fullName",
+  "email",
+  "phone",
+  "provider",
+  "attemptId",
+  ...attributionKeys,
+] as const satisfies readonly (keyof NewOrder)[];
 
 /**
  * The funnel's counts that go with an order's insert (ADR 0021, issue #22): `order_created` for a new order only,
@@ -33,16 +34,58 @@ export async function createOrderForAttempt(
  */
 export type OrderCount = FunnelCount & { planChosen?: boolean };
 
+type OrderCounts = "none" | "created" | "created and chosen";
+
 /** The order's insert and its counts in ONE statement (data-modifying CTEs): no round trip per count. */
-async function insertCounted(db: Database, insert: SQL, count: OrderCount): Promise<OrderRow[]> {
-  const rows = rowsOf<Record<string, unknown>>(
-    await db.execute(sql`
+function orderInsert(counts: OrderCounts) {
+  return fixedStatement<Record<string, unknown>>(() => {
+    const insert = getDb()
+      .insert(orders)
+      // Bound through the builder, so each column's encoder (the plan ids' array) applies to its value.
+      .values(
+        Object.fromEntries(["id", ...newOrderColumns].map((column) => [column, bound(column)])) as Record<
+          "id" | (typeof newOrderColumns)[number],
+          ReturnType<typeof bound>
+        >,
+      )
+      .onConflictDoNothing({ target: orders.attemptId })
+      .returning()
+      .getSQL();
+    if (counts === "none") return insert;
+    return sql`
       with inserted as (${insert}),
-      created_count as (${funnelCountFrom(sql`inserted`, count, "order_created")})
-      ${count.planChosen ? sql`, chosen_count as (${funnelCountFrom(sql`(select 1) as attempt`, count, "checkout_plan_chosen")})` : sql``}
-      select * from inserted`),
-  );
-  return rows.map((raw) => rowFromDriver<OrderRow>(orders, raw));
+      created_count as (${funnelCountFrom(sql`inserted`, "order_created")})
+      ${counts === "created and chosen" ? sql`, chosen_count as (${funnelCountFrom(sql`(select 1) as attempt`, "checkout_plan_chosen")})` : sql``}
+      select * from inserted`;
+  });
+}
+
+const orderInserts = Object.fromEntries(
+  (["none", "created", "created and chosen"] as const).map((counts) => [counts, orderInsert(counts)]),
+) as Record<OrderCounts, ReturnType<typeof orderInsert>>;
+
+/**
+ * Creates the order for one Complete Order attempt. A repeated attempt (double click, retry) finds the
+ * order it already made, so one attempt can never become two orders. `sessionIdFor`: the provider's session id
+ * for a new order's id, when the provider derives it from the id alone (see PaymentProvider.sessionIdFor).
+ */
+export async function createOrderForAttempt(
+  values: NewOrder,
+  count?: OrderCount,
+  { sessionIdFor }: { sessionIdFor?: (orderId: string) => string } = {},
+): Promise<{ row: OrderRow; created: boolean }> {
+  const db = getDb();
+  const counts: OrderCounts = !count ? "none" : count.planChosen ? "created and chosen" : "created";
+  const id = crypto.randomUUID();
+  const bindings: Record<string, unknown> = { id, day: count?.day };
+  for (const column of newOrderColumns) bindings[column] = values[column] ?? null;
+  // A session id that follows from the order's id (test mode's) is stored by the insert itself.
+  if (sessionIdFor) bindings.providerSessionId = sessionIdFor(id);
+  const [inserted] = await orderInserts[counts]<Record<string, unknown>>(db, bindings);
+  if (inserted) return { row: rowFromDriver<OrderRow>(orders, inserted), created: true };
+  const [existing] = await db.select().from(orders).where(eq(orders.attemptId, values.attemptId));
+  if (!existing) throw new Error("order for attempt vanished");
+  return { row: existing, created: false };
 }
 
 export async function getOrder(id: string): Promise<OrderRow | undefined> {
@@ -55,8 +98,15 @@ export async function getOrderBySessionId(sessionId: string): Promise<OrderRow |
   return order;
 }
 
+const orderSessionUpdate = fixedStatement<{ id: string; providerSessionId: string; updatedAt: string }>(
+  () => sql`update ${orders}
+    set ${sql.identifier(orders.providerSessionId.name)} = ${bound("providerSessionId")},
+      ${sql.identifier(orders.updatedAt.name)} = ${bound("updatedAt")}::timestamptz
+    where ${sql.identifier(orders.id.name)} = ${bound("id")}`,
+);
+
 export async function setOrderSession(id: string, providerSessionId: string) {
-  await getDb().update(orders).set({ providerSessionId, updatedAt: new Date() }).where(eq(orders.id, id));
+  await orderSessionUpdate(getDb(), { id, providerSessionId, updatedAt: new Date().toISOString() });
 }
 
 /** Moves a pending order on; a paid, expired or canceled order is final and is never changed back. */

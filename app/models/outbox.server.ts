@@ -1,6 +1,6 @@
-import { and, eq, lte, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { outbox, type OutboxRow } from "~/db/schema.server";
-import { getDb, type Database } from "~/db/connection.server";
+import { getDb, rowFromDriver, rowsOf, type Database } from "~/db/connection.server";
 
 /**
  * A message in the `outbox` table. It is written in the same statement or transaction as the row it announces
@@ -20,30 +20,34 @@ export type DemoInvitePayload = { bookingId: string; sequence: number; method: "
 const msFromNow = (ms: number) => sql`now() + ${ms} * interval '1 millisecond'`;
 
 /**
- * Claims up to `batchSize` due messages: a short transaction locks them with FOR UPDATE SKIP LOCKED and pushes
+ * Claims up to `batchSize` due messages in ONE statement: it locks them with FOR UPDATE SKIP LOCKED and pushes
  * their next attempt `leaseMs` into the future, so other workers (other instances on the same PostgreSQL) skip
- * them until the lease runs out. Returns them with their attempt counted.
+ * them until the lease runs out. Returns them with their attempt counted, in the order they were due. One
+ * statement instead of a transaction with an update per message (issue #22): every lead is claimed, and under
+ * load the claims cost more round trips than the leads' own inserts.
  */
 export async function claimDueMessages(
   options: { batchSize: number; leaseMs: number },
   db: Database = getDb(),
 ): Promise<OutboxRow[]> {
-  return db.transaction(async (tx) => {
-    const due = await tx
-      .select()
-      .from(outbox)
-      .where(and(eq(outbox.status, "pending"), lte(outbox.nextAttemptAt, sql`now()`)))
-      .orderBy(outbox.nextAttemptAt)
-      .limit(options.batchSize)
-      .for("update", { skipLocked: true });
-    for (const row of due) {
-      await tx
-        .update(outbox)
-        .set({ attempts: sql`${outbox.attempts} + 1`, nextAttemptAt: msFromNow(options.leaseMs) })
-        .where(eq(outbox.id, row.id));
-    }
-    return due.map((row) => ({ ...row, attempts: row.attempts + 1 }));
-  });
+  const rows = rowsOf<Record<string, unknown>>(
+    await db.execute(sql`
+      with due as (
+        select ${outbox.id} as id, ${outbox.nextAttemptAt} as due_at from ${outbox}
+        where ${outbox.status} = 'pending' and ${outbox.nextAttemptAt} <= now()
+        order by ${outbox.nextAttemptAt}
+        limit ${options.batchSize}
+        for update skip locked
+      ), claimed as (
+        update ${outbox}
+        set ${sql.identifier(outbox.attempts.name)} = ${outbox.attempts} + 1,
+          ${sql.identifier(outbox.nextAttemptAt.name)} = ${msFromNow(options.leaseMs)}
+        from due where ${outbox.id} = due.id
+        returning ${outbox}.*, due.due_at
+      )
+      select * from claimed order by due_at`),
+  );
+  return rows.map((raw) => rowFromDriver<OutboxRow>(outbox, raw));
 }
 
 /**

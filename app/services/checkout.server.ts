@@ -296,6 +296,7 @@ export async function startCheckout(
       ...input.attribution,
     },
     count,
+    { sessionIdFor: provider.sessionIdFor },
   );
   if (order.status !== "pending") throw new RequestRejected(409, "This order has already been completed.");
   try {
@@ -303,7 +304,8 @@ export async function startCheckout(
       idempotencyKey: `checkout-${input.attemptId}`,
       coupon: input.coupon,
     });
-    await setOrderSession(order.id, session.sessionId);
+    // Already on the order when the insert stored it (a provider that derives it from the order's id).
+    if (order.providerSessionId !== session.sessionId) await setOrderSession(order.id, session.sessionId);
     return { url: session.url, orderId: order.id, priced };
   } catch (error) {
     logger.error("payment provider failed to open a checkout", { error, orderId: order.id, provider: provider.kind });

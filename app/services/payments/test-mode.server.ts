@@ -14,6 +14,8 @@ export function parseCouponList(value: string): Map<string, number> {
   return coupons;
 }
 
+const testSessionId = (orderId: string) => `test_${orderId}`;
+
 /** The built-in provider used when no Stripe key is set: a local page simulates paying or cancelling. */
 export function createTestModeProvider(env: Env): PaymentProvider {
   const coupons = parseCouponList(env.COUPONS);
@@ -26,7 +28,8 @@ export function createTestModeProvider(env: Env): PaymentProvider {
     },
     async createCheckout(order) {
       // A path on this site, not an absolute URL: it stays right whatever host and port the visitor used.
-      return { url: withOrderToken(`/checkout/test/${order.id}`, order.id), sessionId: `test_${order.id}` };
+      return { url: withOrderToken(`/checkout/test/${order.id}`, order.id), sessionId: testSessionId(order.id) };
     },
+    sessionIdFor: testSessionId,
   };
 }
