@@ -132,31 +132,27 @@ describeWithDatabases("round trips of the writes (issue #22)", (kind) => {
 // here, so the server's own list of that session's prepared statements shows it.
 describeWithDatabases(
   "prepared statements of the writes (issue #22)",
-  (kind) => {
+  () => {
     const prepared = async () =>
       rowsOf<{ statement: string }>(
         await getDb().execute(sql`select statement from pg_prepared_statements where not from_sql order by statement`),
       ).map((row) => row.statement);
 
-    it.skipIf(kind !== "postgres")(
-      "prepares each write once per connection; sent again, it is only bound",
-      async () => {
-        const requests = async () => {
-          expect(((await demoApiAction(args(postJson("/api/demo-requests", lead())))) as Response).status).toBe(201);
-          const checkout = (await checkoutApiAction(
-            args(postJson("/api/create-checkout-session", order())),
-          )) as Response;
-          expect(checkout.status).toBe(200);
-        };
-        await requests();
-        const once = await prepared();
-        for (const table of ["rate_limit_counters", "demo_requests", "orders"]) {
-          expect(once.some((statement) => statement.includes(`insert into "${table}"`))).toBe(true);
-        }
-        await requests();
-        expect(await prepared()).toEqual(once);
-      },
-    );
+    it("prepares each write once per connection; sent again, it is only bound", async () => {
+      const requests = async () => {
+        expect(((await demoApiAction(args(postJson("/api/demo-requests", lead())))) as Response).status).toBe(201);
+        const checkout = (await checkoutApiAction(args(postJson("/api/create-checkout-session", order())))) as Response;
+        expect(checkout.status).toBe(200);
+      };
+      await requests();
+      const once = await prepared();
+      for (const table of ["rate_limit_counters", "demo_requests", "orders"]) {
+        expect(once.some((statement) => statement.includes(`insert into "${table}"`))).toBe(true);
+      }
+      await requests();
+      expect(await prepared()).toEqual(once);
+    });
   },
   { DATABASE_POOL_SIZE: "1" },
+  "postgres",
 );

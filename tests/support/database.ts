@@ -35,8 +35,10 @@ export function describeWithDatabases(
   name: string,
   suite: (kind: DatabaseKind) => void,
   env: Record<string, string> = {},
+  /** For a behaviour one database alone has (e.g. PostgreSQL's prepared statements): no suite for the other. */
+  only?: DatabaseKind,
 ) {
-  for (const kind of selectedDatabases()) {
+  for (const kind of selectedDatabases().filter((selected) => !only || selected === only)) {
     describe(`${name} [${kind}]`, () => {
       let postgresName: string | undefined;
       beforeAll(async () => {
