@@ -1,7 +1,7 @@
 // The shared landing page inlines only the first screen's rules (ADR 27): the whole stylesheet is a file, linked by
 // a <noscript> without JavaScript and moved in after the first paint with it. What a visitor sees before that file
 // arrives must be what they see after it, at every common window size: the same pixels, in both projects.
-import { expect, test, type Browser } from "@playwright/test";
+import { expect, test, type Browser, type Page } from "@playwright/test";
 
 const wholeStylesheet = /\/build\/_assets\/tailwind-[^/]*\.css$/;
 
@@ -12,6 +12,21 @@ const windows = [
   { width: 1366, height: 768 },
   { width: 1920, height: 1080 },
 ];
+
+/**
+ * A screenshot of a page at rest: taken until two in a row are the same, as Playwright's own `toHaveScreenshot`
+ * does. A frame caught while the page's scripts hydrate it on a busy machine is not what the visitor is left with.
+ */
+async function settledScreenshot(page: Page): Promise<Buffer> {
+  let previous = await page.screenshot();
+  for (let attempt = 0; attempt < 10; attempt += 1) {
+    await page.waitForTimeout(100);
+    const next = await page.screenshot();
+    if (Buffer.compare(previous, next) === 0) return next;
+    previous = next;
+  }
+  throw new Error("the page never stopped changing");
+}
 
 async function firstScreen(
   browser: Browser,
@@ -36,7 +51,7 @@ async function firstScreen(
       .toBe(true);
   }
   const inline = await page.locator("style#page-stylesheet").getAttribute("data-first-screen");
-  const shot = await page.screenshot();
+  const shot = await settledScreenshot(page);
   await context.close();
   return { shot, inline, fileRequested };
 }
@@ -49,7 +64,12 @@ test("the first screen looks the same before and after the whole stylesheet arri
     const after = await firstScreen(browser, javaScriptEnabled, viewport, true);
     expect(before.inline, "the page inlines the first screen's rules only").toBe("");
     expect(after.fileRequested, "the whole stylesheet is loaded").toBe(true);
-    expect(Buffer.compare(before.shot, after.shot), `${viewport.width}×${viewport.height}`).toBe(0);
+    const size = `${viewport.width}x${viewport.height}`;
+    if (Buffer.compare(before.shot, after.shot) !== 0) {
+      await testInfo.attach(`without-file-${size}.png`, { body: before.shot, contentType: "image/png" });
+      await testInfo.attach(`with-file-${size}.png`, { body: after.shot, contentType: "image/png" });
+    }
+    expect(Buffer.compare(before.shot, after.shot), size).toBe(0);
   }
 });
 
