@@ -430,16 +430,22 @@ async function checkCompose() {
     );
 
     // The per-mailbox limit (5 a window) holds across the replicas nginx spreads the requests over.
+    // Which replicas answered: each logs a line per demo request it stores or refuses.
+    const replicas = ["app-1", "app-2", "app-3"].map(containerOf);
+    const demoLines = () =>
+      replicas.map((id) => (logs(id).match(/"message":"demo request (stored|refused)"/g) ?? []).length);
+    const linesBefore = demoLines();
     const limited = `limited.${process.pid}@container-roofing.com`;
     const limitAnswers = [];
     for (let i = 0; i < 8; i++) {
       limitAnswers.push((await postLead(front, limited, { submissionId: `compose-${process.pid}-limit-${i}` })).status);
     }
     const accepted = limitAnswers.filter((status) => status === 201).length;
+    const perReplica = demoLines().map((count, index) => count - linesBefore[index]);
     check(
-      accepted === 5 && limitAnswers.slice(5).every((status) => status === 429),
+      accepted === 5 && limitAnswers.slice(5).every((status) => status === 429) && perReplica.every((n) => n > 0),
       "the per-e-mail demo limit holds across replicas",
-      limitAnswers.join(" "),
+      `${limitAnswers.join(" ")}; answered by the replicas ${perReplica.join(" / ")}`,
     );
 
     // One replica killed in the middle of a load: every acknowledged lead is stored.
