@@ -31,7 +31,8 @@ COPY --from=build --chown=node:node /app/public ./public
 COPY --from=build --chown=node:node /app/drizzle ./drizzle
 COPY --from=build --chown=node:node /app/scripts/migrate.js /app/scripts/admin-create.js ./scripts/
 RUN mkdir -p /app/data && chown node:node /app/data
-USER node
+# The node user by number, so that Kubernetes' runAsNonRoot can verify it without reading /etc/passwd.
+USER 1000:1000
 # PGlite's data: a volume, so that a new container of the image finds the leads of the last one.
 VOLUME /app/data
 EXPOSE 3000
