@@ -15,14 +15,15 @@ import { freePort } from "../tests/support/app-server.mjs";
 import { startSlowPost } from "../tests/support/app-process.mjs";
 import { ensureBaseImage, ensureServiceImages } from "./container/stand-in-images.mjs";
 
-const IMAGE = "localhost/groundwork-site:check";
+const runId = `gw-check-${process.pid}`;
+// A tag of this run's own, so that two checks on one machine never swap each other's image; removed at the end.
+const IMAGE = `localhost/groundwork-site:${runId}`;
 // The budget for the whole image, the base included (ADR 28).
 const IMAGE_SIZE_BUDGET_BYTES = 300 * 1000 * 1000;
 // `docker stop` and `podman stop` send SIGKILL 10 s after SIGTERM.
 const STOP_DEADLINE_MS = 10_000;
 const HERO_HEADLINE = "Capture every lead.";
 
-const runId = `gw-check-${process.pid}`;
 const scratch = mkdtempSync(path.join(tmpdir(), "gw-container-"));
 const containersConf = path.join(scratch, "containers.conf");
 writeFileSync(containersConf, '[containers]\ndefault_ulimits = []\n\n[engine]\nruntime = "runc"\n');
@@ -176,8 +177,8 @@ function getOnKeptAliveConnection(baseUrl, agent) {
 
 function buildImage() {
   const started = Date.now();
-  // The stages of earlier builds (a gigabyte each) go; this build's stay, as the next build's cache.
-  podman(["image", "prune", "-f", "--filter", `until=${new Date(started).toISOString()}`], { allowFailure: true });
+  // Untagged images a day old go (the build stages of earlier runs, a gigabyte each); newer ones are the cache.
+  podman(["image", "prune", "-f", "--filter", "until=24h"], { allowFailure: true });
   const result = spawnSync(
     "podman",
     ["build", "--pull=never", "--network", "host", "--format", "docker", "-t", IMAGE, "."],
@@ -510,6 +511,7 @@ async function checkCompose() {
 function cleanUp() {
   for (const name of containers) podman(["rm", "-f", "-v", "-t", "0", name], { allowFailure: true });
   composeCleanUp?.();
+  podman(["rmi", IMAGE], { allowFailure: true });
   for (const volume of volumes) podman(["volume", "rm", "-f", volume], { allowFailure: true });
   rmSync(scratch, { recursive: true, force: true });
 }
