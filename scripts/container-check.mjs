@@ -13,6 +13,7 @@ import path from "node:path";
 import postgresClient from "postgres";
 import { freePort } from "../tests/support/app-server.mjs";
 import { startSlowPost } from "../tests/support/app-process.mjs";
+import { createDatabase, dropDatabase } from "../tests/support/postgres.mjs";
 import { ensureBaseImage, ensureServiceImages } from "./container/stand-in-images.mjs";
 
 const runId = `gw-check-${process.pid}`;
@@ -34,12 +35,11 @@ const failures = [];
 const containers = new Set();
 const volumes = new Set();
 
-function podman(args, { allowFailure = false, quiet = false } = {}) {
+function podman(args, { allowFailure = false } = {}) {
   const result = spawnSync("podman", args, { encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
   if (!allowFailure && result.status !== 0) {
     throw new Error(`podman ${args.join(" ")} exited with ${result.status}:\n${result.stderr}`);
   }
-  if (!quiet && result.status !== 0 && !allowFailure) process.stderr.write(result.stderr);
   return result;
 }
 
@@ -319,7 +319,6 @@ async function checkPgliteContainer() {
 }
 
 async function checkPostgresContainer() {
-  const { createDatabase, dropDatabase } = await import("../tests/support/postgres.mjs");
   const database = await createDatabase("gw_container");
   try {
     const container = await startContainer("postgres", { env: { DATABASE_URL: database.url } });
