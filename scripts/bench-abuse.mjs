@@ -8,6 +8,8 @@
 //   while the real admin, from a browser that signed in before the flood (its device cookie), signs in every second.
 // Clients are told apart by their TCP peer: the flood comes from 127.0.0.1, each visitor attempt from its own
 // 127.0.x.y (a different real visitor each time, as on a live site, so no visitor meets its own limit).
+import { execFile } from "node:child_process";
+import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
 import { requestFrom } from "../tests/support/from-address.mjs";
 import { startAppServer } from "../tests/support/app-server.mjs";
@@ -22,6 +24,16 @@ function load(options) {
   return new Promise((resolve, reject) => {
     autocannon({ pipelining: 1, timeout: 10, ...options }, (error, result) =>
       error ? reject(error) : resolve(result),
+    );
+  });
+}
+
+/** GET `url`'s latency over `seconds` on `connections` keep-alive connections, timed by a process of its own. */
+function sampleLatency(url, seconds, connections) {
+  return new Promise((resolve, reject) => {
+    const sampler = fileURLToPath(new URL("./bench-latency-sampler.mjs", import.meta.url));
+    execFile(process.execPath, [sampler, url, String(seconds), String(connections)], (error, stdout) =>
+      error ? reject(error) : resolve(JSON.parse(stdout)),
     );
   });
 }
@@ -182,7 +194,7 @@ async function adminSignIn(baseUrl, cookie = "") {
 }
 
 async function floodSignIn({ baseUrl, database, duration, connections }) {
-  const home = (seconds) => load({ url: `${baseUrl}/`, connections: 4, duration: seconds });
+  const home = (seconds) => sampleLatency(`${baseUrl}/`, seconds, 4);
   const before = await adminSignIn(baseUrl);
   if (before.status !== 302)
     throw new Error(`flood-sign-in: the admin's sign-in before the flood answered ${before.status}`);
@@ -214,11 +226,7 @@ async function floodSignIn({ baseUrl, database, duration, connections }) {
   const during = await home(duration);
   const floodResult = await flood;
   const admin = await adminDuring;
-  const homeFigures = (result) => ({
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    requestsPerSecond: Math.round(result.requests.average),
-  });
+  const homeFigures = ({ p50, p99, requestsPerSecond }) => ({ p50, p99, requestsPerSecond });
   return floodSummary(
     "flood-sign-in: wrong passwords from ever-new addresses; GET / alone vs during",
     database,

@@ -1,6 +1,7 @@
 import { availableParallelism } from "node:os";
 import { createRequire } from "node:module";
 import { Worker } from "node:worker_threads";
+import { now } from "~/utils/clock.server";
 import { RequestRejected } from "~/utils/request.server";
 import { remember } from "~/utils/singleton.server";
 
@@ -14,13 +15,17 @@ import { remember } from "~/utils/singleton.server";
 //   argon2 work, the answer held back 2 seconds: a client that waits for its answers (every HTTP client with a
 //   connection limit) then cannot turn cheap refusals into a request loop that takes the page's thread instead;
 // - a browser that has signed in as that admin before (the device cookie, admin-session.server.ts) waits in its
-//   own lane, served first, so a flood of strangers cannot fill the queue in front of the real admin.
+//   own lane, served first, so a flood of strangers cannot fill the queue in front of the real admin;
+// - the other lane is also paced: at most 20 checks a second start per slot, the rest refused as above. Unpaced,
+//   a flood kept every slot busy, and each check's request (form, limits, user lookup, answer) took the page's
+//   thread as well: GET /'s median rose 3-4x on both databases (issue #22), 1.1x paced.
 const concurrency = Math.max(1, Math.floor(availableParallelism() / 2));
 // Beyond this many waiting in a lane, a sign-in would wait longer than a person would: refuse it at once instead.
 const maxWaiting = concurrency * 8;
+const anyonePerSecond = concurrency * 20;
 
-/** How many checks run at once and how many may wait per lane (tests fill a lane to see the refusal). */
-export const passwordWorkCapacity = { concurrency, maxWaiting } as const;
+/** How many checks run at once, may wait per lane and may start a second in the strangers' lane (for tests). */
+export const passwordWorkCapacity = { concurrency, maxWaiting, anyonePerSecond } as const;
 
 /** "known": a browser that signed in as this admin before; "anyone": every other attempt. */
 export type PasswordLane = "known" | "anyone";
@@ -52,12 +57,29 @@ class PasswordWork {
   private readonly idle: Worker[] = [];
   private readonly argon2 = createRequire(import.meta.url).resolve("@node-rs/argon2");
 
+  /** The "anyone" lane's pace, a token bucket: `anyonePerSecond`, refilled continuously, at most a second's worth. */
+  private tokens = anyonePerSecond;
+  private refilledAt = now().getTime();
+
+  private anyoneMayStart() {
+    const time = now().getTime();
+    // max(0, …): a clock set back (tests) does not drain the bucket.
+    this.tokens = Math.min(
+      anyonePerSecond,
+      this.tokens + (Math.max(0, time - this.refilledAt) / 1000) * anyonePerSecond,
+    );
+    this.refilledAt = time;
+    return this.tokens >= 1;
+  }
+
   hasRoom(lane: PasswordLane) {
+    if (lane === "anyone" && !this.anyoneMayStart()) return false;
     return this.running < concurrency || this.waiting[lane].length < maxWaiting;
   }
 
   verify(hash: string, password: string, lane: PasswordLane): Promise<boolean> {
     if (!this.hasRoom(lane)) return refuse();
+    if (lane === "anyone") this.tokens -= 1;
     return new Promise<boolean>((resolve, reject) => {
       this.waiting[lane].push({ hash, password, resolve, reject });
       this.next();

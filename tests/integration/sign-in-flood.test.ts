@@ -1,7 +1,8 @@
 // A sign-in flood cannot take the CPU the public page needs (ADR 0012, issue #22): through the real sign-in action,
 // the real argon2 worker threads and both databases, many concurrent sign-ins never run more argon2 checks at once
-// than the cap, the excess is refused with the busy answer before any work, and the real admin still gets in. (That the
-// page keeps its speed is a timing, which `npm run bench`'s flood-sign-in case measures; no wall clock here.)
+// than the cap nor more a second than the strangers' pace, the excess is refused with the busy answer before any work,
+// and the real admin still gets in. (That the page keeps its speed is a timing, which `npm run bench`'s
+// flood-sign-in case measures; no wall clock here: the pace follows the app's clock, which the test stops.)
 import { hash } from "@node-rs/argon2";
 import { eq } from "drizzle-orm";
 import { expect, it, vi } from "vitest";
@@ -9,11 +10,12 @@ import { users } from "~/db/schema.server";
 import { getDb } from "~/db/connection.server";
 import { createUser } from "~/models/user.server";
 import { action as loginAction } from "~/routes/admin.login";
+import { setClock } from "~/utils/clock.server";
 import { passwordWorkCapacity, passwordWorkStats } from "~/utils/password-work.server";
 import { describeWithDatabases } from "../support/database";
 import { origin } from "../support/route-calls";
 
-const { concurrency, maxWaiting } = passwordWorkCapacity;
+const { concurrency, maxWaiting, anyonePerSecond } = passwordWorkCapacity;
 const busyMessage = "Sign-in is busy right now. Please try again in a few seconds.";
 
 async function signIn(username: string, password: string, client: string, cookie = "") {
@@ -122,6 +124,36 @@ describeWithDatabases(
 
       await all;
       expect(passwordWorkStats().mostRunning).toBe(concurrency);
+    });
+
+    it("paces the strangers' lane: past its checks for the second the rest are refused, the known browser is not", async () => {
+      const admin = { username: `paced-admin-${kind}`, password: "the-paced-admin-password-1" };
+      await createUser(admin.username, admin.password);
+      const known = await signIn(admin.username, admin.password, "198.51.100.60");
+      expect(known.status).toBe(302);
+      const target = `paced-${kind}`;
+      await createUser(target, "not-a-stranger's-guess-1");
+
+      // A clock that stands still: only the pace's allowance, never its refill, decides.
+      const start = new Date(Date.now() + 3_600_000);
+      setClock(start);
+      try {
+        // One at a time, each from an address of its own: never more than one check queued, no per-client limit.
+        const answers = [];
+        for (let i = 0; i < anyonePerSecond + 2; i++) {
+          answers.push((await signIn(target, `paced-guess-${i}`, `10.4.${i >> 8}.${i & 255}`)).status);
+        }
+        expect(answers.slice(0, anyonePerSecond)).toEqual(Array(anyonePerSecond).fill(401));
+        expect(answers.slice(anyonePerSecond)).toEqual([503, 503]);
+        // The admin's own browser is in the known lane, which is not paced.
+        expect((await signIn(admin.username, admin.password, "198.51.100.60", known.cookies)).status).toBe(302);
+
+        // A second later the lane has its allowance again.
+        setClock(new Date(start.getTime() + 1_000));
+        expect((await signIn(target, "paced-guess-after", "10.4.9.1")).status).toBe(401);
+      } finally {
+        setClock(undefined);
+      }
     });
   },
   { TRUST_PROXY: "1", LOGIN_RATE_LIMIT: "3", APP_URL: origin },
