@@ -229,9 +229,11 @@ try {
           if (attempts >= (runs + 3) * builds.length) throw new Error("Too many Lighthouse runs failed; no medians.");
           continue;
         }
-        if (args["save-lhr"] && build === builds.at(-1)) {
+        if (args["save-lhr"]) {
+          // With --reference, the reference's reports too, to compare where each build's main-thread time goes.
+          const suffix = build === builds.at(-1) ? "" : ".reference";
           mkdirSync("bench-results", { recursive: true });
-          writeFileSync(`bench-results/lighthouse-run-${run}.lhr.json`, JSON.stringify(lhr));
+          writeFileSync(`bench-results/lighthouse-run-${run}${suffix}.lhr.json`, JSON.stringify(lhr));
         }
         // The issue's "first-load JS (gzip)": the gzip-encoded bytes of every script this load fetched.
         const sizes = await Promise.all(summary.scriptUrls.map(gzipBodyBytes));

@@ -2,6 +2,7 @@ import { availableParallelism } from "node:os";
 import { createRequire } from "node:module";
 import { Worker } from "node:worker_threads";
 import { now } from "~/utils/clock.server";
+import { getEnv } from "~/utils/env.server";
 import { RequestRejected } from "~/utils/request.server";
 import { remember } from "~/utils/singleton.server";
 
@@ -16,16 +17,18 @@ import { remember } from "~/utils/singleton.server";
 //   connection limit) then cannot turn cheap refusals into a request loop that takes the page's thread instead;
 // - a browser that has signed in as that admin before (the device cookie, admin-session.server.ts) waits in its
 //   own lane, served first, so a flood of strangers cannot fill the queue in front of the real admin;
-// - the other lane is also paced: at most 20 checks a second start per slot, the rest refused as above. Unpaced,
+// - the other lane is also paced: at most 20 checks a second start per slot (LOGIN_CHECKS_PER_SECOND), the rest
+//   refused as above. Unpaced,
 //   a flood kept every slot busy, and each check's request (form, limits, user lookup, answer) took the page's
 //   thread as well: GET /'s median rose 3-4x on both databases (issue #22), 1.1x paced.
 const concurrency = Math.max(1, Math.floor(availableParallelism() / 2));
 // Beyond this many waiting in a lane, a sign-in would wait longer than a person would: refuse it at once instead.
 const maxWaiting = concurrency * 8;
-const anyonePerSecond = concurrency * 20;
+/** The strangers' lane's pace: LOGIN_CHECKS_PER_SECOND, else 20 per slot (read each time: tests change it). */
+const anyonePerSecond = () => getEnv().LOGIN_CHECKS_PER_SECOND ?? concurrency * 20;
 
 /** How many checks run at once, may wait per lane and may start a second in the strangers' lane (for tests). */
-export const passwordWorkCapacity = { concurrency, maxWaiting, anyonePerSecond } as const;
+export const passwordWorkCapacity = { concurrency, maxWaiting, anyonePerSecond };
 
 /** "known": a browser that signed in as this admin before; "anyone": every other attempt. */
 export type PasswordLane = "known" | "anyone";
@@ -57,17 +60,15 @@ class PasswordWork {
   private readonly idle: Worker[] = [];
   private readonly argon2 = createRequire(import.meta.url).resolve("@node-rs/argon2");
 
-  /** The "anyone" lane's pace, a token bucket: `anyonePerSecond`, refilled continuously, at most a second's worth. */
-  private tokens = anyonePerSecond;
+  /** The "anyone" lane's pace, a token bucket: `anyonePerSecond()`, refilled continuously, at most a second's worth. */
+  private tokens = anyonePerSecond();
   private refilledAt = now().getTime();
 
   private anyoneMayStart() {
     const time = now().getTime();
+    const pace = anyonePerSecond();
     // max(0, …): a clock set back (tests) does not drain the bucket.
-    this.tokens = Math.min(
-      anyonePerSecond,
-      this.tokens + (Math.max(0, time - this.refilledAt) / 1000) * anyonePerSecond,
-    );
+    this.tokens = Math.min(pace, this.tokens + (Math.max(0, time - this.refilledAt) / 1000) * pace);
     this.refilledAt = time;
     return this.tokens >= 1;
   }
