@@ -89,5 +89,7 @@ const css = withoutAbsentElements(
 if (!css.includes(".btn-primary") || !css.includes("box-sizing:border-box")) {
   throw new Error(`${output} lacks the hero's buttons or the base rules: check firstScreenFiles.`);
 }
-writeFileSync(output, css);
+// Until the whole stylesheet arrives, nothing below the first screen may make the page scroll sideways (see
+// app/tailwind.css, #main-content); `clip`, unlike `hidden`, makes no scroll container, so sticky still works.
+writeFileSync(output, `${css}#main-content{overflow-x:clip}`);
 console.log(`first-screen stylesheet: ${Buffer.byteLength(css)} B (${output})`);
