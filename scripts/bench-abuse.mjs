@@ -226,14 +226,13 @@ async function floodSignIn({ baseUrl, database, duration, connections }) {
   const during = await home(duration);
   const floodResult = await flood;
   const admin = await adminDuring;
-  const homeFigures = ({ p50, p99, requestsPerSecond }) => ({ p50, p99, requestsPerSecond });
   return floodSummary(
     "flood-sign-in: wrong passwords from ever-new addresses; GET / alone vs during",
     database,
     floodResult,
     undefined,
     {
-      home: { alone: homeFigures(alone), duringFlood: homeFigures(during) },
+      home: { alone, duringFlood: during },
       admin: { ...admin, signedIn: admin.statuses[302] ?? 0 },
     },
   );

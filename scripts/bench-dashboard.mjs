@@ -8,6 +8,7 @@ import { cpus, loadavg } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import postgres from "postgres";
+import { adminSessionCookie } from "../tests/support/admin-sign-in.mjs";
 import { startAppServer } from "../tests/support/app-server.mjs";
 import { createDatabase, dropDatabase } from "../tests/support/postgres.mjs";
 
@@ -59,18 +60,6 @@ export const dashboardSeed = [
   `analyze demo_requests, orders, funnel_daily_counts`,
 ];
 
-async function signIn(baseUrl) {
-  const response = await fetch(`${baseUrl}/admin/login`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: baseUrl },
-    body: new URLSearchParams({ ...admin, redirectTo: "/admin" }),
-  });
-  const cookie = (response.headers.get("set-cookie") ?? "").split(";")[0];
-  if (response.status !== 302 || !cookie) throw new Error(`sign-in answered ${response.status} without a session`);
-  return cookie;
-}
-
 const percentile = (sorted, share) => sorted[Math.min(sorted.length - 1, Math.ceil(share * sorted.length) - 1)];
 const round = (value) => Number(value.toFixed(1));
 
@@ -105,7 +94,7 @@ export async function runDashboardCases({ cases, runs = 30, warmup = 5 }) {
       await sql.end();
     }
     console.log(`bench: dashboard seeded in ${Math.round(performance.now() - seedStarted)} ms`);
-    const cookie = await signIn(server.baseUrl);
+    const cookie = await adminSessionCookie(server.baseUrl, admin);
     const url = `${server.baseUrl}/admin?range=90`;
     await measure(url, cookie, warmup);
     const loadBefore = loadavg();

@@ -91,5 +91,6 @@ if (!css.includes(".btn-primary") || !css.includes("box-sizing:border-box")) {
 }
 // Until the whole stylesheet arrives, nothing below the first screen may make the page scroll sideways (see
 // app/tailwind.css, #main-content); `clip`, unlike `hidden`, makes no scroll container, so sticky still works.
-writeFileSync(output, `${css}#main-content{overflow-x:clip}`);
-console.log(`first-screen stylesheet: ${Buffer.byteLength(css)} B (${output})`);
+const firstScreen = `${css}#main-content{overflow-x:clip}`;
+writeFileSync(output, firstScreen);
+console.log(`first-screen stylesheet: ${Buffer.byteLength(firstScreen)} B (${output})`);

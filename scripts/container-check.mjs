@@ -11,6 +11,7 @@ import { Agent, request } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import postgresClient from "postgres";
+import { adminSessionCookie } from "../tests/support/admin-sign-in.mjs";
 import { freePort } from "../tests/support/app-server.mjs";
 import { startSlowPost } from "../tests/support/app-process.mjs";
 import { createDatabase, dropDatabase } from "../tests/support/postgres.mjs";
@@ -148,14 +149,7 @@ const admin = { username: "container-admin", password: "container-admin-password
 
 /** The e-mails of the stored demo requests matching `query`, read through the admin's JSON list. */
 async function storedEmails(baseUrl, query) {
-  const signIn = await fetch(`${baseUrl}/admin/login`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: baseUrl },
-    body: new URLSearchParams({ ...admin, redirectTo: "/admin" }),
-  });
-  const cookie = (signIn.headers.get("set-cookie") ?? "").split(";")[0];
-  if (signIn.status !== 302 || !cookie) throw new Error(`sign-in answered ${signIn.status} without a session`);
+  const cookie = await adminSessionCookie(baseUrl, admin);
   const list = await fetch(`${baseUrl}/api/demo-requests?q=${encodeURIComponent(query)}`, {
     headers: { Cookie: cookie, Accept: "application/json" },
   });

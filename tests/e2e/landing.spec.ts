@@ -5,6 +5,7 @@ import { faqItems } from "~/content/faq";
 import { annualSavingPercent, plans } from "~/content/plans";
 import { defaultSiteConfig } from "~/content/site";
 import { expect, loadOnDemandParts, isNoJs, test } from "../support/fixtures";
+import { waitForWholeStylesheet, wholeStylesheet } from "../support/whole-stylesheet";
 
 const webAppUrl = process.env.WEB_APP_URL || defaultSiteConfig.webAppUrl;
 const forumUrl = process.env.FORUM_URL || defaultSiteConfig.forumUrl;
@@ -280,13 +281,11 @@ test.describe("landing page", () => {
     await page.setViewportSize({ width: 320, height: 700 });
     await page.goto("/");
     // Once the whole stylesheet applies (with JavaScript it is linked after the first paint, ADR 27).
-    await expect
-      .poll(() => page.evaluate(() => [...document.styleSheets].some((sheet) => sheet.href?.includes("/build/"))))
-      .toBe(true);
+    await waitForWholeStylesheet(page);
     expect(await sidewaysScroll()).toBeLessThanOrEqual(0);
 
     // And before it arrives, when only the first screen's rules are on the page.
-    await page.route(/\/build\/_assets\/tailwind-[^/]*\.css$/, (route) => route.abort());
+    await page.route(wholeStylesheet, (route) => route.abort());
     await page.goto("/");
     expect(await sidewaysScroll()).toBeLessThanOrEqual(0);
   });
