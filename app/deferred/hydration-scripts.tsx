@@ -9,14 +9,16 @@ import { useFirstScreenOnly } from "~/deferred/document-head";
  * The document is complete without JavaScript (every form posts, the dialog lives in the URL), so hydration is
  * an enhancement and must not compete with the first paint: the server parks the preloads and the hydration
  * scripts in an inert `<template>` and an inline script moves them into the document after the first
- * paint (the CSP allows every one of these inline scripts by its hash, ADR 0019). Moved there, they are exactly
+ * paint (the CSP allows every one of these inline scripts by its hash, ADR 0019); on the shared landing page only the
+ * stylesheet comes then, the scripts at the visitor's first move (ADR 0029). Moved there, they are exactly
  * what `<Scripts>` renders in the browser, so hydration matches. See docs/decisions/0006-hydrate-after-first-paint.md.
  * The inserting script's text comes through the seam (./insert-after-first-paint.ts): only the server renders it,
  * so it is not in the browser's first load.
  */
 export function HydrationScripts({ stylesheet }: { stylesheet: string }) {
   // The whole stylesheet, where the document inlined only the first screen's rules (ADR 27): moved in first.
-  const rest = useFirstScreenOnly() ? <link rel="stylesheet" href={stylesheet} /> : null;
+  const sharedLandingPage = useFirstScreenOnly();
+  const rest = sharedLandingPage ? <link rel="stylesheet" href={stylesheet} /> : null;
   if (typeof document !== "undefined") {
     return (
       <>
@@ -31,7 +33,11 @@ export function HydrationScripts({ stylesheet }: { stylesheet: string }) {
         {rest}
         <Scripts />
       </template>
-      <script dangerouslySetInnerHTML={{ __html: server.INSERT_AFTER_FIRST_PAINT }} />
+      {/* On the shared landing page the scripts wait for the visitor's first move (ADR 29). */}
+      <script
+        {...(sharedLandingPage ? { [server.ON_INTENT_ATTRIBUTE]: "" } : {})}
+        dangerouslySetInnerHTML={{ __html: server.INSERT_AFTER_FIRST_PAINT }}
+      />
       {/* The landing page's view beacon (ADR 0021): the server's alone too, and gone before hydration. */}
       <server.LandingViewTag />
     </>

@@ -29,24 +29,71 @@ export const AFTER_FIRST_PAINT_FUNCTION = `function afterFirstPaint(run) {
     setTimeout(once, 3000);
   }`;
 
-/** Inserts the template's scripts once the browser reports its first paint (see AFTER_FIRST_PAINT_FUNCTION). */
+/**
+ * What counts as the visitor's first move on the shared landing page: any pointer, touch, key, wheel or scroll, or
+ * focus arriving on the page. Everything a visitor does starts with one of these; a page that is only being loaded
+ * (or measured) sees none.
+ */
+export const INTENT_EVENTS = ["pointerdown", "pointermove", "touchstart", "keydown", "wheel", "scroll", "focusin"];
+
+/** The attribute that makes the insertion script hold the page's scripts until the visitor's first move. */
+export const ON_INTENT_ATTRIBUTE = "data-on-intent";
+
+/**
+ * Inserts the template's content once the browser reports its first paint (see AFTER_FIRST_PAINT_FUNCTION). With
+ * ON_INTENT_ATTRIBUTE (the shared landing page, ADR 29) only the stylesheet comes then; the scripts wait for the
+ * visitor's first move (INTENT_EVENTS), so a page that is only read pays for no JavaScript until it is used.
+ */
 export const INSERT_AFTER_FIRST_PAINT = compactScript(`(function () {
   var me = document.currentScript;
+  var onIntent = me.hasAttribute(${JSON.stringify(ON_INTENT_ATTRIBUTE)});
+  var moved = !onIntent;
+  var held;
   ${AFTER_FIRST_PAINT_FUNCTION}
-  function insert() {
-    var template = document.getElementById(${JSON.stringify(HYDRATION_TEMPLATE_ID)});
-    if (!template) return;
-    // In small batches, one task each: inserting a modulepreload link starts its fetch synchronously, and twenty
-    // of them at once blocked the main thread for 10-20 ms. The order is kept, so the scripts still come last.
-    var nodes = Array.prototype.slice.call(document.importNode(template.content, true).childNodes);
-    var place = document.createComment("");
-    template.replaceWith(place);
+  // In small batches, one task each: inserting a modulepreload link starts its fetch synchronously, and twenty
+  // of them at once blocked the main thread for 10-20 ms. The order is kept, so the scripts still come last.
+  function insert(nodes, place) {
     (function insertBatch() {
       place.before.apply(place, nodes.splice(0, 4));
       if (nodes.length) setTimeout(insertBatch, 0);
       else place.remove();
     })();
   }
+  function scriptsNow() {
+    if (held) insert(held.nodes, held.place);
+    held = null;
+  }
+  function firstMove() {
+    ${JSON.stringify(INTENT_EVENTS)}.forEach(function (type) {
+      removeEventListener(type, firstMove, true);
+    });
+    moved = true;
+    scriptsNow();
+  }
+  if (onIntent) {
+    ${JSON.stringify(INTENT_EVENTS)}.forEach(function (type) {
+      addEventListener(type, firstMove, { capture: true, passive: true });
+    });
+  }
+  function afterPaint() {
+    var template = document.getElementById(${JSON.stringify(HYDRATION_TEMPLATE_ID)});
+    if (!template) return;
+    var nodes = Array.prototype.slice.call(document.importNode(template.content, true).childNodes);
+    var place = document.createComment("");
+    template.replaceWith(place);
+    // The whole stylesheet now, whatever the visitor does: the sections below the first screen need it.
+    var sheets = nodes.filter(function (node) {
+      return node.rel === "stylesheet";
+    });
+    place.before.apply(place, sheets);
+    held = {
+      nodes: nodes.filter(function (node) {
+        return sheets.indexOf(node) < 0;
+      }),
+      place: place,
+    };
+    if (moved) scriptsNow();
+  }
   me.remove();
-  afterFirstPaint(insert);
+  afterFirstPaint(afterPaint);
 })();`);

@@ -28,7 +28,7 @@ export { PlainDemoForm } from "~/components/demo/demo-form-plain";
 export { NotFound } from "~/components/not-found";
 export { IconSprite } from "~/components/landing/icon-sprite";
 export { ServerNotice } from "~/components/ui/server-notice";
-export { INSERT_AFTER_FIRST_PAINT } from "~/deferred/insert-after-first-paint";
+export { INSERT_AFTER_FIRST_PAINT, ON_INTENT_ATTRIBUTE } from "~/deferred/insert-after-first-paint";
 export { publicFileText, publicSvgDataUrl } from "~/utils/public-file.server";
 
 /**

@@ -76,6 +76,36 @@ test("the first load fetches only what the first screen needs; the rest loads as
   await expect.poll(() => fetched("demo-request")).toBe(true);
 });
 
+test("the shared page runs no script until the visitor's first move; a page in use hydrates after its first paint", async ({
+  page,
+}) => {
+  const scripts: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+  });
+  await page.goto("/");
+  // Loaded and painted: the whole stylesheet has come in (ADR 27), and no script has been fetched (ADR 29).
+  await expect(page.locator('link[rel="stylesheet"][href^="/build/_assets/tailwind-"]')).toBeAttached();
+  await page.waitForLoadState("networkidle");
+  expect(scripts).toEqual([]);
+  await expect(page.locator("#site-header button[aria-expanded]")).toHaveCount(0);
+  // The first move of any kind (here a key) brings the scripts, and the page hydrates.
+  await page.keyboard.press("Shift");
+  await expect(page.locator("#site-header button[aria-expanded]")).toBeAttached();
+  expect(scripts.length).toBeGreaterThan(5);
+
+  // A document the visitor is already using (here the checkout dialog a link opened) hydrates with no move at all.
+  scripts.length = 0;
+  const fresh = await page.context().newPage();
+  fresh.on("request", (request) => {
+    if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+  });
+  await fresh.goto("/?checkout=info");
+  await expect(fresh.locator("#site-header button[aria-expanded]")).toBeAttached();
+  expect(scripts.length).toBeGreaterThan(5);
+  await fresh.close();
+});
+
 test("what a visitor typed or chose before the demo form's library arrived is kept, and so is their focus", async ({
   page,
 }) => {

@@ -40,9 +40,20 @@ export function isNoJs(testInfo: { project: { name: string } }) {
   return testInfo.project.name === "nojs";
 }
 
-/** With JS: waits until React has hydrated the page (the header's menu toggle has become a disclosure button). */
+/**
+ * With JS: waits until React has hydrated the page (the header's menu toggle has become a disclosure button). The
+ * shared landing page loads its scripts at the visitor's first move (ADR 29), so this moves the pointer first, as
+ * any visitor does; other pages hydrate after their first paint whatever the pointer does.
+ */
 export async function waitForHydration(page: Page) {
+  await visitorMoves(page);
   await expect(page.locator("#site-header button[aria-expanded]")).toBeAttached();
+}
+
+/** The pointer moves over the page's top-left corner (a new position each time, so the browser reports a move). */
+export async function visitorMoves(page: Page) {
+  await page.mouse.move(2, 2);
+  await page.mouse.move(1, 1);
 }
 
 /**
