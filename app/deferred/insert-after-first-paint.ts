@@ -34,7 +34,7 @@ export const AFTER_FIRST_PAINT_FUNCTION = `function afterFirstPaint(run) {
  * focus arriving on the page. Everything a visitor does starts with one of these; a page that is only being loaded
  * (or measured) sees none.
  */
-export const INTENT_EVENTS = ["pointerdown", "pointermove", "touchstart", "keydown", "wheel", "scroll", "focusin"];
+const INTENT_EVENTS = ["pointerdown", "pointermove", "touchstart", "keydown", "wheel", "scroll", "focusin"];
 
 /** The attribute that makes the insertion script hold the page's scripts until the visitor's first move. */
 export const ON_INTENT_ATTRIBUTE = "data-on-intent";
@@ -49,6 +49,7 @@ export const INSERT_AFTER_FIRST_PAINT = compactScript(`(function () {
   var onIntent = me.hasAttribute(${JSON.stringify(ON_INTENT_ATTRIBUTE)});
   var moved = !onIntent;
   var held;
+  var moves = ${JSON.stringify(INTENT_EVENTS)};
   ${AFTER_FIRST_PAINT_FUNCTION}
   // In small batches, one task each: inserting a modulepreload link starts its fetch synchronously, and twenty
   // of them at once blocked the main thread for 10-20 ms. The order is kept, so the scripts still come last.
@@ -64,14 +65,14 @@ export const INSERT_AFTER_FIRST_PAINT = compactScript(`(function () {
     held = null;
   }
   function firstMove() {
-    ${JSON.stringify(INTENT_EVENTS)}.forEach(function (type) {
+    moves.forEach(function (type) {
       removeEventListener(type, firstMove, true);
     });
     moved = true;
     scriptsNow();
   }
   if (onIntent) {
-    ${JSON.stringify(INTENT_EVENTS)}.forEach(function (type) {
+    moves.forEach(function (type) {
       addEventListener(type, firstMove, { capture: true, passive: true });
     });
   }
