@@ -4,6 +4,7 @@ import { Form, useLoaderData, useLocation } from "@remix-run/react";
 import { Dashboard } from "~/components/admin/dashboard/dashboard";
 import { DemoRequestsTable } from "~/components/admin/demo-requests-table";
 import { OrdersTable, type OrderRow } from "~/components/admin/orders-table";
+import { hrefKeeping, KeptParams, leadSearchParams } from "~/components/admin/kept-params";
 import { Pagination } from "~/components/admin/pagination";
 import { UpcomingDemos } from "~/components/admin/upcoming-demos";
 import { getPlan } from "~/content/plans";
@@ -122,7 +123,7 @@ export default function AdminIndex() {
       </header>
 
       <main id="main-content" className="mx-auto max-w-7xl space-y-10 px-6 py-8">
-        <Dashboard data={dashboard} />
+        <Dashboard data={dashboard} search={search} />
 
         <section aria-labelledby="demo-requests-heading">
           <div className="flex flex-wrap items-end justify-between gap-4">
@@ -144,6 +145,8 @@ export default function AdminIndex() {
           </div>
 
           <Form method="get" role="search" className="mt-4 flex flex-wrap items-center gap-2">
+            {/* A new search starts at its first page and keeps the dashboard's range and the orders' page. */}
+            <KeptParams search={search} dropped={leadSearchParams} />
             <label htmlFor="q" className="sr-only">
               Search demo requests by name, e-mail or company
             </label>
@@ -164,7 +167,10 @@ export default function AdminIndex() {
               Search
             </button>
             {query ? (
-              <a href="/admin" className="text-sm font-medium text-brand-700 underline">
+              <a
+                href={`/admin${hrefKeeping(search, leadSearchParams)}`}
+                className="text-sm font-medium text-brand-700 underline"
+              >
                 Clear search
               </a>
             ) : null}

@@ -2,7 +2,7 @@
 // presets and the custom range (plain GET), an error for a bad range, a chart's CSV download, and axe.
 import { readFile } from "node:fs/promises";
 import { AxeBuilder } from "@axe-core/playwright";
-import { expect, isNoJs, test } from "../support/fixtures";
+import { expect, isNoJs, signInAsAdmin, test } from "../support/fixtures";
 
 // Each project seeds its own month (of a year no other test writes), so the figures are exact.
 const month = (testInfo: { project: { name: string } }) => (isNoJs(testInfo) ? "2019-04" : "2019-03");
@@ -32,11 +32,7 @@ test("the dashboard charts seeded leads and orders, by range, with tables, CSV a
     values (${`${m}-02`}, 'landing_view', 40), (${`${m}-02`}, 'checkout_opened', 10)
     on conflict (day, event) do update set count = excluded.count`;
 
-  await page.goto("/admin/login");
-  await page.getByLabel("Username").fill("e2e-admin");
-  await page.getByLabel("Password").fill("e2e-admin-password-1");
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(/\/admin$/);
+  await signInAsAdmin(page);
 
   const dashboard = page.locator("#dashboard");
   await expect(dashboard.getByRole("heading", { name: "Dashboard" })).toBeVisible();
@@ -124,4 +120,38 @@ test("the dashboard charts seeded leads and orders, by range, with tables, CSV a
   await expect(dashboard.getByText(/\(30 days\)/)).toBeVisible();
   await expect(dashboard.getByLabel("From", { exact: true })).toHaveValue(`${m}-05`);
   await expect(dashboard.getByLabel("From", { exact: true })).toHaveAttribute("aria-invalid", "true");
+});
+
+test("choosing a range keeps the demo-request search, and a search or clearing it keeps the range", async ({
+  page,
+}) => {
+  await signInAsAdmin(page);
+  const dashboard = page.locator("#dashboard");
+  const searchBox = page.getByRole("searchbox");
+
+  await dashboard.getByRole("link", { name: "Last 7 days" }).click();
+  await expect(dashboard.getByText(/\(7 days\)/)).toBeVisible();
+  await searchBox.fill("Roofing");
+  await page.getByRole("button", { name: "Search" }).click();
+  await expect(page).toHaveURL(/\/admin\?range=7&q=Roofing$/);
+  await expect(dashboard.getByText(/\(7 days\)/)).toBeVisible();
+  await expect(page.getByText(/matching “Roofing”/)).toBeVisible();
+
+  // A preset and a custom range keep the search.
+  await dashboard.getByRole("link", { name: "Last 90 days" }).click();
+  await expect(page).toHaveURL(/\/admin\?q=Roofing&range=90#dashboard$/);
+  await expect(dashboard.getByText(/\(90 days\)/)).toBeVisible();
+  await expect(searchBox).toHaveValue("Roofing");
+  await dashboard.getByLabel("From", { exact: true }).fill("2019-05-01");
+  await dashboard.getByLabel("To", { exact: true }).fill("2019-05-03");
+  await dashboard.getByRole("button", { name: "Show range" }).click();
+  await expect(page).toHaveURL(/\/admin\?q=Roofing&from=2019-05-01&to=2019-05-03#dashboard$/);
+  await expect(dashboard.getByText(/\(3 days\)/)).toBeVisible();
+  await expect(page.getByText(/matching “Roofing”/)).toBeVisible();
+
+  // Clearing the search keeps the range.
+  await page.getByRole("link", { name: "Clear search" }).click();
+  await expect(page).toHaveURL(/\/admin\?from=2019-05-01&to=2019-05-03$/);
+  await expect(dashboard.getByText(/\(3 days\)/)).toBeVisible();
+  await expect(searchBox).toHaveValue("");
 });

@@ -50,6 +50,15 @@ export async function waitForHydration(page: Page) {
   await expect(page.locator("#site-header button[aria-expanded]")).toBeAttached();
 }
 
+/** Signs in on /admin/login as the E2E server's admin (tests/support/e2e-server.mjs) and lands on /admin. */
+export async function signInAsAdmin(page: Page) {
+  await page.goto("/admin/login");
+  await page.getByLabel("Username").fill("e2e-admin");
+  await page.getByLabel("Password").fill("e2e-admin-password-1");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+}
+
 /** The pointer moves over the page's top-left corner (a new position each time, so the browser reports a move). */
 export async function visitorMoves(page: Page) {
   await page.mouse.move(2, 2);

@@ -1,4 +1,5 @@
 import { Link } from "@remix-run/react";
+import { hrefKeeping } from "~/components/admin/kept-params";
 
 /** Previous/next links that keep the rest of the URL (search, the other table's page). */
 export function Pagination({
@@ -15,13 +16,9 @@ export function Pagination({
   search: string;
 }) {
   if (totalPages <= 1) return null;
-  const hrefFor = (target: number) => {
-    const params = new URLSearchParams(search);
-    if (target <= 1) params.delete(param);
-    else params.set(param, String(target));
-    const query = params.toString();
-    return query ? `?${query}` : "?";
-  };
+  // "?" alone is the bare page: an empty `to` would be this very URL.
+  const hrefFor = (target: number) =>
+    hrefKeeping(search, [param], target > 1 ? { [param]: String(target) } : {}) || "?";
   const linkClass = "rounded-md border border-slate-300 px-3 py-1.5 font-medium text-slate-800 hover:bg-slate-100";
   return (
     <nav aria-label={label} className="mt-4 flex items-center gap-3 text-sm">

@@ -8,8 +8,11 @@ import { HorizontalBarChart } from "./horizontal-bar-chart";
 import { LineChart } from "./line-chart";
 import { RangeForm } from "./range-form";
 
-/** The dashboard section of /admin: the range form and the charts, all rendered on the server. */
-export function Dashboard({ data }: { data: DashboardData }) {
+/**
+ * The dashboard section of /admin: the range form and the charts, all rendered on the server. `search` is the
+ * page's query, which the range form keeps.
+ */
+export function Dashboard({ data, search }: { data: DashboardData; search: string }) {
   const { range, form, charts } = data;
   const query = form.errors.length
     ? `range=${defaultDashboardPreset}`
@@ -38,7 +41,7 @@ export function Dashboard({ data }: { data: DashboardData }) {
       <p className="mt-1 text-sm text-slate-600">
         {span} ({range.days} days). A day is a calendar day in {range.timeZone}, the business’s time zone.
       </p>
-      <RangeForm range={range} form={form} />
+      <RangeForm range={range} form={form} search={search} />
 
       <div className="mt-6 grid gap-6 xl:grid-cols-2">
         <ChartFigure {...figure("leads")}>

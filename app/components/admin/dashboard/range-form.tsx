@@ -1,5 +1,6 @@
 import { dashboardPresets, defaultDashboardPreset } from "~/schemas/dashboard-range";
 import type { DashboardRange, DashboardRangeForm } from "~/schemas/dashboard-views";
+import { dashboardRangeParams, hrefKeeping, KeptParams } from "~/components/admin/kept-params";
 
 const input =
   "rounded-md border border-slate-300 px-3 py-1.5 text-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600";
@@ -26,8 +27,19 @@ function DateField({ name, label, value, invalid }: { name: string; label: strin
   );
 }
 
-/** Preset links and a plain GET form for a custom range: both work without JavaScript. */
-export function RangeForm({ range, form }: { range: DashboardRange; form: DashboardRangeForm }) {
+/**
+ * Preset links and a plain GET form for a custom range: both work without JavaScript, and both keep the rest of
+ * the page's URL (`search`: the demo-request search, the lists' pages).
+ */
+export function RangeForm({
+  range,
+  form,
+  search,
+}: {
+  range: DashboardRange;
+  form: DashboardRangeForm;
+  search: string;
+}) {
   const invalid = form.errors.length > 0;
   return (
     <div className="mt-4 flex flex-wrap items-end gap-6">
@@ -38,7 +50,7 @@ export function RangeForm({ range, form }: { range: DashboardRange; form: Dashbo
             return (
               <li key={days}>
                 <a
-                  href={`/admin?range=${days}#dashboard`}
+                  href={`/admin${hrefKeeping(search, dashboardRangeParams, { range: String(days) }, "#dashboard")}`}
                   aria-current={current ? "page" : undefined}
                   className={
                     current
@@ -59,6 +71,7 @@ export function RangeForm({ range, form }: { range: DashboardRange; form: Dashbo
         className="flex flex-wrap items-end gap-2"
         aria-label="Custom date range"
       >
+        <KeptParams search={search} dropped={dashboardRangeParams} />
         <DateField name="from" label="From" value={form.from} invalid={invalid} />
         <DateField name="to" label="To" value={form.to} invalid={invalid} />
         <button
