@@ -48,28 +48,28 @@ export const INSERT_AFTER_FIRST_PAINT = compactScript(`(function () {
   var me = document.currentScript;
   var onIntent = me.hasAttribute(${JSON.stringify(ON_INTENT_ATTRIBUTE)});
   var moved = !onIntent;
-  var held;
+  var rest;
+  var place;
   var moves = ${JSON.stringify(INTENT_EVENTS)};
   ${AFTER_FIRST_PAINT_FUNCTION}
   // In small batches, one task each: inserting a modulepreload link starts its fetch synchronously, and twenty
   // of them at once blocked the main thread for 10-20 ms. The order is kept, so the scripts still come last.
-  function insert(nodes, place) {
-    (function insertBatch() {
-      place.before.apply(place, nodes.splice(0, 4));
-      if (nodes.length) setTimeout(insertBatch, 0);
-      else place.remove();
-    })();
+  function insertBatch() {
+    place.before.apply(place, rest.splice(0, 4));
+    if (rest.length) setTimeout(insertBatch, 0);
+    else place.remove();
   }
-  function scriptsNow() {
-    if (held) insert(held.nodes, held.place);
-    held = null;
+  // The scripts go in once the page has painted and (on the shared page) the visitor has moved: called when
+  // each happens, so only the later call finds both.
+  function release() {
+    if (moved && rest) insertBatch();
   }
   function firstMove() {
     moves.forEach(function (type) {
       removeEventListener(type, firstMove, true);
     });
     moved = true;
-    scriptsNow();
+    release();
   }
   if (onIntent) {
     moves.forEach(function (type) {
@@ -80,20 +80,17 @@ export const INSERT_AFTER_FIRST_PAINT = compactScript(`(function () {
     var template = document.getElementById(${JSON.stringify(HYDRATION_TEMPLATE_ID)});
     if (!template) return;
     var nodes = Array.prototype.slice.call(document.importNode(template.content, true).childNodes);
-    var place = document.createComment("");
+    place = document.createComment("");
     template.replaceWith(place);
     // The whole stylesheet now, whatever the visitor does: the sections below the first screen need it.
     var sheets = nodes.filter(function (node) {
       return node.rel === "stylesheet";
     });
     place.before.apply(place, sheets);
-    held = {
-      nodes: nodes.filter(function (node) {
-        return sheets.indexOf(node) < 0;
-      }),
-      place: place,
-    };
-    if (moved) scriptsNow();
+    rest = nodes.filter(function (node) {
+      return sheets.indexOf(node) < 0;
+    });
+    release();
   }
   me.remove();
   afterFirstPaint(afterPaint);

@@ -5,7 +5,7 @@ import { readFile } from "node:fs/promises";
 import { AxeBuilder } from "@axe-core/playwright";
 import type { Download, Page } from "@playwright/test";
 import { booking, chooseNoTime, fillLead, openForm, submitButton, uniqueLead } from "../support/demo-form";
-import { expect, isNoJs, test } from "../support/fixtures";
+import { expect, isNoJs, signInAsAdmin, test } from "../support/fixtures";
 
 const landing = "/?utm_source=google&utm_campaign=spring-roofing";
 const fromGoogle = { referer: "https://www.google.com/" };
@@ -98,11 +98,7 @@ test("a campaign visit's attribution reaches the demo request and the order, the
   expect(order).toMatchObject({ status: "paid", ...attribution });
 
   // The admin sees where both came from and exports it.
-  await page.goto("/admin/login");
-  await page.getByLabel("Username").fill("e2e-admin");
-  await page.getByLabel("Password").fill("e2e-admin-password-1");
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(/\/admin$/);
+  await signInAsAdmin(page);
   const summary = "google · spring-roofing";
   // The lead's row in the demo requests, then the order's in the orders.
   const rows = page.getByRole("row").filter({ hasText: lead.email });

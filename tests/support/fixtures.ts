@@ -60,7 +60,7 @@ export async function signInAsAdmin(page: Page) {
 }
 
 /** The pointer moves over the page's top-left corner (a new position each time, so the browser reports a move). */
-export async function visitorMoves(page: Page) {
+async function visitorMoves(page: Page) {
   await page.mouse.move(2, 2);
   await page.mouse.move(1, 1);
 }
