@@ -1,6 +1,7 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { btree_gist } from "@electric-sql/pglite/contrib/btree_gist";
 import { getTableColumns, sql } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
@@ -145,7 +146,8 @@ function connectPglite(dataDir: string): Connection {
   const lock = inMemory ? undefined : lockPgliteDirectory(dataDir);
   let client: PGlite;
   try {
-    client = new PGlite(dataDir);
+    // btree_gist: the bookings' exclusion constraint (migration 0005) needs it, as on PostgreSQL.
+    client = new PGlite(dataDir, { extensions: { btree_gist } });
   } catch (error) {
     lock?.release();
     throw error;

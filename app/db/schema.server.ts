@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  boolean,
   check,
   date,
   index,
@@ -176,12 +177,54 @@ export const outbox = pgTable(
   (table) => [index("outbox_due_idx").on(table.status, table.nextAttemptAt)],
 );
 
+/** One range of a host's working week, in their own time zone: minutes after local midnight. */
+export type WeeklyHoursRange = { weekday: number; startMinute: number; endMinute: number };
+
+// The people who run demos (issue #24, ADR 0030): each with their own zone, weekly hours and time off. A host is
+// never deleted (bookings keep naming them); an inactive one takes no new bookings.
+export const demoHosts = pgTable(
+  "demo_hosts",
+  {
+    id: id(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    timeZone: text("time_zone").notNull(),
+    weeklyHours: jsonb("weekly_hours").$type<WeeklyHoursRange[]>().notNull(),
+    active: boolean("active").notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check("demo_hosts_name_check", sql`char_length(${table.name}) between 1 and 80`),
+    check("demo_hosts_email_check", sql`char_length(${table.email}) between 3 and 254`),
+  ],
+);
+
+// A host's days off: calendar dates in the host's own zone, first and last day included.
+export const demoHostTimeOff = pgTable(
+  "demo_host_time_off",
+  {
+    id: id(),
+    hostId: text("host_id")
+      .notNull()
+      .references(() => demoHosts.id, { onDelete: "cascade" }),
+    firstDay: date("first_day", { mode: "string" }).notNull(),
+    lastDay: date("last_day", { mode: "string" }).notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    check("demo_host_time_off_days_check", sql`${table.lastDay} >= ${table.firstDay}`),
+    index("demo_host_time_off_host_idx").on(table.hostId, table.firstDay),
+  ],
+);
+
 export const demoBookingStatuses = ["booked", "cancelled"] as const;
 export type DemoBookingStatus = (typeof demoBookingStatuses)[number];
 
-// A demo booked for a lead (issue #14, ADR 0016). Capacity is the database's job: a slot has one seat per host,
-// and the unique partial index on (slot_start, seat) lets at most one live booking hold each seat, however
-// many visitors submit at once. A cancelled row keeps its seat number but no longer holds it.
+// A demo booked for a lead (issue #14, ADR 0016) with one of the hosts (issue #24, ADR 0030). Capacity is the
+// database's job: the exclusion constraint `demo_bookings_host_busy_excl` (migration 0005; drizzle cannot declare
+// one) lets no two live bookings of one host overlap, however many visitors or instances submit at once.
+// `seat` is the anonymous seat of a booking made before hosts (it named the seeded host it moved to).
 export const demoBookings = pgTable(
   "demo_bookings",
   {
@@ -191,7 +234,8 @@ export const demoBookings = pgTable(
       .references(() => demoRequests.id, { onDelete: "cascade" }),
     slotStart: timestamp("slot_start", { withTimezone: true }).notNull(),
     slotEnd: timestamp("slot_end", { withTimezone: true }).notNull(),
-    seat: smallint("seat").notNull(),
+    seat: smallint("seat"),
+    hostId: text("host_id").references(() => demoHosts.id),
     status: text("status").$type<DemoBookingStatus>().notNull().default("booked"),
     // iCalendar SEQUENCE: +1 on every reschedule or cancellation, so calendars replace the older invite.
     sequence: integer("sequence").notNull().default(0),
@@ -203,13 +247,11 @@ export const demoBookings = pgTable(
     check("demo_bookings_status_check", sql`${table.status} in ('booked', 'cancelled')`),
     check("demo_bookings_seat_check", sql`${table.seat} >= 1`),
     check("demo_bookings_slot_check", sql`${table.slotEnd} > ${table.slotStart}`),
-    uniqueIndex("demo_bookings_slot_seat_booked_idx")
-      .on(table.slotStart, table.seat)
-      .where(sql`${table.status} = 'booked'`),
     uniqueIndex("demo_bookings_one_live_per_request_idx")
       .on(table.demoRequestId)
       .where(sql`${table.status} = 'booked'`),
     index("demo_bookings_demo_request_id_idx").on(table.demoRequestId),
+    index("demo_bookings_host_idx").on(table.hostId, table.slotStart),
   ],
 );
 
@@ -228,6 +270,8 @@ export const rateLimitCounters = pgTable(
 
 export type DemoRequestRow = typeof demoRequests.$inferSelect;
 export type DemoBookingRow = typeof demoBookings.$inferSelect;
+export type DemoHostRow = typeof demoHosts.$inferSelect;
+export type DemoHostTimeOffRow = typeof demoHostTimeOff.$inferSelect;
 export type OrderRow = typeof orders.$inferSelect;
 export type UserRow = typeof users.$inferSelect;
 export type OutboxRow = typeof outbox.$inferSelect;

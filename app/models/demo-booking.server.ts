@@ -1,10 +1,19 @@
-import { and, asc, desc, eq, gt, gte, lt, sql } from "drizzle-orm";
-import { demoBookings, demoRequests, outbox, type DemoBookingRow, type DemoRequestRow } from "~/db/schema.server";
+import { and, asc, desc, eq, gt, lt, sql } from "drizzle-orm";
+import {
+  demoBookings,
+  demoHosts,
+  demoRequests,
+  outbox,
+  type DemoBookingRow,
+  type DemoHostRow,
+  type DemoRequestRow,
+} from "~/db/schema.server";
 import { getDb, rowFromDriver, rowsOf, type Database, type Transaction } from "~/db/connection.server";
 import type { DemoInvitePayload, OutboxMessage } from "~/models/outbox.server";
 
 export type DemoBooking = DemoBookingRow;
-export type BookingWithLead = { booking: DemoBooking; lead: DemoRequestRow };
+/** A booking with its lead and its host (null only for a booking made before hosts that no seeded host took). */
+export type BookingWithLead = { booking: DemoBooking; lead: DemoRequestRow; host: DemoHostRow | null };
 
 const demoInviteEmail: OutboxMessage["kind"] = "demo-invite-email";
 
@@ -38,67 +47,108 @@ export async function queueInvite(tx: Transaction, booking: DemoBooking, method:
   await tx.insert(outbox).values({ kind: demoInviteEmail, payload });
 }
 
+/** A live booking's host and time, as the availability reads them. */
+export type BusyTime = { hostId: string | null; start: Date; end: Date };
+
 /**
- * Takes a free seat of the slot for a lead, or answers undefined when every seat is held. The database decides:
- * one statement picks the lowest seat no live booking holds and inserts it; the unique partial index on
- * (slot_start, seat) WHERE status = 'booked' refuses a second live booking of a seat. A concurrent transaction
- * that took the same seat first makes this insert wait for it and then do nothing (ON CONFLICT); the statement
- * is then run again with a fresh snapshot, which sees that seat taken. Each such round sees at least one more
- * seat taken, so hosts + 1 rounds always end in a booking or "full". No check-then-insert in this code.
+ * Which host gets a slot (ADR 0030): among the candidates (the hosts the availability found working then), those
+ * the database sees active and without a live booking within `bufferMinutes` of it, first the one to keep (a
+ * reschedule keeps its host when free), then the one with the fewest live bookings in the slot's week, then the one
+ * booked least recently, then the first added. `self` is a booking not to count as in the way (the one moving).
  */
-export async function insertBookingSeat(
+export type HostChoice = {
+  candidates: string[];
+  start: Date;
+  end: Date;
+  bufferMinutes: number;
+  week: { start: Date; end: Date };
+  keep?: string;
+  self?: string;
+};
+
+function freeCandidates(choice: HostChoice) {
+  const start = choice.start.toISOString();
+  const end = choice.end.toISOString();
+  const buffer = `${choice.bufferMinutes} minutes`;
+  return sql`
+    select h.id from ${demoHosts} h
+    where h.id in (select jsonb_array_elements_text(${JSON.stringify(choice.candidates)}::jsonb)) and h.active
+      and not exists (
+        select 1 from ${demoBookings} b
+        where b.host_id = h.id and b.status = 'booked' and b.id <> ${choice.self ?? ""}
+          and b.slot_start < ${end}::timestamptz + ${buffer}::interval
+          and b.slot_end > ${start}::timestamptz - ${buffer}::interval
+      )`;
+}
+
+function hostOrder(choice: HostChoice) {
+  return sql`
+    order by
+      h.id = ${choice.keep ?? ""} desc,
+      (select count(*) from ${demoBookings} w
+        where w.host_id = h.id and w.status = 'booked'
+          and w.slot_start >= ${choice.week.start.toISOString()}::timestamptz
+          and w.slot_start < ${choice.week.end.toISOString()}::timestamptz),
+      (select max(r.created_at) from ${demoBookings} r where r.host_id = h.id) asc nulls first,
+      h.created_at, h.id
+    limit 1`;
+}
+
+/** Whether any candidate is still free by the database's present state (after a round that took nothing). */
+async function anyCandidateFree(tx: Transaction, choice: HostChoice): Promise<boolean> {
+  return rowsOf(await tx.execute(sql`${freeCandidates(choice)} limit 1`)).length > 0;
+}
+
+/**
+ * Books the slot for a lead with a free host, or answers undefined when none is. The database decides: one
+ * statement chooses the host (HostChoice) and inserts the booking; the exclusion constraint on (host, time) WHERE
+ * status = 'booked' refuses a second live booking of a host at an overlapping time. A concurrent transaction that
+ * took the same host first makes this insert wait for it and then do nothing (ON CONFLICT); the statement is then
+ * run again with a fresh snapshot, which sees that host taken. Each such round sees at least one more host taken,
+ * so candidates + 1 rounds always end in a booking or "full". No check-then-insert in this code.
+ */
+export async function insertBooking(
   tx: Transaction,
-  slot: { demoRequestId: string; start: Date; end: Date; hosts: number },
+  booking: { demoRequestId: string; choice: HostChoice },
 ): Promise<DemoBooking | undefined> {
-  const start = slot.start.toISOString();
-  for (let round = 0; round <= slot.hosts; round += 1) {
+  const { choice } = booking;
+  for (let round = 0; round <= choice.candidates.length; round += 1) {
     const inserted = rowsOf<Record<string, unknown>>(
       await tx.execute(sql`
         insert into ${demoBookings} (
           ${sql.identifier(demoBookings.id.name)}, ${sql.identifier(demoBookings.demoRequestId.name)},
           ${sql.identifier(demoBookings.slotStart.name)}, ${sql.identifier(demoBookings.slotEnd.name)},
-          ${sql.identifier(demoBookings.seat.name)}
+          ${sql.identifier(demoBookings.hostId.name)}
         )
-        select ${crypto.randomUUID()}, ${slot.demoRequestId}, ${start}::timestamptz, ${slot.end.toISOString()}::timestamptz, s
-        from generate_series(1, ${slot.hosts}::int) as s
-        where not exists (
-          select 1 from ${demoBookings} b
-          where b.slot_start = ${start}::timestamptz and b.seat = s and b.status = 'booked'
-        )
-        order by s
-        limit 1
+        select ${crypto.randomUUID()}, ${booking.demoRequestId}, ${choice.start.toISOString()}::timestamptz,
+               ${choice.end.toISOString()}::timestamptz, free.id
+        from (${freeCandidates(choice)} ${hostOrder(choice)}) as free
         on conflict do nothing
         returning *`),
     );
     if (inserted[0]) return rowFromDriver<DemoBooking>(demoBookings, inserted[0]);
-    // No row: either every seat was held when the statement looked (full), or the seat it chose was taken by a
-    // transaction that committed meanwhile. Only another round can tell; it costs one statement.
-    const [{ held }] = rowsOf<{ held: number | string }>(
-      await tx.execute(sql`
-        select count(*) as held from ${demoBookings}
-        where ${demoBookings.slotStart} = ${start}::timestamptz and ${demoBookings.status} = 'booked'`),
-    );
-    if (Number(held) >= slot.hosts) return undefined;
+    // No row: either no candidate was free when the statement looked (full), or the host it chose was taken by a
+    // transaction that committed meanwhile. Only another look can tell; it costs one statement.
+    if (!(await anyCandidateFree(tx, choice))) return undefined;
   }
   return undefined;
 }
 
-/** Live bookings per slot start (ISO UTC) for slots starting in [from, to). */
-export async function bookedCountsBetween(from: Date, to: Date, db: Database = getDb()): Promise<Map<string, number>> {
-  const rows = await db
-    .select({ slotStart: demoBookings.slotStart, count: sql<number | string>`count(*)` })
+/** Live bookings (host and time) that overlap [from, to). */
+export async function liveBookingsBetween(from: Date, to: Date, db: Database = getDb()): Promise<BusyTime[]> {
+  return db
+    .select({ hostId: demoBookings.hostId, start: demoBookings.slotStart, end: demoBookings.slotEnd })
     .from(demoBookings)
-    .where(and(eq(demoBookings.status, "booked"), gte(demoBookings.slotStart, from), lt(demoBookings.slotStart, to)))
-    .groupBy(demoBookings.slotStart);
-  return new Map(rows.map((row) => [row.slotStart.toISOString(), Number(row.count)]));
+    .where(and(eq(demoBookings.status, "booked"), lt(demoBookings.slotStart, to), gt(demoBookings.slotEnd, from)));
 }
 
 /** A booking (live or cancelled) with its lead, or undefined. */
 export async function findBooking(id: string, db: Database = getDb()): Promise<BookingWithLead | undefined> {
   const [found] = await db
-    .select({ booking: demoBookings, lead: demoRequests })
+    .select({ booking: demoBookings, lead: demoRequests, host: demoHosts })
     .from(demoBookings)
     .innerJoin(demoRequests, eq(demoRequests.id, demoBookings.demoRequestId))
+    .leftJoin(demoHosts, eq(demoHosts.id, demoBookings.hostId))
     .where(eq(demoBookings.id, id));
   return found;
 }
@@ -112,11 +162,12 @@ export async function findLiveBookingOf(demoRequestId: string, db: Database | Tr
   return booking as DemoBooking | undefined;
 }
 
-/** A unique violation (SQLSTATE 23505), whether the driver's error or drizzle's wrapper of it. */
-function isUniqueViolation(error: unknown): boolean {
+/** A conflict with a unique index (23505) or an exclusion constraint (23P01), as the driver or drizzle reports it. */
+function isConflict(error: unknown): boolean {
   let current: unknown = error;
   for (let depth = 0; depth < 5 && typeof current === "object" && current !== null; depth += 1) {
-    if ((current as { code?: unknown }).code === "23505") return true;
+    const code = (current as { code?: unknown }).code;
+    if (code === "23505" || code === "23P01") return true;
     current = (current as { cause?: unknown }).cause;
   }
   return false;
@@ -131,58 +182,52 @@ export type RescheduleResult =
 
 /**
  * Moves a live booking to another slot in one transaction, keeping its id (the invite's UID) and raising its
- * SEQUENCE; queues the updated invite (METHOD:REQUEST). The new seat is chosen by the same rule as a new booking,
- * in one UPDATE; the unique partial index refuses a seat another transaction took first, and that round is
- * undone to a savepoint and tried again. A cancelled booking stays cancelled: it cannot be moved. The caller
- * checks the new start against the availability rules first (checkSlotStart).
+ * SEQUENCE; queues the updated invite (METHOD:REQUEST). The host is chosen by the same rule as a new booking,
+ * keeping the booking's own host when they are free then; the exclusion constraint refuses a host another
+ * transaction took first, and that round is undone to a savepoint and tried again. A cancelled booking stays
+ * cancelled: it cannot be moved. The caller checks the new start against the availability rules first
+ * (checkSlotStart) and names the candidates (the hosts working then); `choice.start`/`end` are the new time.
  */
 export async function rescheduleBooking(
   id: string,
-  newStart: Date,
-  hosts: number,
+  choice: Omit<HostChoice, "keep" | "self">,
   db: Database = getDb(),
 ): Promise<RescheduleResult> {
-  return changingBookings(() => rescheduleInTransaction(id, newStart, hosts, db));
+  return changingBookings(() => rescheduleInTransaction(id, choice, db));
 }
 
-function rescheduleInTransaction(id: string, newStart: Date, hosts: number, db: Database): Promise<RescheduleResult> {
+function rescheduleInTransaction(
+  id: string,
+  requested: Omit<HostChoice, "keep" | "self">,
+  db: Database,
+): Promise<RescheduleResult> {
   return db.transaction(async (tx) => {
     // Locks the row: a concurrent cancel or reschedule of the same booking waits for this one.
     const [current] = await tx.select().from(demoBookings).where(eq(demoBookings.id, id)).for("update");
     if (!current) return { status: "not-found" };
     if (current.status !== "booked") return { status: "cancelled", booking: current };
-    if (current.slotStart.getTime() === newStart.getTime()) return { status: "unchanged", booking: current };
+    if (current.slotStart.getTime() === requested.start.getTime()) return { status: "unchanged", booking: current };
 
-    // The demo keeps its length: the new end is as far from the new start as the old one was.
-    const start = newStart.toISOString();
-    const end = new Date(newStart.getTime() + (current.slotEnd.getTime() - current.slotStart.getTime())).toISOString();
-    for (let round = 0; round <= hosts; round += 1) {
+    const choice: HostChoice = { ...requested, keep: current.hostId ?? undefined, self: current.id };
+    for (let round = 0; round <= choice.candidates.length; round += 1) {
       let moved: Record<string, unknown>[] = [];
       try {
         moved = await tx.transaction(async (savepoint) =>
           rowsOf<Record<string, unknown>>(
             await savepoint.execute(sql`
               update ${demoBookings}
-              set ${sql.identifier(demoBookings.slotStart.name)} = ${start}::timestamptz,
-                  ${sql.identifier(demoBookings.slotEnd.name)} = ${end}::timestamptz,
-                  ${sql.identifier(demoBookings.seat.name)} = free.seat,
+              set ${sql.identifier(demoBookings.slotStart.name)} = ${choice.start.toISOString()}::timestamptz,
+                  ${sql.identifier(demoBookings.slotEnd.name)} = ${choice.end.toISOString()}::timestamptz,
+                  ${sql.identifier(demoBookings.hostId.name)} = free.id,
                   ${sql.identifier(demoBookings.sequence.name)} = ${demoBookings.sequence} + 1,
                   ${sql.identifier(demoBookings.updatedAt.name)} = now()
-              from (
-                select s as seat from generate_series(1, ${hosts}::int) as s
-                where not exists (
-                  select 1 from ${demoBookings} b
-                  where b.slot_start = ${start}::timestamptz and b.seat = s and b.status = 'booked'
-                )
-                order by s
-                limit 1
-              ) as free
+              from (${freeCandidates(choice)} ${hostOrder(choice)}) as free
               where ${demoBookings.id} = ${id}
               returning ${demoBookings}.*`),
           ),
         );
       } catch (error) {
-        if (isUniqueViolation(error)) continue;
+        if (isConflict(error)) continue;
         throw error;
       }
       if (moved[0]) {
@@ -194,6 +239,62 @@ function rescheduleInTransaction(id: string, newStart: Date, hosts: number, db: 
     }
     return { status: "slot-taken", booking: current };
   });
+}
+
+export type ReassignResult =
+  | { status: "reassigned"; booking: DemoBooking }
+  | { status: "unchanged" | "host-busy" | "cancelled"; booking: DemoBooking }
+  | { status: "not-found" };
+
+/**
+ * Gives a live booking to another host (an admin's choice) at the same time, raising its SEQUENCE and queuing the
+ * visitor's updated invite (the organizer changes; same UID). The host must be active and not booked within the
+ * buffer, by the database's present state; the exclusion constraint refuses one that a concurrent booking took.
+ * The caller checks that the host works then.
+ */
+export async function reassignBooking(
+  id: string,
+  hostId: string,
+  bufferMinutes: number,
+  db: Database = getDb(),
+): Promise<ReassignResult> {
+  return changingBookings(() =>
+    db.transaction(async (tx) => {
+      const [current] = await tx.select().from(demoBookings).where(eq(demoBookings.id, id)).for("update");
+      if (!current) return { status: "not-found" as const };
+      if (current.status !== "booked") return { status: "cancelled" as const, booking: current };
+      if (current.hostId === hostId) return { status: "unchanged" as const, booking: current };
+      const choice: HostChoice = {
+        candidates: [hostId],
+        start: current.slotStart,
+        end: current.slotEnd,
+        bufferMinutes,
+        week: { start: current.slotStart, end: current.slotEnd },
+        self: current.id,
+      };
+      let moved: Record<string, unknown>[] = [];
+      try {
+        moved = await tx.transaction(async (savepoint) =>
+          rowsOf<Record<string, unknown>>(
+            await savepoint.execute(sql`
+              update ${demoBookings}
+              set ${sql.identifier(demoBookings.hostId.name)} = free.id,
+                  ${sql.identifier(demoBookings.sequence.name)} = ${demoBookings.sequence} + 1,
+                  ${sql.identifier(demoBookings.updatedAt.name)} = now()
+              from (${freeCandidates(choice)} limit 1) as free
+              where ${demoBookings.id} = ${id}
+              returning ${demoBookings}.*`),
+          ),
+        );
+      } catch (error) {
+        if (!isConflict(error)) throw error;
+      }
+      if (!moved[0]) return { status: "host-busy" as const, booking: current };
+      const booking = rowFromDriver<DemoBooking>(demoBookings, moved[0]);
+      await queueInvite(tx, booking, "REQUEST");
+      return { status: "reassigned" as const, booking };
+    }),
+  );
 }
 
 export type CancelResult =
@@ -230,11 +331,12 @@ function cancelInTransaction(id: string, db: Database): Promise<CancelResult> {
 /** Live bookings that have not ended by `now`, soonest first, each with its lead (the admin agenda and feed). */
 export async function listUpcomingBookings(now: Date, db: Database = getDb()): Promise<BookingWithLead[]> {
   return db
-    .select({ booking: demoBookings, lead: demoRequests })
+    .select({ booking: demoBookings, lead: demoRequests, host: demoHosts })
     .from(demoBookings)
     .innerJoin(demoRequests, eq(demoRequests.id, demoBookings.demoRequestId))
+    .leftJoin(demoHosts, eq(demoHosts.id, demoBookings.hostId))
     .where(and(eq(demoBookings.status, "booked"), gt(demoBookings.slotEnd, now)))
-    .orderBy(asc(demoBookings.slotStart), asc(demoBookings.seat));
+    .orderBy(asc(demoBookings.slotStart), asc(demoHosts.name));
 }
 
 /** The lead's most recent booking, live or cancelled (the sales e-mail names it, and says when it was cancelled). */

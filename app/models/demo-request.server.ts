@@ -6,9 +6,10 @@ import { funnelCountFrom, incrementFunnelCounts, type FunnelCount } from "~/mode
 import {
   changingBookings,
   findLiveBookingOf,
-  insertBookingSeat,
+  insertBooking,
   queueInvite,
   type DemoBooking,
+  type HostChoice,
 } from "~/models/demo-booking.server";
 import type { DemoRequestData, StoredDemoRequest } from "~/schemas/demo-request";
 import { attributionKeys, type Attribution } from "~/schemas/attribution";
@@ -138,7 +139,8 @@ async function insertDemoRequest(
 }
 
 /** The slot a visitor picked (already checked against the availability rules) and the seats it has. */
-export type RequestedSlot = { slotStart: Date; slotEnd: Date; hosts: number };
+/** A picked slot and what the database needs to choose its host (ADR 0030). */
+export type RequestedSlot = { slotStart: Date; slotEnd: Date; choice: HostChoice };
 
 export type CreatedDemoRequest = {
   row: DemoRequestRow;
@@ -153,7 +155,7 @@ export type CreatedDemoRequest = {
 
 /**
  * A demo request with a picked slot, in ONE transaction: the lead (exactly once per submission id, as without
- * a slot), the booking (a seat taken by the database, see insertBookingSeat) and the outbox messages (the sales
+ * a slot), the booking (a host taken by the database, see insertBooking) and the outbox messages (the sales
  * e-mail for a new lead; the visitor's invite for a booking). A taken slot does not undo the lead: it stays,
  * its sales e-mail says it needs a time, and the visitor picks another time with the same submission id, which
  * books for the stored lead instead of storing a second one. A replay of a booked submission answers its
@@ -192,12 +194,7 @@ async function createDemoRequestWithSlot(
     if (live) return { row, created, booking: live, slotTaken: false };
   }
 
-  const booking = await insertBookingSeat(tx, {
-    demoRequestId: row.id,
-    start: slot.slotStart,
-    end: slot.slotEnd,
-    hosts: slot.hosts,
-  });
+  const booking = await insertBooking(tx, { demoRequestId: row.id, choice: slot.choice });
   if (booking) {
     await queueInvite(tx, booking, "REQUEST");
   } else if (!created) {

@@ -14,7 +14,7 @@ import { normalizeSearch, parsePage } from "~/models/pagination.server";
 import { adminHeaders, requireAdmin } from "~/services/admin-session.server";
 import { loadDashboard } from "~/services/dashboard.server";
 import { storedAttribution } from "~/services/attribution.server";
-import { calendarFeedUrl, cancelDemoAsAdmin, upcomingAgenda } from "~/services/demo-agenda.server";
+import { calendarFeedUrl, cancelDemoAsAdmin, reassignDemoAsAdmin, upcomingAgenda } from "~/services/demo-agenda.server";
 import { assertSameOrigin, readForm, RequestRejected } from "~/utils/request.server";
 import { redirectWithError, redirectWithSuccess } from "~/utils/toast.server";
 
@@ -69,16 +69,21 @@ export async function loader({ request }: LoaderFunctionArgs) {
   );
 }
 
-/** The admin page's one form that changes state: cancelling a booked demo (the visitor gets the cancellation). */
+/**
+ * The admin page's forms that change state: cancelling a booked demo (the visitor gets the cancellation) and
+ * giving it to another host (the visitor gets the updated invite).
+ */
 export async function action({ request }: ActionFunctionArgs) {
   await requireAdmin(request);
   try {
     assertSameOrigin(request);
     const form = await readForm(request);
     const bookingId = form.get("bookingId");
-    if (form.get("intent") !== "cancel-demo" || typeof bookingId !== "string" || !bookingId) {
+    const intent = form.get("intent");
+    if ((intent !== "cancel-demo" && intent !== "reassign-demo") || typeof bookingId !== "string" || !bookingId) {
       throw new RequestRejected(400, "Unknown admin action.");
     }
+    if (intent === "reassign-demo") return await reassign(bookingId, form.get("hostId"));
     const result = await cancelDemoAsAdmin(bookingId);
     if (result.status === "not-found") {
       return redirectWithError("/admin#upcoming-demos", {
@@ -107,6 +112,9 @@ export default function AdminIndex() {
         <div className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-6 py-4">
           <p className="text-lg font-bold text-brand-700">Groundwork admin</p>
           <div className="flex items-center gap-4 text-sm">
+            <a href="/admin/hosts" className="font-medium text-brand-700 underline">
+              Demo hosts
+            </a>
             <span className="text-slate-600">
               Signed in as <strong className="text-slate-900">{admin.username}</strong>
             </span>
@@ -214,4 +222,24 @@ export default function AdminIndex() {
       </main>
     </div>
   );
+}
+
+async function reassign(bookingId: string, hostId: FormDataEntryValue | null) {
+  if (typeof hostId !== "string" || !hostId) throw new RequestRejected(400, "Pick the new host.");
+  const result = await reassignDemoAsAdmin(bookingId, hostId);
+  const refusal = {
+    "not-found": ["Demo not found", "It may have ended or been cancelled."],
+    cancelled: ["Demo not found", "It may have ended or been cancelled."],
+    "host-not-working": ["Not reassigned", "That host is not working at that time (hours, time off or inactive)."],
+    "host-busy": ["Not reassigned", "That host already has a demo at that time."],
+    unchanged: ["Not reassigned", "That host already runs this demo."],
+  } as const;
+  if (result.status !== "reassigned") {
+    const [message, description] = refusal[result.status];
+    return redirectWithError("/admin#upcoming-demos", { message, description });
+  }
+  return redirectWithSuccess("/admin#upcoming-demos", {
+    message: "Demo reassigned",
+    description: "The visitor is being sent the updated invite.",
+  });
 }

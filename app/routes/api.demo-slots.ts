@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { demoSlotsAnswer, parseDemoSlotsQuery } from "~/services/demo-slots.server";
+import { currentHosts } from "~/services/demo-hosts.server";
 import { apiErrorResponse, jsonError } from "~/utils/api.server";
 import { now } from "~/utils/clock.server";
 import { getRequestId } from "~/utils/request.server";
@@ -13,7 +14,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   try {
     const parsed = parseDemoSlotsQuery(new URL(request.url).searchParams);
     if (!parsed.ok) return jsonError(400, parsed.message);
-    const answer = await demoSlotsAnswer(parsed.query, now());
+    const answer = await demoSlotsAnswer(parsed.query, now(), await currentHosts());
     return new Response(JSON.stringify(answer), {
       status: 200,
       headers: {

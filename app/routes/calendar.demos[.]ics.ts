@@ -1,17 +1,20 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { calendarFeed, isCalendarFeedKey } from "~/services/demo-agenda.server";
 
-// The sales team's calendar subscription (Google Calendar "From URL", Outlook "Subscribe from web"). The key in
+// The sales team's (or one host's) calendar subscription (Google Calendar "From URL", Outlook "Subscribe from web"). The key in
 // the URL is the only credential: calendar apps cannot sign in.
 export async function loader({ request }: LoaderFunctionArgs) {
-  const key = new URL(request.url).searchParams.get("key");
-  if (!isCalendarFeedKey(key)) {
+  const params = new URL(request.url).searchParams;
+  const key = params.get("key");
+  // ?host=<id>: that host's own demos (issue #24), under a key signed for that host alone.
+  const host = params.get("host");
+  if (!isCalendarFeedKey(key, host)) {
     return new Response("This calendar link is not valid. Copy the current one from the admin page.", {
       status: 403,
       headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
     });
   }
-  return new Response(await calendarFeed(), {
+  return new Response(await calendarFeed(host), {
     headers: {
       "Content-Type": "text/calendar; charset=utf-8",
       "Content-Disposition": 'inline; filename="demos.ics"',

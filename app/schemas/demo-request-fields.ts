@@ -46,6 +46,8 @@ export type BookedDemoView = {
   /** The time in the visitor's zone, and in the business's zone when that is another one. */
   when: string;
   businessWhen?: string;
+  /** Who runs the demo (issue #24). */
+  hostName?: string;
   /** "Add to calendar": the .ics download and a Google Calendar link. */
   icsUrl: string;
   googleUrl: string;

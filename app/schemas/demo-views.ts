@@ -2,7 +2,15 @@
 // apart from both sides so the components, which must not import server code, and the services that build the
 // data name one shape.
 
-export type BookingView = { start: string; end: string; firstName: string; businessZone: string; whenText: string };
+export type BookingView = {
+  start: string;
+  end: string;
+  firstName: string;
+  businessZone: string;
+  whenText: string;
+  /** Who runs the demo (issue #24). */
+  hostName?: string;
+};
 
 export type PickerView = {
   /** Free slot starts (ISO UTC) within the horizon, the booking's own slot left out. */
@@ -35,6 +43,15 @@ export type AgendaDemo = {
   company: string;
   dealVolume: string | null;
   challenges: string | null;
+  /** Who runs it (issue #24); null for a booking made before hosts that no seeded host took. */
+  hostId: string | null;
+  hostName: string | null;
 };
 export type AgendaDay = { date: string; label: string; demos: AgendaDemo[] };
-export type Agenda = { timeZone: string; timeZoneLabel: string; days: AgendaDay[] };
+export type Agenda = {
+  timeZone: string;
+  timeZoneLabel: string;
+  days: AgendaDay[];
+  /** The active hosts, to reassign a demo to. */
+  hosts: { id: string; name: string }[];
+};

@@ -1,9 +1,16 @@
 import { TZDate } from "@date-fns/tz";
 import { format } from "date-fns";
-import { cancelBooking, listUpcomingBookings, type CancelResult } from "~/models/demo-booking.server";
+import {
+  cancelBooking,
+  listUpcomingBookings,
+  reassignBooking,
+  type CancelResult,
+  type ReassignResult,
+} from "~/models/demo-booking.server";
 import { bookingFeed } from "~/services/demo-invite.server";
 import type { Agenda, AgendaDay } from "~/schemas/demo-views";
 import { localParts } from "~/services/demo-slots.server";
+import { currentHosts, hostById, hostChoiceAt } from "~/services/demo-hosts.server";
 import { now } from "~/utils/clock.server";
 import { getBookingSettings, getEnv } from "~/utils/env.server";
 import { timeZoneLabel } from "~/utils/time-zone-format";
@@ -21,7 +28,7 @@ export async function upcomingAgenda(): Promise<Agenda> {
   const { timeZone } = getBookingSettings();
   const at = now();
   const days: AgendaDay[] = [];
-  for (const { booking, lead } of await listUpcomingBookings(at)) {
+  for (const { booking, lead, host } of await listUpcomingBookings(at)) {
     const start = new TZDate(booking.slotStart.getTime(), timeZone);
     const date = localParts(booking.slotStart, timeZone).date;
     let day = days[days.length - 1];
@@ -40,9 +47,12 @@ export async function upcomingAgenda(): Promise<Agenda> {
       company: lead.company,
       dealVolume: lead.dealVolume,
       challenges: lead.challenges,
+      hostId: booking.hostId,
+      hostName: host?.name ?? null,
     });
   }
-  return { timeZone, timeZoneLabel: timeZoneLabel(timeZone, at), days };
+  const hosts = (await currentHosts()).filter((host) => host.active).map(({ id, name }) => ({ id, name }));
+  return { timeZone, timeZoneLabel: timeZoneLabel(timeZone, at), days, hosts };
 }
 
 /** An admin's cancellation: the same model call as the visitor's, so the visitor gets the METHOD:CANCEL invite. */
@@ -50,20 +60,52 @@ export function cancelDemoAsAdmin(bookingId: string): Promise<CancelResult> {
   return cancelBooking(bookingId);
 }
 
+/**
+ * An admin gives a booked demo to another host (issue #24): one who is active and works then; the database refuses
+ * one booked at that time. The visitor gets the updated invite (the new host as organizer).
+ */
+export async function reassignDemoAsAdmin(
+  bookingId: string,
+  hostId: string,
+): Promise<ReassignResult | { status: "host-not-working" }> {
+  const found = (await listUpcomingBookings(now())).find((entry) => entry.booking.id === bookingId);
+  if (!found) return { status: "not-found" };
+  const hosts = await currentHosts();
+  const choice = hostChoiceAt(found.booking.slotStart, hosts);
+  if (!choice.candidates.includes(hostId)) return { status: "host-not-working" };
+  return reassignBooking(bookingId, hostId, getBookingSettings().bufferMinutes);
+}
+
 const FEED_PURPOSE = "demo-calendar-feed";
-const FEED_NAME = "demos";
+const TEAM_FEED = "demos";
+/** A host's own feed (issue #24) is signed for that host alone: one host's link cannot open another's. */
+const hostFeed = (hostId: string) => `host:${hostId}`;
 
-/** The subscription URL of the sales calendar (absolute: it is pasted into a calendar app). */
-export function calendarFeedUrl(): string {
-  return `${getEnv().APP_URL.replace(/\/$/, "")}/calendar/demos.ics?key=${signValue(FEED_PURPOSE, FEED_NAME)}`;
+/**
+ * The subscription URL of the sales calendar, or of one host's own demos (absolute: it is pasted into a calendar
+ * app).
+ */
+export function calendarFeedUrl(hostId?: string): string {
+  const base = `${getEnv().APP_URL.replace(/\/$/, "")}/calendar/demos.ics`;
+  if (!hostId) return `${base}?key=${signValue(FEED_PURPOSE, TEAM_FEED)}`;
+  return `${base}?host=${encodeURIComponent(hostId)}&key=${signValue(FEED_PURPOSE, hostFeed(hostId))}`;
 }
 
-/** True when `key` is the feed's key under any configured secret (a rotation keeps old subscriptions working). */
-export function isCalendarFeedKey(key: string | null): boolean {
-  return isValueSignature(FEED_PURPOSE, FEED_NAME, key);
+/**
+ * True when `key` is the feed's key (the team's, or the host's when `hostId` is given) under any configured secret
+ * (a rotation keeps old subscriptions working).
+ */
+export function isCalendarFeedKey(key: string | null, hostId?: string | null): boolean {
+  return isValueSignature(FEED_PURPOSE, hostId ? hostFeed(hostId) : TEAM_FEED, key);
 }
 
-/** The feed: every booked demo that has not ended. */
-export async function calendarFeed(): Promise<string> {
-  return bookingFeed(await listUpcomingBookings(now()));
+/** The feed: every booked demo that has not ended, or only the host's. */
+export async function calendarFeed(hostId?: string | null): Promise<string> {
+  const upcoming = await listUpcomingBookings(now());
+  if (!hostId) return bookingFeed(upcoming);
+  const host = upcoming.find((entry) => entry.host?.id === hostId)?.host ?? (await hostById(hostId));
+  return bookingFeed(
+    upcoming.filter((entry) => entry.booking.hostId === hostId),
+    host?.name,
+  );
 }

@@ -65,6 +65,7 @@ export async function deliverDemoInvite(payload: unknown, db?: Database): Promis
       method: invite.method,
       manageUrl: `${getEnv().APP_URL.replace(/\/$/, "")}${managePath(invite.bookingId)}`,
       businessTimeZone: timeZone,
+      host: version.found.host ?? undefined,
     }),
   );
   const followUps: OutboxMessage[] = invite.sequence > 0 ? [{ kind: "demo-change-email", payload: { ...invite } }] : [];
@@ -83,6 +84,7 @@ export async function deliverDemoChange(payload: unknown, db?: Database): Promis
       lead: version.found.lead,
       method: change.method,
       businessTimeZone: getBookingSettings().timeZone,
+      host: version.found.host ?? undefined,
     }),
   );
   return { outcome: "sent", followUps: [] };

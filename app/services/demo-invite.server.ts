@@ -61,6 +61,11 @@ export function demoSummary(booking: Pick<InviteBooking, "slotStart" | "slotEnd"
   return `${getEnv().BRAND_NAME} demo (${demoMinutes(booking)} min)`;
 }
 
+/** The host as the invite's organizer: their calendar is the one the visitor's RSVP answers. */
+export function inviteOrganizer(host: { name: string; email: string }): ICalOrganizer {
+  return { name: parameterText(host.name), email: host.email };
+}
+
 export function defaultOrganizer(): ICalOrganizer {
   const env = getEnv();
   return { name: parameterText(env.BRAND_NAME), email: env.SALES_EMAIL };
@@ -169,11 +174,11 @@ function salesDescription(lead: InviteLead) {
  * lead's details. No METHOD: a subscribed feed is published data, not a scheduling message, and Outlook
  * treats a METHOD in a feed as an invitation. Cancelled bookings are left out, so they disappear on refresh.
  */
-export function bookingFeed(entries: { booking: InviteBooking; lead: InviteLead }[]) {
+export function bookingFeed(entries: { booking: InviteBooking; lead: InviteLead }[], hostName?: string) {
   const env = getEnv();
   const calendar = ical({
     prodId: PRODUCT_ID,
-    name: `${env.BRAND_NAME} demos`,
+    name: hostName ? `${env.BRAND_NAME} demos: ${hostName}` : `${env.BRAND_NAME} demos`,
     description: `Demos booked on ${env.BRAND_NAME}`,
     // Clients that honour it (Apple, Outlook) refresh every 15 minutes; Google refreshes on its own schedule.
     ttl: 15 * 60,

@@ -3,6 +3,7 @@ import { demoTimeZones } from "~/content/demo-time-zones";
 import { cancelBooking, findBooking, rescheduleBooking } from "~/models/demo-booking.server";
 import { bookingIdFromToken } from "~/services/demo-booking-token.server";
 import { availableSlots, checkSlotStart } from "~/services/demo-slots.server";
+import { currentHosts, hostChoiceAt } from "~/services/demo-hosts.server";
 import { now } from "~/utils/clock.server";
 import { getBookingSettings } from "~/utils/env.server";
 import type { BookingView, ManagePage, PickerView } from "~/schemas/demo-views";
@@ -61,6 +62,7 @@ function viewOf(found: FoundBooking): BookingView {
     firstName: found.lead.firstName,
     businessZone: timeZone,
     whenText: formatZonedRange(found.booking.slotStart, found.booking.slotEnd, timeZone),
+    ...(found.host ? { hostName: found.host.name } : {}),
   };
 }
 
@@ -83,7 +85,12 @@ async function pickerFor(url: URL, found: FoundBooking): Promise<PickerView> {
   const day = url.searchParams.get("day");
   const own = found.booking.slotStart.toISOString();
   // Free times to the horizon, as the landing picker lists them; the visitor's own time is not a place to move to.
-  const free = await availableSlots({ days: settings.horizonDays + 1, now: now(), settings });
+  const free = await availableSlots({
+    days: settings.horizonDays + 1,
+    now: now(),
+    settings,
+    hosts: await currentHosts(),
+  });
   const slots = free.flatMap((item) => item.slots.map((slot) => slot.start)).filter((start) => start !== own);
   return {
     slots,
@@ -156,11 +163,13 @@ async function reschedule(request: Request, token: string, found: FoundBooking, 
     return refusal(400, "Please pick a new time for your demo.", "Please pick a time.");
   if (start.getTime() === found.booking.slotStart.getTime())
     return refusal(400, "That is already the time of your demo.", "Please pick a different time.");
-  const check = checkSlotStart(start, now());
+  const settings = getBookingSettings();
+  const hosts = await currentHosts();
+  const check = checkSlotStart(start, now(), settings, hosts);
   if (!check.ok) return refusal(422, check.message, check.message);
 
   await limitChange(request, found.booking.id);
-  const result = await rescheduleBooking(found.booking.id, start, getBookingSettings().hosts);
+  const result = await rescheduleBooking(found.booking.id, hostChoiceAt(start, hosts, settings));
   if (result.status === "slot-taken") return refusal(409, SLOT_TAKEN_MESSAGE, SLOT_TAKEN_MESSAGE);
   if (result.status === "cancelled") return refusal(409, CANCELLED_CANNOT_MOVE);
   if (result.status === "not-found") return refusal(404, UNKNOWN_LINK);

@@ -3,6 +3,7 @@ import { demoTimeZones } from "~/content/demo-time-zones";
 import { bookingWriteCount } from "~/models/demo-booking.server";
 import type { DemoPickerView } from "~/schemas/demo-request-fields";
 import { availableSlots, earliestStart } from "~/services/demo-slots.server";
+import { currentHosts, forgetHosts } from "~/services/demo-hosts.server";
 import { now } from "~/utils/clock.server";
 import { getBookingSettings, getEnv } from "~/utils/env.server";
 import { logger } from "~/utils/logger.server";
@@ -49,7 +50,12 @@ function isCurrent(snapshot: FreeSlotSnapshot, at: Date) {
 
 async function readSnapshot(writes: number, readAt: Date): Promise<FreeSlotSnapshot> {
   const settings = getBookingSettings();
-  const free = await availableSlots({ days: settings.horizonDays + 1, now: readAt, settings });
+  const free = await availableSlots({
+    days: settings.horizonDays + 1,
+    now: readAt,
+    settings,
+    hosts: await currentHosts(),
+  });
   logger.debug("demo availability read", { writes });
   return {
     writes,
@@ -85,6 +91,7 @@ function freeSlotSnapshot(at: Date): Promise<FreeSlotSnapshot> {
 export function forgetAvailability() {
   availability.snapshot = undefined;
   availability.reading = undefined;
+  forgetHosts();
 }
 
 /**

@@ -35,6 +35,7 @@ import { googleCalendarLink } from "~/services/demo-invite.server";
 import { demoPickerView } from "~/services/demo-picker.server";
 import { funnelDay, mayCount } from "~/services/funnel.server";
 import { checkSlotStart, slotEnd, type SlotRefusal } from "~/services/demo-slots.server";
+import { currentHosts, hostById, hostChoiceAt } from "~/services/demo-hosts.server";
 import { now } from "~/utils/clock.server";
 import { formatZonedRange } from "~/utils/time-zone-format";
 import { isTimeZone } from "~/utils/zoned-time";
@@ -125,13 +126,14 @@ export class SlotUnavailable extends RequestRejected {
 }
 
 /** The picked slot, checked against the availability rules at this moment; undefined when none was picked. */
-function requestedSlot(slotStart: string | undefined): RequestedSlot | undefined {
+async function requestedSlot(slotStart: string | undefined): Promise<RequestedSlot | undefined> {
   if (!slotStart) return undefined;
   const settings = getBookingSettings();
+  const hosts = await currentHosts();
   const start = new Date(slotStart);
-  const check = checkSlotStart(start, now(), settings);
+  const check = checkSlotStart(start, now(), settings, hosts);
   if (!check.ok) throw new SlotUnavailable(422, check.message, check.reason);
-  return { slotStart: start, slotEnd: slotEnd(start, settings), hosts: settings.hosts };
+  return { slotStart: start, slotEnd: slotEnd(start, settings), choice: hostChoiceAt(start, hosts, settings) };
 }
 
 async function store(
@@ -210,10 +212,16 @@ function appOrigin() {
 }
 
 /** A booked demo as the thank-you panel and the toast name it. */
-function bookedView(booking: DemoBooking, lead: DemoRequestRow, timeZone: string | undefined): BookedDemoView {
+function bookedView(
+  booking: DemoBooking,
+  lead: DemoRequestRow,
+  timeZone: string | undefined,
+  host: { name: string } | null | undefined,
+): BookedDemoView {
   const businessZone = getBookingSettings().timeZone;
   const zone = timeZone ?? businessZone;
   return {
+    ...(host ? { hostName: host.name } : {}),
     when: formatZonedRange(booking.slotStart, booking.slotEnd, zone),
     businessWhen:
       zone === businessZone ? undefined : formatZonedRange(booking.slotStart, booking.slotEnd, businessZone),
@@ -226,7 +234,7 @@ function bookedView(booking: DemoBooking, lead: DemoRequestRow, timeZone: string
 async function bookedDemoView(bookingId: string, timeZone: string | undefined): Promise<BookedDemoView | undefined> {
   const found = await findBooking(bookingId);
   if (!found || found.booking.status !== "booked") return undefined;
-  return bookedView(found.booking, found.lead, timeZone);
+  return bookedView(found.booking, found.lead, timeZone, found.host);
 }
 
 /**
@@ -266,7 +274,7 @@ async function redirectToThanks(request: Request, marker: string) {
 
 /** A booked demo: the thank-you panel and the toast name its time in the visitor's and the business's zone. */
 async function redirectToBooked(request: Request, lead: DemoRequestRow, booking: DemoBooking, timeZone?: string) {
-  const { when, businessWhen } = bookedView(booking, lead, timeZone);
+  const { when, businessWhen } = bookedView(booking, lead, timeZone, undefined);
   const thanks: Thanks = { lead: lead.id, booking: booking.id, timeZone };
   return redirectWithSuccess(
     redirectTarget(request),
@@ -449,11 +457,20 @@ function fieldErrorsOf(error: ZodError) {
   return { fieldErrors: flat.fieldErrors as Record<string, string[]>, formErrors: flat.formErrors };
 }
 
-export type BookingJson = { id: string; start: string; end: string; manageUrl: string };
+export type BookingJson = {
+  id: string;
+  start: string;
+  end: string;
+  manageUrl: string;
+  /** The demo's host (issue #24); only their name is public. */
+  host: { name: string } | null;
+};
 
-function bookingJson(booking: DemoBooking, request: Request): BookingJson {
+async function bookingJson(booking: DemoBooking, request: Request): Promise<BookingJson> {
+  const host = await hostById(booking.hostId);
   return {
     id: booking.id,
+    host: host ? { name: host.name } : null,
     start: booking.slotStart.toISOString(),
     end: booking.slotEnd.toISOString(),
     manageUrl: `${requestOrigin(request)}${managePath(booking.id)}`,
@@ -491,7 +508,7 @@ export async function handleDemoRequestApi(request: Request, body: unknown): Pro
     const stored = toStoredDemoRequest(row);
     if (!booking) return jsonOk<StoredDemoRequest>(stored, 201);
     return jsonOk<StoredDemoRequest & { booking: BookingJson }>(
-      { ...stored, booking: bookingJson(booking, request) },
+      { ...stored, booking: await bookingJson(booking, request) },
       201,
     );
   } catch (error) {

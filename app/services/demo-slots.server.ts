@@ -1,16 +1,19 @@
 import { TZDate, tzOffset } from "@date-fns/tz";
 import { addDays, addMinutes } from "date-fns";
-import { bookedCountsBetween } from "~/models/demo-booking.server";
+import { liveBookingsBetween, type BusyTime } from "~/models/demo-booking.server";
+import type { DemoHost } from "~/models/demo-host.server";
 import { calendarDaysBetween } from "~/utils/calendar-date";
 import { getBookingSettings, isCalendarDate, type BookingSettings } from "~/utils/env.server";
 import { isKnownTimeZone, timeZoneLabel } from "~/utils/time-zone-format";
 
 /*
- * When a demo can be booked (issue #14, ADR 0016). Working days, hours and blackout dates are the business's,
- * in its time zone (DEMO_TIME_ZONE); a slot is an instant (UTC) whose local time in that zone is on the grid:
- * from the start of the working hours every slot + buffer minutes, the last one ending by the end of them.
- * Local times become instants through @date-fns/tz (the IANA database), never through hand-made offsets, so
- * daylight-saving changes move the UTC starts and nothing else. "Now" is passed in (app/utils/clock.server.ts).
+ * When a demo can be booked (issue #14, ADR 0016; hosts: issue #24, ADR 0030). A slot is an instant (UTC) on the
+ * team's grid — in the business's zone (DEMO_TIME_ZONE), every slot + buffer minutes from the start of
+ * DEMO_WORKING_HOURS — that at least one active host works (their weekly hours in their own zone, not on their
+ * time off) and, for booking, has free (no live booking of theirs within the buffer). Blackout dates are the
+ * business's, for every host. Local times become instants through @date-fns/tz (the IANA database), never through
+ * hand-made offsets, so daylight-saving changes move the UTC starts and nothing else. "Now" is passed in
+ * (app/utils/clock.server.ts).
  */
 
 export type SlotDay = { date: string; slots: Date[] };
@@ -67,35 +70,131 @@ export function businessDate(now: Date, settings: BookingSettings = getBookingSe
 }
 
 /**
- * The slot starts of one local date: every slot + buffer minutes from the start of the working hours, the
- * last one ending by their end. A local time that does not exist that day (skipped by a spring-forward change)
- * is no slot; an ambiguous one (repeated by a fall-back change) is its first occurrence.
+ * The host the DEMO_* settings describe: the first host of a fresh install (ADR 0030), and the week the pure
+ * functions below assume when no hosts are given.
  */
-function slotsOfDate(settings: BookingSettings, date: string): Date[] {
+export function hostFromSettings(settings: BookingSettings): DemoHost {
+  return {
+    id: "settings",
+    name: "",
+    email: "",
+    timeZone: settings.timeZone,
+    weeklyHours: settings.workingDays.map((weekday) => ({
+      weekday,
+      startMinute: settings.startMinute,
+      endMinute: settings.endMinute,
+    })),
+    timeOff: [],
+    active: true,
+    createdAt: new Date(0),
+  };
+}
+
+/** [start, end) instants, ms since the epoch. */
+type Window = [number, number];
+
+/**
+ * The instant the clocks in `timeZone` show `minute` after midnight of `date`, or, when a spring-forward change
+ * skips that time, the first minute after it that exists (the moment the clocks jump): a host's range that starts
+ * or ends in the skipped hour starts or ends when the clocks jump.
+ */
+function instantAtOrAfter(date: string, minute: number, timeZone: string): Date | undefined {
+  for (let later = minute; later <= minute + 180; later += 1) {
+    const instant = instantAt(date, later, timeZone);
+    if (instant) return instant;
+  }
+  return undefined;
+}
+
+/**
+ * The instants a host works from local date `firstDate` for `days` dates (of their own zone): their weekly ranges
+ * made instants through the IANA rules, days off left out.
+ */
+function workingWindows(host: DemoHost, firstDate: string, days: number): Window[] {
+  const windows: Window[] = [];
+  for (let offset = 0; offset < days; offset += 1) {
+    const date = addCalendarDays(firstDate, offset);
+    if (host.timeOff.some((off) => off.firstDay <= date && date <= off.lastDay)) continue;
+    const weekday = new Date(`${date}T00:00:00Z`).getUTCDay();
+    for (const range of host.weeklyHours) {
+      if (range.weekday !== weekday) continue;
+      const start = instantAtOrAfter(date, range.startMinute, host.timeZone);
+      const end = instantAtOrAfter(date, range.endMinute, host.timeZone);
+      if (start && end && end > start) windows.push([start.getTime(), end.getTime()]);
+    }
+  }
+  return windows;
+}
+
+/** Each active host with the instants they work over the given dates of the business's zone (two more each side). */
+export type HostWeek = { host: DemoHost; windows: Window[] };
+
+export function hostWeeks(hosts: DemoHost[], settings: BookingSettings, fromDate: string, days: number): HostWeek[] {
+  // Zones differ by up to 26 hours (UTC−12 to UTC+14): a host's local dates are within two of the business's.
+  const first = addCalendarDays(fromDate, -2);
+  return hosts.filter((host) => host.active).map((host) => ({ host, windows: workingWindows(host, first, days + 4) }));
+}
+
+/** Whether the host works for the whole slot starting at `start`. */
+function worksThrough(week: HostWeek, start: number, end: number): boolean {
+  return week.windows.some(([from, to]) => from <= start && end <= to);
+}
+
+/** The team's grid of one local date: every slot + buffer minutes from the start of the settings' hours. */
+function gridOfDate(settings: BookingSettings, date: string): Date[] {
   const step = settings.slotMinutes + settings.bufferMinutes;
   const slots: Date[] = [];
-  for (let minute = settings.startMinute; minute + settings.slotMinutes <= settings.endMinute; minute += step) {
+  for (let minute = settings.startMinute % step; minute + settings.slotMinutes <= 24 * 60; minute += step) {
     const start = instantAt(date, minute, settings.timeZone);
     if (start) slots.push(start);
   }
   return slots;
 }
 
-function isWorkingDate(settings: BookingSettings, date: string): boolean {
-  const weekday = new Date(`${date}T00:00:00Z`).getUTCDay();
-  return settings.workingDays.includes(weekday) && !settings.blackoutDates.has(date);
-}
-
-/** Every slot of `days` local dates from `fromDate` (in the business's zone): working days only, no blackouts. */
-export function slotGrid(settings: BookingSettings, fromDate: string, days: number): SlotDay[] {
+/**
+ * Every slot of `days` local dates from `fromDate` (in the business's zone) that at least one of the hosts works
+ * (default: the settings' own week), blackout dates left out. Bookings are not looked at.
+ */
+export function slotGrid(
+  settings: BookingSettings,
+  fromDate: string,
+  days: number,
+  hosts: DemoHost[] = [hostFromSettings(settings)],
+): SlotDay[] {
+  const weeks = hostWeeks(hosts, settings, fromDate, days);
+  const slotMs = settings.slotMinutes * 60_000;
   const grid: SlotDay[] = [];
   for (let offset = 0; offset < days; offset += 1) {
     const date = addCalendarDays(fromDate, offset);
-    if (!isWorkingDate(settings, date)) continue;
-    const slots = slotsOfDate(settings, date);
+    if (settings.blackoutDates.has(date)) continue;
+    const slots = gridOfDate(settings, date).filter((slot) =>
+      weeks.some((week) => worksThrough(week, slot.getTime(), slot.getTime() + slotMs)),
+    );
     if (slots.length > 0) grid.push({ date, slots });
   }
   return grid;
+}
+
+/**
+ * The hosts free for a demo starting at `start`: active, working the whole slot, with no live booking of theirs
+ * within the buffer of it. `busy` holds the live bookings around it (any order).
+ */
+export function freeHostsAt(weeks: HostWeek[], busy: BusyTime[], start: Date, settings: BookingSettings): DemoHost[] {
+  const from = start.getTime();
+  const to = from + settings.slotMinutes * 60_000;
+  const buffer = settings.bufferMinutes * 60_000;
+  return weeks
+    .filter((week) => worksThrough(week, from, to))
+    .filter(
+      (week) =>
+        !busy.some(
+          (booking) =>
+            booking.hostId === week.host.id &&
+            booking.start.getTime() < to + buffer &&
+            booking.end.getTime() + buffer > from,
+        ),
+    )
+    .map((week) => week.host);
 }
 
 /** The first instant past the booking horizon: `horizonDays` calendar days after now, in the business's zone. */
@@ -106,6 +205,15 @@ export function horizonEnd(now: Date, settings: BookingSettings = getBookingSett
   const at = instantAt(date, local.minute, settings.timeZone) ?? instantAt(date, local.minute + 60, settings.timeZone);
   if (!at) return new Date(addDays(new TZDate(now.getTime(), settings.timeZone), settings.horizonDays).getTime());
   return new Date(at.getTime() + (((now.getTime() % 60_000) + 60_000) % 60_000));
+}
+
+/** The week (Monday 00:00 to the next Monday 00:00 in the business's zone) that `instant` falls in. */
+export function weekOf(instant: Date, settings: BookingSettings = getBookingSettings()): { start: Date; end: Date } {
+  const local = localParts(instant, settings.timeZone);
+  const monday = addCalendarDays(local.date, -((local.weekday + 6) % 7));
+  const midnight = (date: string) =>
+    instantAt(date, 0, settings.timeZone) ?? (instantAt(date, 60, settings.timeZone) as Date);
+  return { start: midnight(monday), end: midnight(addCalendarDays(monday, 7)) };
 }
 
 /** The earliest start the minimum notice allows. */
@@ -133,20 +241,35 @@ function describeDays(days: number[]): string {
   return names.length > 1 ? `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}` : (names[0] ?? "");
 }
 
-/** "Monday–Friday, 9:00 AM–5:00 PM Central Time". */
-export function describeWorkingHours(settings: BookingSettings, at: Date): string {
-  return (
-    `${describeDays(settings.workingDays)}, ${clockTime(settings.startMinute)}–${clockTime(settings.endMinute % (24 * 60))} ` +
-    timeZoneLabel(settings.timeZone, at)
+/** "Demos run Monday–Friday, 9:00 AM–5:00 PM Central Time" when every working host keeps one such week, else undefined. */
+function describeTeamWeek(weeks: HostWeek[], at: Date): string | undefined {
+  const shapes = new Set(
+    weeks.map(({ host }) => {
+      const starts = new Set(host.weeklyHours.map((range) => range.startMinute));
+      const ends = new Set(host.weeklyHours.map((range) => range.endMinute));
+      const days = new Set(host.weeklyHours.map((range) => range.weekday));
+      if (starts.size !== 1 || ends.size !== 1 || days.size !== host.weeklyHours.length) return "";
+      return JSON.stringify([host.timeZone, [...days].sort(), [...starts][0], [...ends][0]]);
+    }),
   );
+  const [only] = shapes;
+  if (shapes.size !== 1 || !only) return undefined;
+  const [timeZone, workingDays, startMinute, endMinute] = JSON.parse(only) as [string, number[], number, number];
+  return `Demos run ${describeDays(workingDays)}, ${clockTime(startMinute)}–${clockTime(endMinute % (24 * 60))} ${timeZoneLabel(timeZone, at)}.`;
 }
 
 /**
  * Whether a visitor may book a demo starting at `start`, and if not, why, in words for the visitor. The
  * reasons a visitor can act on come first: a time that has passed, then notice and horizon, then the business's
- * calendar (blackout dates, working days and hours), then the grid itself.
+ * calendar (blackout dates), the hosts' hours, then the grid itself. Whether a host is still free is the
+ * database's to say, at booking time.
  */
-export function checkSlotStart(start: Date, now: Date, settings: BookingSettings = getBookingSettings()): SlotCheck {
+export function checkSlotStart(
+  start: Date,
+  now: Date,
+  settings: BookingSettings = getBookingSettings(),
+  hosts: DemoHost[] = [hostFromSettings(settings)],
+): SlotCheck {
   const refuse = (reason: SlotRefusal, message: string): SlotCheck => ({ ok: false, reason, message });
   if (Number.isNaN(start.getTime()))
     return refuse("off-grid", "That is not a time. Please pick one of the offered times.");
@@ -168,19 +291,19 @@ export function checkSlotStart(start: Date, now: Date, settings: BookingSettings
   if (settings.blackoutDates.has(local.date)) {
     return refuse("blackout", "We are not running demos on that day. Please pick another day.");
   }
-  if (
-    !settings.workingDays.includes(local.weekday) ||
-    local.minute < settings.startMinute ||
-    local.minute + settings.slotMinutes > settings.endMinute
-  ) {
+  const weeks = hostWeeks(hosts, settings, local.date, 1);
+  if (!weeks.some((week) => worksThrough(week, start.getTime(), start.getTime() + settings.slotMinutes * 60_000))) {
+    const week = describeTeamWeek(weeks, start);
     return refuse(
       "outside-hours",
-      `Demos run ${describeWorkingHours(settings, start)}. Please pick a time within those hours.`,
+      week
+        ? `${week} Please pick a time within those hours.`
+        : "None of our demo hosts is working at that time. Please pick one of the offered times.",
     );
   }
   const step = settings.slotMinutes + settings.bufferMinutes;
   const onGrid =
-    (local.minute - settings.startMinute) % step === 0 &&
+    (((local.minute - settings.startMinute) % step) + step) % step === 0 &&
     instantAt(local.date, local.minute, settings.timeZone)?.getTime() === start.getTime();
   if (!onGrid) {
     return refuse(
@@ -193,13 +316,15 @@ export function checkSlotStart(start: Date, now: Date, settings: BookingSettings
 
 /**
  * The free slots of `days` local dates from `from` (default: today in the business's zone): starts at least the
- * minimum notice after now and before the horizon, each with its free seats (hosts minus live bookings, counted
- * by the database). Days with no free slot are left out; dates outside [today, horizon] cost nothing.
+ * minimum notice after now and before the horizon, each with how many hosts are free then (working, no live booking
+ * of theirs within the buffer; the bookings are read in one statement). Days with no free slot are left out; dates
+ * outside [today, horizon] cost nothing.
  */
 export async function availableSlots(options: {
   from?: string;
   days: number;
   now: Date;
+  hosts: DemoHost[];
   settings?: BookingSettings;
 }): Promise<FreeSlotDay[]> {
   const settings = options.settings ?? getBookingSettings();
@@ -215,13 +340,18 @@ export async function availableSlots(options: {
 
   const earliest = earliestStart(now, settings);
   const latest = horizonEnd(now, settings);
-  const grid = slotGrid(settings, from, days).map(({ date, slots }) => ({
+  const grid = slotGrid(settings, from, days, options.hosts).map(({ date, slots }) => ({
     date,
     slots: slots.filter((slot) => slot >= earliest && slot < latest),
   }));
   const all = grid.flatMap((day) => day.slots);
   if (all.length === 0) return [];
-  const booked = await bookedCountsBetween(all[0], new Date(all[all.length - 1].getTime() + 1));
+  const buffer = settings.bufferMinutes * 60_000;
+  const busy = await liveBookingsBetween(
+    new Date(all[0].getTime() - buffer),
+    new Date(slotEnd(all[all.length - 1], settings).getTime() + buffer),
+  );
+  const weeks = hostWeeks(options.hosts, settings, from, days);
   return grid
     .map(({ date, slots }) => ({
       date,
@@ -229,7 +359,7 @@ export async function availableSlots(options: {
         .map((slot) => ({
           start: slot.toISOString(),
           end: slotEnd(slot, settings).toISOString(),
-          free: settings.hosts - (booked.get(slot.toISOString()) ?? 0),
+          free: freeHostsAt(weeks, busy, slot, settings).length,
         }))
         .filter((slot) => slot.free > 0),
     }))
@@ -287,9 +417,9 @@ export function slotLabel(start: Date, timeZone: string): string {
 const SHORT_DAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
 const SHORT_MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 
-export async function demoSlotsAnswer(query: DemoSlotsQuery, at: Date): Promise<DemoSlotsAnswer> {
+export async function demoSlotsAnswer(query: DemoSlotsQuery, at: Date, hosts: DemoHost[]): Promise<DemoSlotsAnswer> {
   const settings = getBookingSettings();
-  const days = await availableSlots({ from: query.from, days: query.days, now: at, settings });
+  const days = await availableSlots({ from: query.from, days: query.days, now: at, settings, hosts });
   return {
     timeZone: query.timeZone,
     timeZoneName: timeZoneLabel(query.timeZone, at),

@@ -1,8 +1,10 @@
 import nodemailer, { type Transporter } from "nodemailer";
 import type { DemoRequestRow } from "~/db/schema.server";
+import type { HostContact } from "~/models/demo-host.server";
 import {
   bookingInvite,
   demoMinutes,
+  inviteOrganizer,
   type InviteBooking,
   type InviteLead,
   type InviteMethod,
@@ -14,6 +16,8 @@ import { formatZonedRange, formatZonedShort, isKnownTimeZone } from "~/utils/tim
 
 export type Mail = {
   to: string;
+  /** The demo's host, when the mail is about a booked demo and they are not the sales address itself. */
+  cc?: string;
   from: string;
   replyTo?: string;
   subject: string;
@@ -65,7 +69,7 @@ const oneLine = (value: string) => value.replace(/[\r\n]+/g, " ").trim();
  * visitor asked for a slot that was taken meanwhile, so someone has to agree a time with them.
  */
 export type LeadScheduling =
-  | { booking: InviteBooking; businessTimeZone: string }
+  | { booking: InviteBooking; businessTimeZone: string; host?: HostContact }
   | { slotTaken: true; requestedStart?: Date; businessTimeZone?: string };
 
 function schedulingLines(scheduling: LeadScheduling | undefined): { subject: string; lines: string[] } {
@@ -76,7 +80,10 @@ function schedulingLines(scheduling: LeadScheduling | undefined): { subject: str
     const cancelled = booking.status === "cancelled";
     return {
       subject: cancelled ? "New demo request (booking since cancelled)" : "New demo booked",
-      lines: [`Demo:        ${when}${cancelled ? " (cancelled since)" : ""}`],
+      lines: [
+        `Demo:        ${when}${cancelled ? " (cancelled since)" : ""}`,
+        ...(scheduling.host ? [`Host:        ${scheduling.host.name} <${scheduling.host.email}>`] : []),
+      ],
     };
   }
   const asked =
@@ -89,6 +96,12 @@ function schedulingLines(scheduling: LeadScheduling | undefined): { subject: str
   };
 }
 
+/** The host gets the lead's details and changes too (issue #24), unless they read the sales mailbox already. */
+function hostCopy(host: HostContact | undefined): { cc?: string } {
+  const env = getEnv();
+  return host && host.email.toLowerCase() !== env.SALES_EMAIL.toLowerCase() ? { cc: oneLine(host.email) } : {};
+}
+
 export function newLeadMail(lead: DemoRequestRow, scheduling?: LeadScheduling): Mail {
   const env = getEnv();
   const name = `${lead.firstName} ${lead.lastName}`;
@@ -96,6 +109,7 @@ export function newLeadMail(lead: DemoRequestRow, scheduling?: LeadScheduling): 
   const schedule = schedulingLines(scheduling);
   return {
     to: env.SALES_EMAIL,
+    ...hostCopy(scheduling && "booking" in scheduling ? scheduling.host : undefined),
     from: env.MAIL_FROM,
     replyTo: oneLine(lead.email),
     subject: oneLine(`${schedule.subject}: ${name} (${lead.company})`),
@@ -129,6 +143,8 @@ export type DemoInviteMailInput = {
   businessTimeZone: string;
   /** The visitor's zone when the form reported it; an unknown name is ignored (UTC is shown instead). */
   visitorTimeZone?: string;
+  /** The demo's host: the invite's organizer, named in the mail, and where replies go. */
+  host?: HostContact;
 };
 
 /** The demo's time in the business's zone, then in the visitor's own zone when known and different, else UTC. */
@@ -154,6 +170,7 @@ export function demoInviteMail({
   manageUrl,
   businessTimeZone,
   visitorTimeZone,
+  host,
 }: DemoInviteMailInput): Mail {
   const env = getEnv();
   const [when, alsoWhen] = demoTimes(booking, businessTimeZone, visitorTimeZone);
@@ -189,7 +206,7 @@ export function demoInviteMail({
   return {
     to: oneLine(lead.email),
     from: env.MAIL_FROM,
-    replyTo: env.SALES_EMAIL,
+    replyTo: host ? oneLine(host.email) : env.SALES_EMAIL,
     subject: oneLine(subject),
     text: [
       `Hi ${lead.firstName},`,
@@ -198,6 +215,7 @@ export function demoInviteMail({
       "",
       `  ${when}`,
       `  (${alsoWhen})`,
+      ...(host ? ["", `Your host: ${host.name}`] : []),
       "",
       ...closing,
       "",
@@ -207,7 +225,7 @@ export function demoInviteMail({
     icalEvent: {
       method,
       filename: method === "CANCEL" ? "cancel.ics" : "invite.ics",
-      content: bookingInvite({ booking, lead, method, manageUrl }),
+      content: bookingInvite({ booking, lead, method, manageUrl, organizer: host && inviteOrganizer(host) }),
     },
   };
 }
@@ -217,16 +235,18 @@ export type DemoChangeMailInput = {
   lead: InviteLead;
   method: InviteMethod;
   businessTimeZone: string;
+  host?: HostContact;
 };
 
 /** Sales' short note that a booked demo was moved (REQUEST with a higher SEQUENCE) or cancelled (CANCEL). */
-export function demoChangeSalesMail({ booking, lead, method, businessTimeZone }: DemoChangeMailInput): Mail {
+export function demoChangeSalesMail({ booking, lead, method, businessTimeZone, host }: DemoChangeMailInput): Mail {
   const env = getEnv();
   const name = `${lead.firstName} ${lead.lastName}`;
   const when = formatZonedRange(booking.slotStart, booking.slotEnd, businessTimeZone);
   const cancelled = method === "CANCEL";
   return {
     to: env.SALES_EMAIL,
+    ...hostCopy(host),
     from: env.MAIL_FROM,
     replyTo: oneLine(lead.email),
     subject: oneLine(`${cancelled ? "Demo cancelled" : "Demo moved"}: ${name} (${lead.company})`),
@@ -237,6 +257,7 @@ export function demoChangeSalesMail({ booking, lead, method, businessTimeZone }:
         : `The ${env.BRAND_NAME} demo with ${name} (${lead.company}) was moved. The new time:`,
       "",
       `  ${when}`,
+      ...(host ? [`  Host: ${host.name}`] : []),
       "",
       `E-mail: ${lead.email}`,
       `Phone:  ${lead.phone}`,

@@ -12,6 +12,7 @@ import { deliverDemoChange, deliverDemoInvite, type BookingDelivery } from "~/se
 import { logger } from "~/utils/logger.server";
 import { newLeadMail, sendMail, type LeadScheduling } from "~/services/mailer.server";
 import { findLatestBookingOf } from "~/models/demo-booking.server";
+import { findHostContact } from "~/models/demo-host.server";
 import { getBookingSettings } from "~/utils/env.server";
 import { forget, remember } from "~/utils/singleton.server";
 
@@ -60,7 +61,7 @@ async function deliverNewLead(message: OutboxRow, db?: Database) {
   const businessTimeZone = getBookingSettings().timeZone;
   const booking = await findLatestBookingOf(lead.id, db);
   const scheduling: LeadScheduling | undefined = booking
-    ? { booking, businessTimeZone }
+    ? { booking, businessTimeZone, host: await findHostContact(booking.hostId, db) }
     : needsTime
       ? { slotTaken: true, businessTimeZone }
       : undefined;

@@ -200,8 +200,12 @@ const envSchema = z.object({
   DEMO_BUFFER_MINUTES: z.coerce.number().int().min(0).default(0),
   DEMO_MIN_NOTICE_MINUTES: z.coerce.number().int().min(0).default(120),
   DEMO_HORIZON_DAYS: z.coerce.number().int().min(1).max(366).default(14),
-  // Demos that can run at the same time; a seat number per booking is stored as a smallint.
+  // The hosts a fresh install starts with (ADR 0030): DEMO_HOSTS of them, the first named DEMO_HOST_NAME (default:
+  // "<BRAND_NAME> Sales"), the others numbered, all with DEMO_HOST_EMAIL (default: SALES_EMAIL) and the week above.
+  // Once any host exists these are not read: hosts are managed on /admin/hosts.
   DEMO_HOSTS: z.coerce.number().int().min(1).max(100).default(2),
+  DEMO_HOST_NAME: z.string().trim().max(70).optional(),
+  DEMO_HOST_EMAIL: z.string().trim().email().optional(),
   DEMO_BLACKOUT_DATES: blackoutDates.default(""),
 });
 
@@ -313,7 +317,7 @@ export type BookingSettings = {
   bufferMinutes: number;
   minNoticeMinutes: number;
   horizonDays: number;
-  /** Demos that can run at the same time (seats per slot). */
+  /** How many hosts a fresh install starts with. */
   hosts: number;
   /** YYYY-MM-DD dates in timeZone with no demos. */
   blackoutDates: Set<string>;

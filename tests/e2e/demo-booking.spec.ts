@@ -72,8 +72,8 @@ async function expectAxeClean(page: Page, selector: string) {
   ).toEqual([]);
 }
 
-/** Two other visitors (one live booking per lead) take both seats of the time starting at `start`. */
-async function takeBothSeats(sql: postgres.Sql, start: string, email: string) {
+/** Two other visitors (one live booking per lead) take both hosts of the time starting at `start`. */
+async function takeBothHosts(sql: postgres.Sql, start: string, email: string) {
   for (const seat of [1, 2]) {
     const [other] = await sql`
       insert into demo_requests (id, first_name, last_name, email, phone, company, submission_id)
@@ -81,8 +81,8 @@ async function takeBothSeats(sql: postgres.Sql, start: string, email: string) {
         ${crypto.randomUUID()})
       returning id`;
     await sql`
-      insert into demo_bookings (id, demo_request_id, slot_start, slot_end, seat)
-      values (${crypto.randomUUID()}, ${other.id}, ${start}::timestamptz, ${start}::timestamptz + interval '15 minutes', ${seat})
+      insert into demo_bookings (id, demo_request_id, slot_start, slot_end, host_id)
+      values (${crypto.randomUUID()}, ${other.id}, ${start}::timestamptz, ${start}::timestamptz + interval '15 minutes', ${`host-${seat}`})
       on conflict do nothing`;
   }
 }
@@ -239,8 +239,8 @@ test.describe("booking a demo slot", () => {
     const lead = await openFilledForm(page, testInfo);
     const start = await pickTime(page);
 
-    // Two other visitors (one live booking per lead) take both seats of that time before this one submits.
-    await takeBothSeats(sql, start, lead.email);
+    // Two other visitors (one live booking per lead) take both hosts of that time before this one submits.
+    await takeBothHosts(sql, start, lead.email);
     expect(
       await sql`select id from demo_bookings where slot_start = ${start}::timestamptz and status = 'booked'`,
     ).toHaveLength(2);
@@ -323,7 +323,7 @@ test("with JavaScript but before the enhanced form arrives, a time taken meanwhi
   const lead = uniqueLead(testInfo, mara);
   await fillLead(page, lead);
   const start = await pickTime(page);
-  await takeBothSeats(sql, start, lead.email);
+  await takeBothHosts(sql, start, lead.email);
 
   // The browser posts the server's form; the answer is a new page with the notice in it, which then hydrates.
   await submitButton(page).click();

@@ -10,6 +10,7 @@ import { checkSlotStart, slotGrid } from "~/services/demo-slots.server";
 import { setClock } from "~/utils/clock.server";
 import { getBookingSettings } from "~/utils/env.server";
 import { describeWithDatabases } from "../support/database";
+import { slotAt } from "../support/demo-hosts";
 import { fuzzRuns, hostileString } from "../support/hostile-arbitraries";
 import { origin } from "../support/route-calls";
 
@@ -55,7 +56,7 @@ describeWithDatabases(
             challenges: "",
             submissionId: crypto.randomUUID(),
           },
-          { slotStart: start, slotEnd: new Date(start.getTime() + 15 * 60_000), hosts: HOSTS },
+          await slotAt(start),
         );
         tokens.push(manageToken(created.booking!.id));
       }

@@ -2,7 +2,7 @@ import ical, { type VEvent } from "node-ical";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { createUser } from "~/models/user.server";
 import { createDemoRequest } from "~/models/demo-request.server";
-import { cancelBooking, findBooking } from "~/models/demo-booking.server";
+import { cancelBooking, findBooking, listUpcomingBookings } from "~/models/demo-booking.server";
 import { action as adminAction, loader as adminLoader } from "~/routes/admin._index";
 import { loader as feedLoader } from "~/routes/calendar.demos[.]ics";
 import { calendarFeedUrl } from "~/services/demo-agenda.server";
@@ -11,6 +11,7 @@ import { setClock } from "~/utils/clock.server";
 import { getDb } from "~/db/connection.server";
 import { outbox } from "~/db/schema.server";
 import { describeWithDatabases } from "../support/database";
+import { slotAt } from "../support/demo-hosts";
 import { args, origin, respond, signIn } from "../support/route-calls";
 
 let leadCount = 0;
@@ -29,7 +30,7 @@ async function book(start: string, challenges = "") {
       challenges,
       submissionId: crypto.randomUUID(),
     },
-    { slotStart, slotEnd: new Date(slotStart.getTime() + 15 * 60_000), hosts: 2 },
+    await slotAt(slotStart),
   );
   if (!created.booking) throw new Error(`could not book ${start}`);
   return created.booking;
@@ -108,6 +109,36 @@ describeWithDatabases("admin: upcoming demos and the calendar feed", (kind) => {
     }
   });
 
+  it("each host has a feed of their own bookings, under a key that opens no other feed (issue #24)", async () => {
+    const upcoming = await listUpcomingBookings(new Date("2027-02-01T16:20:00Z"));
+    const hostOf = new Map(upcoming.map(({ booking }) => [booking.id, booking.hostId]));
+    for (const hostId of ["host-1", "host-2"]) {
+      const feedUrl = new URL(calendarFeedUrl(hostId));
+      expect(feedUrl.searchParams.get("host")).toBe(hostId);
+      const response = await feedLoader(args(new Request(`${origin}${feedUrl.pathname}${feedUrl.search}`)));
+      expect(response.status).toBe(200);
+      const text = await response.text();
+      expect(text).toMatch(/^X-WR-CALNAME:Groundwork demos: Groundwork Sales( 2)?\r?$/m);
+      const uids = Object.values(ical.sync.parseICS(text))
+        .filter((item): item is VEvent => item?.type === "VEVENT")
+        .map((event) => event.uid)
+        .sort();
+      expect(uids).toEqual(
+        [ids.tuesday, ids.wednesday]
+          .filter((id) => hostOf.get(id) === hostId)
+          .map(bookingUid)
+          .sort(),
+      );
+    }
+    // One host's key opens neither another host's feed nor the team's; the team's opens no host's.
+    const first = new URL(calendarFeedUrl("host-1")).searchParams.get("key")!;
+    const team = new URL(calendarFeedUrl()).searchParams.get("key")!;
+    for (const search of [`?host=host-2&key=${first}`, `?key=${first}`, `?host=host-1&key=${team}`]) {
+      const refused = await feedLoader(args(new Request(`${origin}/calendar/demos.ics${search}`)));
+      expect(refused.status, search).toBe(403);
+    }
+  });
+
   it("an admin cancels a demo: the slot is free, the visitor's CANCEL invite is queued, the agenda drops it", async () => {
     const post = (body: Record<string, string>, headers: Record<string, string> = { Origin: origin }) =>
       new Request(`${origin}/admin`, {
@@ -165,6 +196,60 @@ describeWithDatabases("admin: upcoming demos and the calendar feed", (kind) => {
     >[]) {
       const refused = await respond(() => adminAction(args(post(body))));
       expect(refused.status).toBe(400);
+    }
+  });
+
+  it("an admin reassigns a demo to a free host: same UID, SEQUENCE + 1, the visitor's updated invite queued (issue #24)", async () => {
+    const post = (body: Record<string, string>) =>
+      new Request(`${origin}/admin`, {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: cookie, Origin: origin },
+        body: new URLSearchParams(body),
+      });
+    const before = (await findBooking(ids.tuesday))!.booking;
+    const other = before.hostId === "host-1" ? "host-2" : "host-1";
+    const invites = async () =>
+      (await getDb().select().from(outbox)).filter(
+        (row) => row.kind === "demo-invite-email" && (row.payload as { bookingId?: string }).bookingId === ids.tuesday,
+      );
+    const queuedBefore = (await invites()).length;
+
+    const moved = await respond(() =>
+      adminAction(args(post({ intent: "reassign-demo", bookingId: ids.tuesday, hostId: other }))),
+    );
+    expect(moved.status).toBe(302);
+    expect(moved.headers.get("Location")).toBe("/admin#upcoming-demos");
+    const after = await findBooking(ids.tuesday);
+    expect(after?.booking).toMatchObject({
+      id: before.id,
+      hostId: other,
+      sequence: before.sequence + 1,
+      status: "booked",
+      slotStart: before.slotStart,
+    });
+    expect(after?.host?.name).toMatch(/^Groundwork Sales/);
+    const queued = await invites();
+    expect(queued).toHaveLength(queuedBefore + 1);
+    expect(queued.map((row) => row.payload)).toContainEqual({
+      bookingId: ids.tuesday,
+      sequence: before.sequence + 1,
+      method: "REQUEST",
+    });
+
+    // Back to the first host, who is now busy at that time with another booking: refused, nothing changes.
+    const blocker = await book("2027-02-02T15:00:00Z");
+    expect(blocker.hostId).toBe(before.hostId);
+    const busy = await respond(() =>
+      adminAction(args(post({ intent: "reassign-demo", bookingId: ids.tuesday, hostId: before.hostId! }))),
+    );
+    expect(busy.status).toBe(302);
+    expect((await findBooking(ids.tuesday))?.booking).toMatchObject({ hostId: other, sequence: before.sequence + 1 });
+    for (const hostId of ["no-such-host", ""]) {
+      const refused = await respond(() =>
+        adminAction(args(post({ intent: "reassign-demo", bookingId: ids.tuesday, hostId }))),
+      );
+      expect([302, 400]).toContain(refused.status);
+      expect((await findBooking(ids.tuesday))?.booking.hostId).toBe(other);
     }
   });
 });

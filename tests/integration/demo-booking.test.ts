@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
 import { demoBookings, demoRequests, outbox } from "~/db/schema.server";
 import { getDb } from "~/db/connection.server";
 import {
-  bookedCountsBetween,
+  liveBookingsBetween,
   cancelBooking,
   findBooking,
   listUpcomingBookings,
@@ -15,18 +15,17 @@ import { action as demoRequestsApi } from "~/routes/api.demo-requests";
 import { loader as demoSlotsApi } from "~/routes/api.demo-slots";
 import { bookingIdFromToken } from "~/services/demo-booking-token.server";
 import { availableSlots } from "~/services/demo-slots.server";
+import { currentHosts } from "~/services/demo-hosts.server";
 import { SLOT_TAKEN_MESSAGE } from "~/services/demo-request.server";
 import { setClock } from "~/utils/clock.server";
 import { describeWithDatabases } from "../support/database";
+import { choiceAt, slotAt } from "../support/demo-hosts";
 
 // Thursday 2027-03-11, 09:00 in New York (EST): every slot below is within the 14-day horizon from here.
 const NOW = new Date("2027-03-11T14:00:00Z");
 const HOSTS = 2;
 
-const slot = (start: string) => {
-  const slotStart = new Date(start);
-  return { slotStart, slotEnd: new Date(slotStart.getTime() + 15 * 60_000), hosts: HOSTS };
-};
+const slot = (start: string) => slotAt(new Date(start));
 
 let counter = 0;
 function lead(overrides: Record<string, unknown> = {}) {
@@ -74,7 +73,7 @@ async function outboxFor(field: "demoRequestId" | "bookingId", id: string) {
 }
 
 async function freeAt(start: string): Promise<number> {
-  const days = await availableSlots({ from: start.slice(0, 10), days: 1, now: NOW });
+  const days = await availableSlots({ from: start.slice(0, 10), days: 1, now: NOW, hosts: await currentHosts() });
   return days.flatMap((day) => day.slots).find((free) => free.start === new Date(start).toISOString())?.free ?? 0;
 }
 
@@ -100,6 +99,9 @@ describeWithDatabases(
         if (statuses[index] === 201) {
           expect(body.booking.start).toBe(start);
           expect(body.booking.end).toBe("2027-03-17T14:15:00.000Z");
+          // The seeded hosts (DEMO_HOSTS=2, ADR 0030): the first named after the brand, the second numbered.
+          expect(["Groundwork Sales", "Groundwork Sales 2"]).toContain(body.booking.host.name);
+          expect(Object.keys(body.booking.host)).toEqual(["name"]);
           expect(bookingIdFromToken(new URL(body.booking.manageUrl).pathname.split("/").pop())).toBe(body.booking.id);
         } else {
           expect(body).toMatchObject({ error: SLOT_TAKEN_MESSAGE, reason: "slot-taken" });
@@ -108,7 +110,13 @@ describeWithDatabases(
       }
 
       const live = await liveBookingsAt(start);
-      expect(live.map((booking) => booking.seat).sort()).toEqual([1, 2]);
+      expect(live.map((booking) => booking.hostId).sort()).toEqual(["host-1", "host-2"]);
+      expect(
+        bodies
+          .filter((_, index) => statuses[index] === 201)
+          .map((body) => body.booking.host.name)
+          .sort(),
+      ).toEqual(["Groundwork Sales", "Groundwork Sales 2"]);
       const stored = await getDb()
         .select()
         .from(demoRequests)
@@ -149,7 +157,7 @@ describeWithDatabases(
 
     it("a kept lead books another time with the same submissionId: no second lead, no second sales e-mail", async () => {
       const start = "2027-03-16T14:00:00.000Z";
-      for (let seat = 0; seat < HOSTS; seat += 1) await createDemoRequest(lead(), slot(start));
+      for (let seat = 0; seat < HOSTS; seat += 1) await createDemoRequest(lead(), await slot(start));
       const visitor = lead();
       const taken = await postDemoRequest({ ...visitor, slotStart: start });
       expect(taken.status).toBe(409);
@@ -181,14 +189,15 @@ describeWithDatabases(
     it("reschedule moves the booking (same id, SEQUENCE + 1, invite queued) and frees the old slot", async () => {
       const from = "2027-03-19T17:00:00.000Z";
       const to = "2027-03-19T18:00:00.000Z";
-      const { booking } = await createDemoRequest(lead(), slot(from));
+      const { booking } = await createDemoRequest(lead(), await slot(from));
       expect(booking?.sequence).toBe(0);
       expect(await freeAt(from)).toBe(1);
 
-      const result = await rescheduleBooking(booking!.id, new Date(to), HOSTS);
+      const result = await rescheduleBooking(booking!.id, await choiceAt(new Date(to)));
       expect(result.status).toBe("rescheduled");
       if (result.status !== "rescheduled") return;
-      expect(result.booking).toMatchObject({ id: booking!.id, sequence: 1, seat: 1, status: "booked" });
+      // The host is free at the new time too, so the booking keeps them.
+      expect(result.booking).toMatchObject({ id: booking!.id, sequence: 1, hostId: booking!.hostId, status: "booked" });
       expect(result.booking.slotStart.toISOString()).toBe(to);
       expect(result.booking.slotEnd.toISOString()).toBe("2027-03-19T18:15:00.000Z");
       expect(await freeAt(from)).toBe(2);
@@ -198,14 +207,14 @@ describeWithDatabases(
         { bookingId: booking!.id, sequence: 0, method: "REQUEST" },
         { bookingId: booking!.id, sequence: 1, method: "REQUEST" },
       ]);
-      expect((await rescheduleBooking(booking!.id, new Date(to), HOSTS)).status).toBe("unchanged");
+      expect((await rescheduleBooking(booking!.id, await choiceAt(new Date(to)))).status).toBe("unchanged");
     });
 
     it("reschedule into a full slot is refused and changes nothing", async () => {
       const full = "2027-03-19T16:00:00.000Z";
-      for (let seat = 0; seat < HOSTS; seat += 1) await createDemoRequest(lead(), slot(full));
-      const { booking } = await createDemoRequest(lead(), slot("2027-03-19T16:15:00.000Z"));
-      const result = await rescheduleBooking(booking!.id, new Date(full), HOSTS);
+      for (let seat = 0; seat < HOSTS; seat += 1) await createDemoRequest(lead(), await slot(full));
+      const { booking } = await createDemoRequest(lead(), await slot("2027-03-19T16:15:00.000Z"));
+      const result = await rescheduleBooking(booking!.id, await choiceAt(new Date(full)));
       expect(result.status).toBe("slot-taken");
       const found = await findBooking(booking!.id);
       expect(found?.booking).toMatchObject({ sequence: 0, status: "booked" });
@@ -218,19 +227,18 @@ describeWithDatabases(
       const bookings = [];
       for (let index = 0; index < 6; index += 1) {
         const start = new Date(Date.parse("2027-03-22T15:00:00Z") + index * 15 * 60_000).toISOString();
-        bookings.push((await createDemoRequest(lead(), slot(start))).booking!);
+        bookings.push((await createDemoRequest(lead(), await slot(start))).booking!);
       }
-      const results = await Promise.all(
-        bookings.map((booking) => rescheduleBooking(booking.id, new Date(target), HOSTS)),
-      );
+      const choice = await choiceAt(new Date(target));
+      const results = await Promise.all(bookings.map((booking) => rescheduleBooking(booking.id, choice)));
       expect(results.filter((result) => result.status === "rescheduled")).toHaveLength(2);
       expect(results.filter((result) => result.status === "slot-taken")).toHaveLength(4);
-      expect((await liveBookingsAt(target)).map((booking) => booking.seat).sort()).toEqual([1, 2]);
+      expect((await liveBookingsAt(target)).map((booking) => booking.hostId).sort()).toEqual(["host-1", "host-2"]);
     });
 
     it("cancel frees the slot, raises SEQUENCE, queues METHOD:CANCEL; a cancelled booking cannot be rescheduled", async () => {
       const start = "2027-03-23T18:00:00.000Z";
-      const { booking } = await createDemoRequest(lead(), slot(start));
+      const { booking } = await createDemoRequest(lead(), await slot(start));
       expect(await freeAt(start)).toBe(1);
 
       const cancelled = await cancelBooking(booking!.id);
@@ -245,14 +253,14 @@ describeWithDatabases(
       ]);
 
       expect((await cancelBooking(booking!.id)).status).toBe("already-cancelled");
-      const moved = await rescheduleBooking(booking!.id, new Date("2027-03-23T18:15:00.000Z"), HOSTS);
+      const moved = await rescheduleBooking(booking!.id, await choiceAt(new Date("2027-03-23T18:15:00.000Z")));
       expect(moved.status).toBe("cancelled");
       expect((await findBooking(booking!.id))?.booking).toMatchObject({ status: "cancelled", sequence: 1 });
-      expect((await rescheduleBooking(crypto.randomUUID(), new Date(start), HOSTS)).status).toBe("not-found");
+      expect((await rescheduleBooking(crypto.randomUUID(), await choiceAt(new Date(start)))).status).toBe("not-found");
       expect((await cancelBooking(crypto.randomUUID())).status).toBe("not-found");
       // The seat is free for someone else, and the lead may book again.
-      const { booking: next } = await createDemoRequest(lead(), slot(start));
-      expect(next?.seat).toBe(1);
+      const { booking: next } = await createDemoRequest(lead(), await slot(start));
+      expect(next?.hostId).toBe("host-1");
     });
 
     it("lead, booking and outbox rows are one transaction: a failing outbox insert leaves none of them", async () => {
@@ -268,7 +276,7 @@ describeWithDatabases(
       );
       const visitor = lead();
       try {
-        await expect(createDemoRequest(visitor, slot("2027-03-24T14:00:00.000Z"))).rejects.toThrow();
+        await expect(createDemoRequest(visitor, await slot("2027-03-24T14:00:00.000Z"))).rejects.toThrow();
       } finally {
         await db.execute(sql`drop trigger refuse_invites on outbox`);
         await db.execute(sql`drop function refuse_invites()`);
@@ -276,17 +284,22 @@ describeWithDatabases(
       expect(await db.select().from(demoRequests).where(eq(demoRequests.email, visitor.email))).toHaveLength(0);
       expect(await liveBookingsAt("2027-03-24T14:00:00.000Z")).toHaveLength(0);
       // The same submission once the outbox works again: stored exactly once, with its booking and messages.
-      const { row, created, booking } = await createDemoRequest(visitor, slot("2027-03-24T14:00:00.000Z"));
+      const { row, created, booking } = await createDemoRequest(visitor, await slot("2027-03-24T14:00:00.000Z"));
       expect(created).toBe(true);
       expect(booking?.demoRequestId).toBe(row.id);
       expect((await outboxFor("demoRequestId", row.id)).map((message) => message.kind)).toEqual(["new-lead-email"]);
       expect((await outboxFor("bookingId", booking!.id)).map((message) => message.kind)).toEqual(["demo-invite-email"]);
     });
 
-    it("bookedCountsBetween and listUpcomingBookings see live bookings only, soonest first, with their leads", async () => {
-      const counts = await bookedCountsBetween(new Date("2027-03-17T00:00:00Z"), new Date("2027-03-18T00:00:00Z"));
-      expect(counts.get("2027-03-17T14:00:00.000Z")).toBe(2);
-      expect(counts.get("2027-03-16T14:00:00.000Z")).toBeUndefined();
+    it("liveBookingsBetween and listUpcomingBookings see live bookings only, soonest first, with their leads", async () => {
+      const busy = await liveBookingsBetween(new Date("2027-03-17T00:00:00Z"), new Date("2027-03-18T00:00:00Z"));
+      const at = (start: string) => busy.filter((booking) => booking.start.toISOString() === start);
+      expect(
+        at("2027-03-17T14:00:00.000Z")
+          .map((booking) => booking.hostId)
+          .sort(),
+      ).toEqual(["host-1", "host-2"]);
+      expect(at("2027-03-16T14:00:00.000Z")).toEqual([]);
 
       const upcoming = await listUpcomingBookings(NOW);
       const starts = upcoming.map(({ booking }) => booking.slotStart.getTime());

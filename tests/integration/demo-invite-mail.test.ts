@@ -118,6 +118,31 @@ describe("the demo invite e-mail over SMTP", () => {
     });
   }
 
+  it("names the host: the invite's organizer, the mail's Reply-To and its text (issue #24)", async () => {
+    const host = { name: "Priya Raman", email: "priya@groundwork.test" };
+    const mail = demoInviteMail({
+      booking,
+      lead,
+      method: "REQUEST",
+      manageUrl,
+      businessTimeZone: "America/Chicago",
+      host,
+    });
+    expect(await sendMail(mail)).toEqual({ delivery: "smtp" });
+    const [received] = smtp.messages;
+    expect(received.raw).toMatch(/^Reply-To: priya@groundwork\.test/im);
+    const parts = mimeParts(received.raw);
+    const text = parts.find((part) => /^Content-Type: text\/plain/im.test(part.headers));
+    expect(decode(text!)).toContain("Your host: Priya Raman");
+    const calendar = parts.find((part) => /^Content-Type: text\/calendar/im.test(part.headers));
+    const [event] = Object.values(ical.sync.parseICS(decode(calendar!))).filter(
+      (component): component is VEvent => component?.type === "VEVENT",
+    );
+    const organizer = event.organizer as unknown as { params: { CN: string }; val: string };
+    expect(organizer.params.CN).toBe("Priya Raman");
+    expect(organizer.val).toBe("mailto:priya@groundwork.test");
+  });
+
   it("without SMTP_URL logs the e-mail with the invite's method, not its whole text", async () => {
     const env = { SMTP_URL: process.env.SMTP_URL, LOG_LEVEL: process.env.LOG_LEVEL };
     const logged = vi.spyOn(console, "log").mockImplementation(() => {});

@@ -8,6 +8,7 @@ import { action, loader } from "~/routes/demo.manage.$token";
 import { manageToken } from "~/services/demo-booking-token.server";
 import { CANCELLED_CANNOT_MOVE, SLOT_TAKEN_MESSAGE } from "~/services/demo-manage.server";
 import { availableSlots } from "~/services/demo-slots.server";
+import { currentHosts } from "~/services/demo-hosts.server";
 import { closeMailer } from "~/services/mailer.server";
 import { processOutboxOnce } from "~/services/outbox-worker.server";
 import { setClock } from "~/utils/clock.server";
@@ -17,6 +18,7 @@ import { getToast } from "~/utils/toast.server";
 import { startSmtpServer, type ReceivedMail } from "../fakes/smtp-server";
 import { freePort } from "../support/app-server.mjs";
 import { describeWithDatabases } from "../support/database";
+import { slotAt } from "../support/demo-hosts";
 import { mailParts } from "../support/mail-parts";
 import { origin } from "../support/route-calls";
 
@@ -48,9 +50,9 @@ async function book(slotStart: string, email = `manage-${++counter}@kowalskiplum
       challenges: "",
       submissionId: crypto.randomUUID(),
     },
-    { slotStart: start, slotEnd: new Date(start.getTime() + 15 * 60_000), hosts: HOSTS },
+    await slotAt(start),
   );
-  expect(created.booking, `no seat left at ${slotStart}`).toBeDefined();
+  expect(created.booking, `no host free at ${slotStart}`).toBeDefined();
   return created.booking!.id;
 }
 
@@ -60,12 +62,12 @@ async function bookingRow(id: string) {
 }
 
 async function freeStarts(): Promise<string[]> {
-  const days = await availableSlots({ from: "2027-02-01", days: 7, now: NOW });
+  const days = await availableSlots({ from: "2027-02-01", days: 7, now: NOW, hosts: await currentHosts() });
   return days.flatMap((day) => day.slots).map((slot) => slot.start);
 }
 
 async function freeCount(start: string): Promise<number> {
-  const days = await availableSlots({ from: "2027-02-01", days: 7, now: NOW });
+  const days = await availableSlots({ from: "2027-02-01", days: 7, now: NOW, hosts: await currentHosts() });
   const slot = days.flatMap((day) => day.slots).find((item) => item.start === start);
   return slot?.free ?? 0;
 }

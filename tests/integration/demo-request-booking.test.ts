@@ -126,7 +126,7 @@ describeWithDatabases("demo booking through the page action", (kind) => {
     );
     const [lead] = await leadsFor(email);
     const [booking] = await bookingsOf(lead.id);
-    expect(booking).toMatchObject({ status: "booked", seat: 1 });
+    expect(booking).toMatchObject({ status: "booked", hostId: "host-1" });
     expect(booking.slotStart.toISOString()).toBe("2026-11-24T15:00:00.000Z");
 
     const { demo } = await pageData(cookiesOf(response));

@@ -309,3 +309,110 @@ describe("three instances on one PostgreSQL are one site", () => {
     expect(acknowledged.length).toBeGreaterThanOrEqual(60);
   });
 });
+
+// Issue #24: the database chooses the host, so two instances booking one slot at once still give each host at most
+// one demo then. Real clocks here (separate processes): the slot is 10:00 Chicago (the default business zone) on
+// the first weekday at least two days ahead, inside the default 14-day horizon and far past the 2-hour notice.
+describe("two instances on one PostgreSQL book hosts once", () => {
+  let hostsDatabase: { name: string; url: string };
+  let hostsSql: postgres.Sql;
+  let pair: App[] = [];
+
+  /** 10:00 in Chicago on the first Monday–Friday at least two days from now, as a UTC instant (read through Intl). */
+  function tenInChicago(): string {
+    const parts = (instant: number) =>
+      Object.fromEntries(
+        new Intl.DateTimeFormat("en-US", {
+          timeZone: "America/Chicago",
+          weekday: "short",
+          hour: "2-digit",
+          minute: "2-digit",
+          hourCycle: "h23",
+        })
+          .formatToParts(new Date(instant))
+          .map((part) => [part.type, part.value]),
+      );
+    for (let days = 2; ; days += 1) {
+      const date = new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+      // Chicago is UTC−6 (CST) or UTC−5 (CDT): 10:00 there is 16:00Z or 15:00Z.
+      for (const utcHour of [16, 15]) {
+        const instant = Date.parse(`${date}T${utcHour}:00:00Z`);
+        const local = parts(instant);
+        if (["Sat", "Sun"].includes(local.weekday)) break;
+        if (local.hour === "10" && local.minute === "00") return new Date(instant).toISOString();
+      }
+    }
+  }
+
+  beforeAll(async () => {
+    hostsDatabase = await createDatabase("gw_two_instances_hosts");
+    hostsSql = postgres(hostsDatabase.url, { max: 2, onnotice: () => {} });
+    const env = {
+      DATABASE_URL: hostsDatabase.url,
+      SESSION_SECRET: "hosts-session-secret-0123456789abcdef0123456789",
+      APP_URL: "http://groundwork.localhost",
+      TRUST_PROXY: "0",
+      OUTBOX_WORKER: "off",
+      DEMO_HOSTS: "2",
+      RATE_LIMIT_PER_EMAIL: "1000000",
+      RATE_LIMIT_PER_CLIENT: "1000000",
+      RATE_LIMIT_GLOBAL: "1000000",
+      LOG_LEVEL: "info",
+    };
+    pair = await Promise.all([spawnApp({ env }), spawnApp({ env })]);
+    await Promise.all(pair.map((app) => app.waitForHealthy(120_000)));
+  }, 180_000);
+
+  afterAll(async () => {
+    await Promise.all(pair.map((app) => app.kill()));
+    await hostsSql?.end({ timeout: 5 });
+    if (hostsDatabase) await dropDatabase(hostsDatabase.name);
+  }, 60_000);
+
+  it("30 concurrent bookings of one slot split across the two, with 2 hosts: exactly 2 booked, on different hosts", async () => {
+    const slotStart = tenInChicago();
+    const emails = Array.from({ length: 30 }, (_, index) => `slot.${runId}.${index}@twoinstances.example`);
+    // Nothing read the hosts yet: both instances seed them on their first booking, at the same moment.
+    const responses = await Promise.all(
+      emails.map((email, index) =>
+        fetch(`${pair[index % 2].baseUrl}/api/demo-requests`, {
+          method: "POST",
+          headers: { "Content-Type": "application/json", Accept: "application/json" },
+          body: JSON.stringify({ ...lead(email), slotStart }),
+          signal: AbortSignal.timeout(60_000),
+        }),
+      ),
+    );
+    const statuses = responses.map((response) => response.status);
+    const bodies = await Promise.all(responses.map((response) => response.json()));
+    expect(statuses.filter((status) => status !== 201 && status !== 409)).toEqual([]);
+    expect(statuses.filter((status) => status === 201)).toHaveLength(2);
+    expect(statuses.filter((status) => status === 409)).toHaveLength(28);
+    const booked = bodies.filter((_, index) => statuses[index] === 201);
+    expect(booked.map((body) => body.booking.start)).toEqual([slotStart, slotStart]);
+    expect(new Set(booked.map((body) => body.booking.host?.name)).size).toBe(2);
+    for (const [index, body] of bodies.entries()) {
+      if (statuses[index] === 409) {
+        expect(body.reason).toBe("slot-taken");
+        expect(body.demoRequest.email).toBe(emails[index]);
+      }
+    }
+
+    // The database: two hosts seeded once, each with exactly one live booking then; every lead stored once.
+    expect((await hostsSql`select id from demo_hosts order by id`).map((row) => row.id)).toEqual(["host-1", "host-2"]);
+    const live = await hostsSql`
+      select host_id from demo_bookings where status = 'booked' and slot_start = ${slotStart}::timestamptz
+      order by host_id`;
+    expect(live.map((row) => row.host_id)).toEqual(["host-1", "host-2"]);
+    const [{ count }] = await hostsSql`
+      select count(*)::int as count from demo_requests where email like ${`slot.${runId}.%`}`;
+    expect(count).toBe(30);
+    // Neither instance offers the slot any more.
+    for (const app of pair) {
+      const slots = await (await fetch(`${app.baseUrl}/api/demo-slots?from=${slotStart.slice(0, 10)}&days=1`)).json();
+      const starts = slots.days.flatMap((day: { slots: { start: string }[] }) => day.slots.map((slot) => slot.start));
+      expect(starts).not.toContain(slotStart);
+      expect(starts.length).toBeGreaterThan(0);
+    }
+  });
+});

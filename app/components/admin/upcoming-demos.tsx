@@ -3,7 +3,7 @@ import type { Agenda } from "~/schemas/demo-views";
 import { VisibleText } from "./visible-text";
 
 type Props = {
-  agenda: Pick<Agenda, "timeZoneLabel" | "days">;
+  agenda: Pick<Agenda, "timeZoneLabel" | "days" | "hosts">;
   feedUrl: string;
 };
 
@@ -50,6 +50,11 @@ export function UpcomingDemos({ agenda, feedUrl }: Props) {
                     </time>{" "}
                     · <VisibleText text={demo.name} /> (<VisibleText text={demo.company} />)
                   </p>
+                  {demo.hostName ? (
+                    <p className="mt-1" data-testid="agenda-host">
+                      Host: <VisibleText text={demo.hostName} />
+                    </p>
+                  ) : null}
                   <p className="mt-1">
                     <a className="text-brand-700 underline" href={`mailto:${demo.email}`}>
                       <VisibleText text={demo.email} />
@@ -68,6 +73,33 @@ export function UpcomingDemos({ agenda, feedUrl }: Props) {
                     </p>
                   ) : null}
                 </div>
+                {agenda.hosts.some((host) => host.id !== demo.hostId) ? (
+                  <details className="text-sm">
+                    <summary className="cursor-pointer font-medium text-brand-700 underline">Reassign…</summary>
+                    <Form method="post" className="mt-2 flex flex-wrap items-end gap-2">
+                      <input type="hidden" name="intent" value="reassign-demo" />
+                      <input type="hidden" name="bookingId" value={demo.bookingId} />
+                      <label className="grid gap-1">
+                        <span className="font-medium text-slate-800">New host</span>
+                        <select name="hostId" className="rounded-md border border-slate-300 px-2 py-1.5" required>
+                          {agenda.hosts
+                            .filter((host) => host.id !== demo.hostId)
+                            .map((host) => (
+                              <option key={host.id} value={host.id}>
+                                {host.name}
+                              </option>
+                            ))}
+                        </select>
+                      </label>
+                      <button
+                        type="submit"
+                        className="rounded-md bg-brand-700 px-3 py-1.5 font-semibold text-white hover:bg-brand-900"
+                      >
+                        Reassign and e-mail {demo.name}
+                      </button>
+                    </Form>
+                  </details>
+                ) : null}
                 <details className="text-sm">
                   <summary className="cursor-pointer font-medium text-red-800 underline">Cancel…</summary>
                   <Form method="post" className="mt-2">

@@ -17,6 +17,11 @@ export function BookedThankYou({ booked, resetAction }: { booked: BookedDemoView
           Our time: {booked.businessWhen}
         </p>
       ) : null}
+      {booked.hostName ? (
+        <p className="mt-1 text-slate-700" data-testid="demo-booked-host">
+          Your host: {booked.hostName}
+        </p>
+      ) : null}
       <p className="mt-2 text-slate-700">A calendar invite with a link to reschedule or cancel is on its way to you.</p>
       <div className="mt-4 flex flex-wrap justify-center gap-3 text-sm font-semibold">
         <span className="sr-only">Add to calendar:</span>

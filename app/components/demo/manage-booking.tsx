@@ -60,6 +60,14 @@ function When({ booking }: { booking: BookingView }) {
           </dd>
         </>
       ) : null}
+      {booking.hostName ? (
+        <>
+          <dt className="text-sm font-semibold text-slate-600">Your host</dt>
+          <dd className="text-slate-900" data-testid="booking-host">
+            {booking.hostName}
+          </dd>
+        </>
+      ) : null}
     </dl>
   );
 }

@@ -1,0 +1,265 @@
+import { Form, useLocation } from "@remix-run/react";
+import {
+  hoursFormValues,
+  summariseWeek,
+  timeOffFormFields,
+  type HostFormAnswer,
+  type HostFormField,
+  type HostView,
+  type TimeOffFormField,
+  type ZoneOption,
+} from "~/schemas/demo-host";
+import { describedBy, ErrorSummary, FieldError, HostForm, inputClasses } from "./host-form";
+
+type Props = {
+  hosts: HostView[];
+  zones: ZoneOption[];
+  /** The host whose edit form is open, if any. */
+  editId: string | null;
+  /** A refused form's answer, shown in the form it came from. */
+  answer: HostFormAnswer | undefined;
+};
+
+const hostHref = (id: string) => `/admin/hosts#host-${encodeURIComponent(id)}`;
+
+function storedValues(host: HostView): Partial<Record<HostFormField, string>> {
+  return {
+    name: host.name,
+    email: host.email,
+    timeZone: host.timeZone,
+    ...hoursFormValues(host.weeklyHours),
+    ...(host.active ? { active: "on" } : {}),
+  };
+}
+
+/** Every host: details, week and days off, each with its edit link (or open edit form) and time-off forms. */
+export function HostsList({ hosts, zones, editId, answer }: Props) {
+  // A new page (after an accepted form's redirect) starts the time-off forms empty again; with JavaScript, the
+  // inputs would otherwise keep what was typed into them.
+  const { key: pageKey } = useLocation();
+  if (hosts.length === 0) return <p className="mt-4 text-sm text-slate-600">No hosts yet: add the first below.</p>;
+  return (
+    <ul className="mt-4 space-y-6">
+      {hosts.map((host) => {
+        const editing = host.id === editId;
+        const hostAnswer = answer?.form === "host" && answer.hostId === host.id ? answer : undefined;
+        const timeOffAnswer = answer?.form === "time-off" && answer.hostId === host.id ? answer : undefined;
+        const headingId = `host-${host.id}-heading`;
+        return (
+          <li key={host.id}>
+            <article
+              id={`host-${host.id}`}
+              aria-labelledby={headingId}
+              className="rounded-lg border border-slate-200 bg-white p-5"
+            >
+              <div className="flex flex-wrap items-center justify-between gap-3">
+                <h3 id={headingId} className="text-lg font-semibold text-slate-900">
+                  {host.name}
+                </h3>
+                <span
+                  className={
+                    host.active
+                      ? "rounded-full bg-green-100 px-2.5 py-0.5 text-xs font-semibold text-green-900"
+                      : "rounded-full bg-slate-200 px-2.5 py-0.5 text-xs font-semibold text-slate-800"
+                  }
+                >
+                  {host.active ? "Active" : "Inactive"}
+                </span>
+              </div>
+
+              <dl className="mt-3 grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[max-content_1fr]">
+                <dt className="font-medium text-slate-600">E-mail</dt>
+                <dd className="text-slate-900">
+                  <a className="text-brand-700 underline" href={`mailto:${host.email}`}>
+                    {host.email}
+                  </a>
+                </dd>
+                <dt className="font-medium text-slate-600">Time zone</dt>
+                <dd className="text-slate-900">
+                  {host.timeZoneLabel} <span className="text-slate-600">({host.timeZone})</span>
+                </dd>
+                <dt className="font-medium text-slate-600">Weekly hours</dt>
+                <dd className="text-slate-900">
+                  <WeekSummary host={host} />
+                </dd>
+                <dt className="font-medium text-slate-600">Time off</dt>
+                <dd className="text-slate-900">
+                  <TimeOffList host={host} />
+                </dd>
+                <dt className="font-medium text-slate-600">
+                  <label htmlFor={`feed-${host.id}`}>Own calendar feed</label>
+                </dt>
+                <dd>
+                  <input
+                    id={`feed-${host.id}`}
+                    type="text"
+                    readOnly
+                    value={host.feedUrl}
+                    className="w-full rounded-md border border-slate-300 bg-slate-50 px-3 py-1.5 font-mono text-xs text-slate-800"
+                  />
+                </dd>
+              </dl>
+
+              {editing ? (
+                <section
+                  id="edit-host"
+                  aria-labelledby="edit-host-heading"
+                  className="mt-5 border-t border-slate-200 pt-5"
+                >
+                  <h4 id="edit-host-heading" className="text-base font-semibold text-slate-900">
+                    Edit {host.name}
+                  </h4>
+                  <div className="mt-3">
+                    <HostForm
+                      idPrefix="edit-host"
+                      action={`/admin/hosts?edit=${encodeURIComponent(host.id)}#edit-host`}
+                      intent="edit-host"
+                      hostId={host.id}
+                      zones={zones}
+                      values={hostAnswer?.values ?? storedValues(host)}
+                      errors={hostAnswer?.errors ?? {}}
+                      submitLabel="Save host"
+                      extra={
+                        <a href={hostHref(host.id)} className="text-sm font-medium text-brand-700 underline">
+                          Cancel
+                        </a>
+                      }
+                    />
+                  </div>
+                </section>
+              ) : (
+                <p className="mt-4">
+                  <a
+                    href={`/admin/hosts?edit=${encodeURIComponent(host.id)}#edit-host`}
+                    className="text-sm font-medium text-brand-700 underline"
+                  >
+                    Edit<span className="sr-only"> {host.name}</span>
+                  </a>
+                </p>
+              )}
+
+              <TimeOffForm
+                key={pageKey}
+                host={host}
+                values={timeOffAnswer?.values ?? {}}
+                errors={timeOffAnswer?.errors ?? {}}
+              />
+            </article>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+function WeekSummary({ host }: { host: HostView }) {
+  const lines = summariseWeek(host.weeklyHours);
+  if (lines.length === 0) return <>No weekly hours: takes no demos</>;
+  return (
+    <ul>
+      {lines.map((line) => (
+        <li key={line} className="font-mono">
+          {line}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function TimeOffList({ host }: { host: HostView }) {
+  if (host.timeOff.length === 0) return <>None</>;
+  return (
+    <ul className="space-y-1">
+      {host.timeOff.map((off) => (
+        <li key={off.id} className="flex flex-wrap items-center gap-3">
+          <span>{off.label}</span>
+          <Form method="post" action={hostHref(host.id)}>
+            <input type="hidden" name="intent" value="remove-time-off" />
+            <input type="hidden" name="hostId" value={host.id} />
+            <input type="hidden" name="timeOffId" value={off.id} />
+            <button
+              type="submit"
+              className="rounded-md border border-slate-300 px-2 py-0.5 text-xs font-medium text-slate-800 hover:bg-slate-100"
+            >
+              Remove<span className="sr-only"> time off {off.label}</span>
+            </button>
+          </Form>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function TimeOffForm({
+  host,
+  values,
+  errors,
+}: {
+  host: HostView;
+  values: Partial<Record<TimeOffFormField, string>>;
+  errors: Partial<Record<TimeOffFormField, string>>;
+}) {
+  const prefix = `time-off-${host.id}`;
+  const fieldId = (field: TimeOffFormField) => `${prefix}-${field}`;
+  const errorId = (field: TimeOffFormField) => `${prefix}-${field}-error`;
+  const hintId = `${prefix}-hint`;
+  const summary = timeOffFormFields.flatMap((field) => {
+    const message = errors[field];
+    return message ? [{ fieldId: fieldId(field), message }] : [];
+  });
+  return (
+    <Form method="post" action={`/admin/hosts#${prefix}`} id={prefix} className="mt-5" noValidate>
+      <input type="hidden" name="intent" value="add-time-off" />
+      <input type="hidden" name="hostId" value={host.id} />
+      <fieldset className="space-y-3">
+        <legend className="text-sm font-semibold text-slate-900">
+          Add time off<span className="sr-only"> for {host.name}</span>
+        </legend>
+        <p id={hintId} className="text-sm text-slate-600">
+          Days in {host.name}’s own time zone, the first and the last included. No demos are booked with them then.
+        </p>
+        <ErrorSummary id={`${prefix}-problems`} items={summary} />
+        <div className="flex flex-wrap items-end gap-4">
+          <div>
+            <label htmlFor={fieldId("firstDay")} className="block text-sm font-medium text-slate-800">
+              First day
+            </label>
+            <FieldError id={errorId("firstDay")} message={errors.firstDay} />
+            <input
+              id={fieldId("firstDay")}
+              name="firstDay"
+              type="date"
+              required
+              defaultValue={values.firstDay ?? ""}
+              aria-invalid={errors.firstDay ? true : undefined}
+              aria-describedby={describedBy(errors.firstDay && errorId("firstDay"), hintId)}
+              className={inputClasses}
+            />
+          </div>
+          <div>
+            <label htmlFor={fieldId("lastDay")} className="block text-sm font-medium text-slate-800">
+              Last day
+            </label>
+            <FieldError id={errorId("lastDay")} message={errors.lastDay} />
+            <input
+              id={fieldId("lastDay")}
+              name="lastDay"
+              type="date"
+              required
+              defaultValue={values.lastDay ?? ""}
+              aria-invalid={errors.lastDay ? true : undefined}
+              aria-describedby={describedBy(errors.lastDay && errorId("lastDay"), hintId)}
+              className={inputClasses}
+            />
+          </div>
+          <button
+            type="submit"
+            className="rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-100"
+          >
+            Add time off<span className="sr-only"> for {host.name}</span>
+          </button>
+        </div>
+      </fieldset>
+    </Form>
+  );
+}

@@ -1,0 +1,102 @@
+import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { HostForm } from "~/components/admin/host-form";
+import { HostsList } from "~/components/admin/hosts-list";
+import { adminHeaders, requireAdmin } from "~/services/admin-session.server";
+import { hostsAction, hostsPage } from "~/services/demo-host-admin.server";
+
+export const meta: MetaFunction = () => [{ title: "Demo hosts · Admin" }, { name: "robots", content: "noindex" }];
+
+export const headers: HeadersFunction = () => adminHeaders;
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  return hostsPage(new URL(request.url));
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  await requireAdmin(request);
+  return hostsAction(request);
+}
+
+export default function AdminHosts() {
+  const { hosts, zones, newHost, editId, editNotFound } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  const { key: pageKey } = useLocation();
+  const newHostAnswer = answer?.form === "host" && !answer.hostId ? answer : undefined;
+  // A refused edit keeps its form open even when the URL it was posted to did not say which host.
+  const editing = answer?.form === "host" && answer.hostId ? answer.hostId : editId;
+  const notFound = editNotFound || answer?.form === "not-found";
+  return (
+    <div className="min-h-screen bg-slate-50">
+      <header className="border-b border-slate-200 bg-white">
+        <div className="mx-auto flex max-w-5xl flex-wrap items-center justify-between gap-4 px-6 py-4">
+          <p className="text-lg font-bold text-brand-700">Groundwork admin</p>
+          <nav aria-label="Admin" className="flex flex-wrap items-center gap-4 text-sm">
+            <a href="/admin" className="font-medium text-brand-700 underline">
+              Demo requests and orders
+            </a>
+            <a href="/admin/hosts" aria-current="page" className="font-semibold text-slate-900">
+              Demo hosts
+            </a>
+            <Form method="post" action="/admin/logout">
+              <button
+                type="submit"
+                className="rounded-md border border-slate-300 px-3 py-1.5 font-medium text-slate-800 hover:bg-slate-100"
+              >
+                Sign out
+              </button>
+            </Form>
+          </nav>
+        </div>
+      </header>
+
+      <main id="main-content" className="mx-auto max-w-5xl space-y-10 px-6 py-8">
+        <div>
+          <h1 className="text-2xl font-bold text-slate-900">Demo hosts</h1>
+          <p className="mt-1 text-sm text-slate-600">
+            The people who run demos. Each demo is booked with a host who is active and works the whole slot in their
+            own time zone, outside their time off.
+          </p>
+        </div>
+
+        {notFound ? (
+          <div role="alert" className="rounded-md border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-800">
+            <p className="font-semibold">Host not found</p>
+            <p className="mt-1">
+              No host has that id: the link may be mistyped. Hosts are never deleted, so pick one from the list below.
+            </p>
+          </div>
+        ) : null}
+
+        <section aria-labelledby="hosts-heading">
+          <h2 id="hosts-heading" className="text-xl font-bold text-slate-900">
+            Hosts
+          </h2>
+          <p className="mt-1 text-sm text-slate-600">
+            {hosts.length === 1 ? "1 host" : `${hosts.length} hosts`}, in the order they were added
+          </p>
+          <HostsList hosts={hosts} zones={zones} editId={editing} answer={answer} />
+        </section>
+
+        <section id="add-host" aria-labelledby="add-host-heading">
+          <h2 id="add-host-heading" className="text-xl font-bold text-slate-900">
+            Add a host
+          </h2>
+          <div className="mt-4 rounded-lg border border-slate-200 bg-white p-5">
+            <HostForm
+              key={pageKey}
+              idPrefix="new-host"
+              action="/admin/hosts#add-host"
+              intent="add-host"
+              zones={zones}
+              values={newHostAnswer?.values ?? newHost}
+              errors={newHostAnswer?.errors ?? {}}
+              submitLabel="Add host"
+            />
+          </div>
+        </section>
+      </main>
+    </div>
+  );
+}

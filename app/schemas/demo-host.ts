@@ -1,0 +1,260 @@
+import { z } from "zod";
+import { isCalendarDate } from "~/utils/calendar-date";
+import { isTimeZone } from "~/utils/zoned-time";
+import { textField } from "./text-rules";
+
+// The /admin/hosts forms (issue #24): a host's details and working week, and a stretch of days off. The page works
+// without JavaScript, so these run on the server only; the component reads the field names and the hours format
+// from here, so both sides name one shape.
+
+/** One range of a host's week in their own zone, minutes after local midnight (the stored WeeklyHoursRange). */
+export type HoursRange = { weekday: number; startMinute: number; endMinute: number };
+
+/** The week as the form lists it: Monday first, as people write a working week; `weekday` 0 is Sunday. */
+export const hostWeekdays = [
+  { field: "hoursMon", weekday: 1, label: "Monday", short: "Mon" },
+  { field: "hoursTue", weekday: 2, label: "Tuesday", short: "Tue" },
+  { field: "hoursWed", weekday: 3, label: "Wednesday", short: "Wed" },
+  { field: "hoursThu", weekday: 4, label: "Thursday", short: "Thu" },
+  { field: "hoursFri", weekday: 5, label: "Friday", short: "Fri" },
+  { field: "hoursSat", weekday: 6, label: "Saturday", short: "Sat" },
+  { field: "hoursSun", weekday: 0, label: "Sunday", short: "Sun" },
+] as const;
+
+export type HoursField = (typeof hostWeekdays)[number]["field"];
+
+export const HOST_NAME_MAX_LENGTH = 80;
+export const HOST_EMAIL_MAX_LENGTH = 254;
+export const HOURS_TEXT_MAX_LENGTH = 200;
+export const MAX_RANGES_PER_DAY = 12;
+
+/** "09:00" for 540; 1440 is "24:00", the end of a day worked to midnight. */
+export function formatMinute(minute: number): string {
+  return `${String(Math.floor(minute / 60)).padStart(2, "0")}:${String(minute % 60).padStart(2, "0")}`;
+}
+
+const formatRange = (range: { startMinute: number; endMinute: number }) =>
+  `${formatMinute(range.startMinute)}-${formatMinute(range.endMinute)}`;
+
+/** One weekday's ranges as the form's input writes them: "09:00-12:00, 13:00-17:00" ("" for a day off). */
+export function formatDayHours(weeklyHours: readonly HoursRange[], weekday: number): string {
+  return weeklyHours
+    .filter((range) => range.weekday === weekday)
+    .sort((a, b) => a.startMinute - b.startMinute)
+    .map(formatRange)
+    .join(", ");
+}
+
+/** The seven inputs' values for a week (an edit form's starting values). */
+export function hoursFormValues(weeklyHours: readonly HoursRange[]): Record<HoursField, string> {
+  return Object.fromEntries(
+    hostWeekdays.map(({ field, weekday }) => [field, formatDayHours(weeklyHours, weekday)]),
+  ) as Record<HoursField, string>;
+}
+
+/**
+ * The week in a line or a few: consecutive days with the same hours share one entry ("Mon–Fri 09:00–17:00",
+ * "Sat 10:00–12:00"); days off are left out.
+ */
+export function summariseWeek(weeklyHours: readonly HoursRange[]): string[] {
+  const days = hostWeekdays.map((day) => ({ ...day, hours: formatDayHours(weeklyHours, day.weekday) }));
+  const lines: string[] = [];
+  let index = 0;
+  while (index < days.length) {
+    const first = days[index];
+    let last = index;
+    while (last + 1 < days.length && days[last + 1].hours === first.hours) last += 1;
+    if (first.hours) {
+      const span = last === index ? first.short : `${first.short}–${days[last].short}`;
+      lines.push(`${span} ${first.hours.replace(/-/g, "–")}`);
+    }
+    index = last + 1;
+  }
+  return lines;
+}
+
+const clock = String.raw`(\d{1,2}):(\d{2})`;
+const rangePattern = new RegExp(String.raw`^${clock}\s*(?:-|–|—|to)\s*${clock}$`, "i");
+
+function minuteOf(hours: string, minutes: string): number | undefined {
+  const h = Number(hours);
+  const m = Number(minutes);
+  if (m > 59 || h > 24 || (h === 24 && m > 0)) return undefined;
+  return h * 60 + m;
+}
+
+/**
+ * One weekday's input read as ranges, or why it cannot be. Ranges are sorted; two that touch (12:00-13:00 and
+ * 13:00-14:00) become one, because a demo must fit inside a single range and one running across the join would
+ * otherwise never be offered.
+ */
+export function parseDayHours(
+  text: string,
+  day: { weekday: number; label: string },
+): { ranges: HoursRange[] } | { error: string } {
+  const fail = (problem: string) => ({ error: `${day.label}: ${problem}` });
+  const formatHint = "write hours like 09:00-17:00, several separated by commas";
+  const trimmed = text.trim();
+  if (trimmed.length > HOURS_TEXT_MAX_LENGTH) return fail(`use at most ${HOURS_TEXT_MAX_LENGTH} characters`);
+  const pieces = trimmed
+    .split(/[,;]/)
+    .map((piece) => piece.trim())
+    .filter(Boolean);
+  if (pieces.length > MAX_RANGES_PER_DAY) return fail(`at most ${MAX_RANGES_PER_DAY} ranges a day`);
+  const ranges: HoursRange[] = [];
+  for (const piece of pieces) {
+    const match = rangePattern.exec(piece);
+    if (!match) return fail(formatHint);
+    const startMinute = minuteOf(match[1], match[2]);
+    const endMinute = minuteOf(match[3], match[4]);
+    if (startMinute === undefined || endMinute === undefined) {
+      const bad = startMinute === undefined ? `${match[1]}:${match[2]}` : `${match[3]}:${match[4]}`;
+      return fail(`${bad} is not a time between 00:00 and 24:00`);
+    }
+    if (endMinute <= startMinute) {
+      // Overnight work is written as two days: the week is stored day by day.
+      return fail(
+        `${formatRange({ startMinute, endMinute })} must end after it starts (for hours past midnight, write the rest on the next day)`,
+      );
+    }
+    ranges.push({ weekday: day.weekday, startMinute, endMinute });
+  }
+  ranges.sort((a, b) => a.startMinute - b.startMinute || a.endMinute - b.endMinute);
+  const merged: HoursRange[] = [];
+  for (const range of ranges) {
+    const previous = merged[merged.length - 1];
+    if (previous && range.startMinute < previous.endMinute) {
+      return fail(`${formatRange(previous)} and ${formatRange(range)} overlap`);
+    }
+    if (previous && range.startMinute === previous.endMinute) previous.endMinute = range.endMinute;
+    else merged.push({ ...range });
+  }
+  return { ranges: merged };
+}
+
+function hoursField(day: (typeof hostWeekdays)[number]) {
+  return z
+    .string({ invalid_type_error: `${day.label}: write hours like 09:00-17:00, several separated by commas` })
+    .optional()
+    .transform((value, ctx) => {
+      const parsed = parseDayHours(value ?? "", day);
+      if ("error" in parsed) {
+        ctx.addIssue({ code: z.ZodIssueCode.custom, message: parsed.error });
+        return z.NEVER;
+      }
+      return parsed.ranges;
+    });
+}
+
+const invalidEmail = "Enter a valid e-mail address";
+
+/**
+ * A host as the add and edit forms send it. Weekly hours come as one text input per weekday and leave as the
+ * stored list of ranges; the active checkbox is sent only when ticked.
+ */
+export const demoHostSchema = z
+  .object({
+    name: textField("Name", { min: 1, max: HOST_NAME_MAX_LENGTH }),
+    email: z
+      .string({ required_error: invalidEmail, invalid_type_error: invalidEmail })
+      .trim()
+      .max(HOST_EMAIL_MAX_LENGTH, `The e-mail address must be at most ${HOST_EMAIL_MAX_LENGTH} characters`)
+      .email(invalidEmail),
+    timeZone: z
+      .string({
+        required_error: "Pick a time zone from the list",
+        invalid_type_error: "Pick a time zone from the list",
+      })
+      .refine(isTimeZone, "Pick a time zone from the list"),
+    hoursMon: hoursField(hostWeekdays[0]),
+    hoursTue: hoursField(hostWeekdays[1]),
+    hoursWed: hoursField(hostWeekdays[2]),
+    hoursThu: hoursField(hostWeekdays[3]),
+    hoursFri: hoursField(hostWeekdays[4]),
+    hoursSat: hoursField(hostWeekdays[5]),
+    hoursSun: hoursField(hostWeekdays[6]),
+    active: z
+      .string({ invalid_type_error: "Active must be a checkbox" })
+      .optional()
+      .transform((value) => value !== undefined),
+  })
+  .transform(({ name, email, timeZone, active, ...week }) => ({
+    name,
+    email,
+    timeZone,
+    weeklyHours: hostWeekdays.flatMap(({ field }) => week[field]),
+    active,
+  }));
+
+export type DemoHostFormData = z.output<typeof demoHostSchema>;
+
+/** Every field of the host form, in the order the form shows them (and an error summary lists them). */
+export const hostFormFields = ["name", "email", "timeZone", ...hostWeekdays.map((day) => day.field), "active"] as const;
+export type HostFormField = (typeof hostFormFields)[number];
+
+// Years outside this are typing slips (0202 for 2026), not time off anyone plans.
+const EARLIEST_DAY = "2000-01-01";
+const LATEST_DAY = "2999-12-31";
+
+const isDay = (value: string) => isCalendarDate(value) && value >= EARLIEST_DAY && value <= LATEST_DAY;
+
+function dayField(label: string) {
+  const message = `Enter the ${label} as a date, e.g. 2027-03-15`;
+  return z.string({ required_error: message, invalid_type_error: message }).trim().refine(isDay, message);
+}
+
+/** Days off as the time-off form sends them: calendar dates in the host's zone, both included. */
+export const hostTimeOffSchema = z
+  .object({ firstDay: dayField("first day"), lastDay: dayField("last day") })
+  .superRefine((days, ctx) => {
+    // A day that is no date has its own message already; comparing it would only add a second, wrong one.
+    if (isDay(days.firstDay) && isDay(days.lastDay) && days.lastDay < days.firstDay) {
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        path: ["lastDay"],
+        message: "The last day must be the first day or after it",
+      });
+    }
+  });
+
+export type HostTimeOffData = z.output<typeof hostTimeOffSchema>;
+
+export const timeOffFormFields = ["firstDay", "lastDay"] as const;
+export type TimeOffFormField = (typeof timeOffFormFields)[number];
+
+/** What the hosts page lists of a host (built by the loader; times of day are the host's own). */
+export type HostView = {
+  id: string;
+  name: string;
+  email: string;
+  timeZone: string;
+  timeZoneLabel: string;
+  weeklyHours: HoursRange[];
+  timeOff: { id: string; firstDay: string; lastDay: string; label: string }[];
+  active: boolean;
+  /** The host's private calendar subscription: their own demos only. */
+  feedUrl: string;
+};
+
+/** A time-zone choice, labelled on the server (browsers' zone names can differ by ICU version). */
+export type ZoneOption = { value: string; label: string };
+
+/**
+ * An action's answer when a form was not accepted: which form, the values as typed (shown again) and one message
+ * per field. `not-found` is a host id that names no host.
+ */
+export type HostFormAnswer =
+  | {
+      form: "host";
+      /** The host being edited; absent for "Add a host". */
+      hostId?: string;
+      values: Partial<Record<HostFormField, string>>;
+      errors: Partial<Record<HostFormField, string>>;
+    }
+  | {
+      form: "time-off";
+      hostId: string;
+      values: Partial<Record<TimeOffFormField, string>>;
+      errors: Partial<Record<TimeOffFormField, string>>;
+    }
+  | { form: "not-found" };
