@@ -25,4 +25,14 @@ export const dashboardChartCopy: Record<DashboardChart, { title: string; descrip
     title: "Top campaigns",
     description: "utm_campaign, else “(none)”; ranked by paid revenue, then orders, then leads.",
   },
+  showrate: {
+    title: "Demo show rate per week",
+    description:
+      "Booked demos whose slot has ended, by the week of the demo (Monday to Sunday in the business’s time zone; a week at either end of the range counts only its days inside it). Show rate = held ÷ (held + no-show); demos cancelled by the host and demos not yet marked are counted but not rated.",
+  },
+  hosts: {
+    title: "Demos per host",
+    description:
+      "Bookings: every booking not cancelled whose demo falls in the range, ended or upcoming. Show rate: held ÷ (held + no-show) of the host’s ended demos; demos cancelled by the host and demos not yet marked are not rated. Every active host is listed.",
+  },
 };

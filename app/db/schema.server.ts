@@ -16,6 +16,7 @@ import {
 import type { BillingPeriod } from "~/content/plans";
 import { ATTRIBUTION_LIMITS, clickIdKinds, type ClickIdKind } from "~/schemas/attribution";
 import { funnelEvents, type FunnelEvent } from "~/content/funnel-events";
+import { demoOutcomes, type DemoOutcome } from "~/schemas/demo-outcome";
 
 const id = () =>
   text("id")
@@ -242,9 +243,18 @@ export const demoBookings = pgTable(
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+    // What became of a live booking once its slot ended (issue #24, ADR 0032): null until sales mark it; they may
+    // change it later. `outcome_at` is when it was last set (the database's clock, bookkeeping only).
+    outcome: text("outcome").$type<DemoOutcome>(),
+    outcomeAt: timestamp("outcome_at", { withTimezone: true }),
   },
   (table) => [
     check("demo_bookings_status_check", sql`${table.status} in ('booked', 'cancelled')`),
+    check(
+      "demo_bookings_outcome_check",
+      sql`${table.outcome} is null or ${table.outcome} in (${sql.raw(demoOutcomes.map((outcome) => `'${outcome}'`).join(", "))})`,
+    ),
+    check("demo_bookings_outcome_at_check", sql`(${table.outcome} is null) = (${table.outcomeAt} is null)`),
     check("demo_bookings_seat_check", sql`${table.seat} >= 1`),
     check("demo_bookings_slot_check", sql`${table.slotEnd} > ${table.slotStart}`),
     uniqueIndex("demo_bookings_one_live_per_request_idx")
@@ -252,6 +262,10 @@ export const demoBookings = pgTable(
       .where(sql`${table.status} = 'booked'`),
     index("demo_bookings_demo_request_id_idx").on(table.demoRequestId),
     index("demo_bookings_host_idx").on(table.hostId, table.slotStart),
+    // The dashboard's demo figures and the past-demos list: live bookings by the time of their slot.
+    index("demo_bookings_live_slot_start_idx")
+      .on(table.slotStart)
+      .where(sql`${table.status} = 'booked'`),
   ],
 );
 

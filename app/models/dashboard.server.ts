@@ -120,3 +120,77 @@ export async function attributionFigures(
     paidRevenueCents: Number(row.revenue),
   }));
 }
+
+/** A live booking's outcome counts (ADR 0032); `ended` is the condition of a booking whose slot is over. */
+const outcomeCounts = (ended: SQL) => sql`
+  count(*) filter (where ${ended} and outcome = 'held') as held,
+  count(*) filter (where ${ended} and outcome = 'no-show') as no_show,
+  count(*) filter (where ${ended} and outcome = 'host-cancelled') as host_cancelled,
+  count(*) filter (where ${ended} and outcome is null) as unmarked`;
+
+type OutcomeRow = { held: number; no_show: number; host_cancelled: number; unmarked: number };
+export type OutcomeTally = { held: number; noShow: number; hostCancelled: number; unmarked: number };
+
+const tally = (row: OutcomeRow): OutcomeTally => ({
+  held: Number(row.held),
+  noShow: Number(row.no_show),
+  hostCancelled: Number(row.host_cancelled),
+  unmarked: Number(row.unmarked),
+});
+
+/**
+ * Live demos (status 'booked') whose slot started in the range and had ended by `at`, by outcome, one row per ISO
+ * week (Monday in the business's zone, "YYYY-MM-DD") that has any; the caller fills the empty weeks.
+ */
+export async function weeklyOutcomes(range: DayRange, at: Date): Promise<(OutcomeTally & { week: string })[]> {
+  const { start, end } = bounds(range);
+  const result = await getDb().execute(sql`
+    select to_char(date_trunc('week', slot_start at time zone ${range.timeZone}), 'YYYY-MM-DD') as week,
+      ${outcomeCounts(sql`true`)}
+    from demo_bookings
+    where status = 'booked' and slot_start >= ${start} and slot_start < ${end}
+      and slot_end <= ${at.toISOString()}::timestamptz
+    group by 1
+    order by 1
+  `);
+  return rowsOf<OutcomeRow & { week: string }>(result).map((row) => ({ week: row.week, ...tally(row) }));
+}
+
+/**
+ * Per host: the live bookings whose slot starts in the range (ended or not), and those ended by `at` by outcome.
+ * Every active host is listed, and any other host (or no host: a booking made before hosts) with a booking in the
+ * range; most bookings first.
+ */
+export async function hostOutcomes(
+  range: DayRange,
+  at: Date,
+): Promise<(OutcomeTally & { hostId: string | null; name: string | null; email: string | null; bookings: number })[]> {
+  const { start, end } = bounds(range);
+  const ended = sql`slot_end <= ${at.toISOString()}::timestamptz`;
+  const result = await getDb().execute(sql`
+    with counted as (
+      select host_id, count(*) as bookings, ${outcomeCounts(ended)}
+      from demo_bookings
+      where status = 'booked' and slot_start >= ${start} and slot_start < ${end}
+      group by host_id
+    )
+    select hosts.id as host_id, hosts.name, hosts.email,
+      coalesce(counted.bookings, 0)::int as bookings,
+      coalesce(counted.held, 0)::int as held,
+      coalesce(counted.no_show, 0)::int as no_show,
+      coalesce(counted.host_cancelled, 0)::int as host_cancelled,
+      coalesce(counted.unmarked, 0)::int as unmarked
+    from counted full join demo_hosts as hosts on hosts.id = counted.host_id
+    where counted.bookings is not null or hosts.active
+    order by 4 desc, hosts.name nulls last, hosts.id
+  `);
+  return rowsOf<OutcomeRow & { host_id: string | null; name: string | null; email: string | null; bookings: number }>(
+    result,
+  ).map((row) => ({
+    hostId: row.host_id,
+    name: row.name,
+    email: row.email,
+    bookings: Number(row.bookings),
+    ...tally(row),
+  }));
+}

@@ -1,7 +1,8 @@
-import { and, asc, desc, eq, gt, lt, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, lt, sql, type SQL } from "drizzle-orm";
 import {
   demoBookings,
   demoHosts,
+  demoHostTimeOff,
   demoRequests,
   outbox,
   type DemoBookingRow,
@@ -9,13 +10,16 @@ import {
   type DemoRequestRow,
 } from "~/db/schema.server";
 import { getDb, rowFromDriver, rowsOf, type Database, type Transaction } from "~/db/connection.server";
-import type { DemoInvitePayload, OutboxMessage } from "~/models/outbox.server";
+import type { DemoInvitePayload, DemoReminderPayload, OutboxMessage } from "~/models/outbox.server";
+import { now } from "~/utils/clock.server";
+import { getBookingSettings } from "~/utils/env.server";
 
 export type DemoBooking = DemoBookingRow;
 /** A booking with its lead and its host (null only for a booking made before hosts that no seeded host took). */
 export type BookingWithLead = { booking: DemoBooking; lead: DemoRequestRow; host: DemoHostRow | null };
 
 const demoInviteEmail: OutboxMessage["kind"] = "demo-invite-email";
+const demoReminderEmail: OutboxMessage["kind"] = "demo-reminder-email";
 
 /*
  * A count of this process's writes to demo bookings, for the cached availability (services/demo-picker, ADR 0024):
@@ -41,10 +45,68 @@ export async function changingBookings<T>(write: () => Promise<T>): Promise<T> {
   }
 }
 
-/** Queues the visitor's calendar invite for this state of the booking, in the caller's transaction. */
-export async function queueInvite(tx: Transaction, booking: DemoBooking, method: DemoInvitePayload["method"]) {
-  const payload: DemoInvitePayload = { bookingId: booking.id, sequence: booking.sequence, method };
-  await tx.insert(outbox).values({ kind: demoInviteEmail, payload });
+/**
+ * The reminders of this version of a booking that are still ahead at `at` (ADR 0031): one per time before the start
+ * in `minutesBefore`, each due then. None for a cancelled booking; none whose moment has already passed (a demo
+ * booked 3 hours ahead gets the 1-hour reminder only).
+ */
+export function remindersOf(
+  booking: Pick<DemoBooking, "id" | "sequence" | "status" | "slotStart">,
+  at: Date,
+  minutesBefore: number[],
+): { payload: DemoReminderPayload; dueAt: Date }[] {
+  if (booking.status !== "booked") return [];
+  return minutesBefore
+    .map((minutes) => ({
+      payload: { bookingId: booking.id, sequence: booking.sequence, minutesBefore: minutes },
+      dueAt: new Date(booking.slotStart.getTime() - minutes * 60_000),
+    }))
+    .filter((reminder) => reminder.dueAt.getTime() > at.getTime());
+}
+
+/**
+ * Queues the visitor's calendar invite AND reminders for this version of the booking, in the caller's transaction
+ * and in ONE statement (a booking write costs no extra round trip): the invite (due at once) and, for REQUEST, the
+ * reminders still ahead at `at` (the app's clock), each due its time before the start (`next_attempt_at` is the due
+ * time; ADR 0031). A change (SEQUENCE > 0) deletes, in the same statement, the reminders still pending for the
+ * booking's earlier versions: a moved booking is reminded of its new time only, a cancelled one not at all. The
+ * worker checks the SEQUENCE again when a reminder comes due (one it had already claimed may still be running).
+ */
+export async function queueInviteAndReminders(
+  tx: Transaction,
+  booking: DemoBooking,
+  method: DemoInvitePayload["method"],
+  at: Date = now(),
+) {
+  const invite: DemoInvitePayload = { bookingId: booking.id, sequence: booking.sequence, method };
+  const reminders = method === "REQUEST" ? remindersOf(booking, at, getBookingSettings().reminderMinutes) : [];
+  const row = (kind: string, payload: object, dueAt: SQL) =>
+    sql`(${crypto.randomUUID()}, ${kind}, ${JSON.stringify(payload)}::jsonb, ${dueAt})`;
+  const insert = sql`
+    insert into ${outbox} (${sql.join(
+      [outbox.id, outbox.kind, outbox.payload, outbox.nextAttemptAt].map((column) => sql.identifier(column.name)),
+      sql`, `,
+    )})
+    values ${sql.join(
+      [
+        row(demoInviteEmail, invite, sql`now()`),
+        ...reminders.map((reminder) =>
+          row(demoReminderEmail, reminder.payload, sql`${reminder.dueAt.toISOString()}::timestamptz`),
+        ),
+      ],
+      sql`, `,
+    )}`;
+  if (booking.sequence === 0) {
+    await tx.execute(insert);
+    return;
+  }
+  await tx.execute(sql`
+    with superseded as (
+      delete from ${outbox}
+      where ${outbox.kind} = ${demoReminderEmail} and ${outbox.status} = 'pending'
+        and ${outbox.payload}->>'bookingId' = ${booking.id}
+    )
+    ${insert}`);
 }
 
 /** A live booking's host and time, as the availability reads them. */
@@ -52,7 +114,8 @@ export type BusyTime = { hostId: string | null; start: Date; end: Date };
 
 /**
  * Which host gets a slot (ADR 0030): among the candidates (the hosts the availability found working then), those
- * the database sees active and without a live booking within `bufferMinutes` of it, first the one to keep (a
+ * the database sees active, not on time off (their zone's date of the start) and without a live booking within
+ * `bufferMinutes` of it, first the one to keep (a
  * reschedule keeps its host when free), then the one with the fewest live bookings in the slot's week, then the one
  * booked least recently, then the first added. `self` is a booking not to count as in the way (the one moving).
  */
@@ -73,6 +136,11 @@ function freeCandidates(choice: HostChoice) {
   return sql`
     select h.id from ${demoHosts} h
     where h.id in (select jsonb_array_elements_text(${JSON.stringify(choice.candidates)}::jsonb)) and h.active
+      and not exists (
+        select 1 from ${demoHostTimeOff} t
+        where t.host_id = h.id
+          and (${start}::timestamptz at time zone h.time_zone)::date between t.first_day and t.last_day
+      )
       and not exists (
         select 1 from ${demoBookings} b
         where b.host_id = h.id and b.status = 'booked' and b.id <> ${choice.self ?? ""}
@@ -209,36 +277,45 @@ function rescheduleInTransaction(
     if (current.slotStart.getTime() === requested.start.getTime()) return { status: "unchanged", booking: current };
 
     const choice: HostChoice = { ...requested, keep: current.hostId ?? undefined, self: current.id };
-    for (let round = 0; round <= choice.candidates.length; round += 1) {
-      let moved: Record<string, unknown>[] = [];
-      try {
-        moved = await tx.transaction(async (savepoint) =>
-          rowsOf<Record<string, unknown>>(
-            await savepoint.execute(sql`
-              update ${demoBookings}
-              set ${sql.identifier(demoBookings.slotStart.name)} = ${choice.start.toISOString()}::timestamptz,
-                  ${sql.identifier(demoBookings.slotEnd.name)} = ${choice.end.toISOString()}::timestamptz,
-                  ${sql.identifier(demoBookings.hostId.name)} = free.id,
-                  ${sql.identifier(demoBookings.sequence.name)} = ${demoBookings.sequence} + 1,
-                  ${sql.identifier(demoBookings.updatedAt.name)} = now()
-              from (${freeCandidates(choice)} ${hostOrder(choice)}) as free
-              where ${demoBookings.id} = ${id}
-              returning ${demoBookings}.*`),
-          ),
-        );
-      } catch (error) {
-        if (isConflict(error)) continue;
-        throw error;
-      }
-      if (moved[0]) {
-        const booking = rowFromDriver<DemoBooking>(demoBookings, moved[0]);
-        await queueInvite(tx, booking, "REQUEST");
-        return { status: "rescheduled", booking };
-      }
-      return { status: "slot-taken", booking: current };
-    }
-    return { status: "slot-taken", booking: current };
+    const booking = await moveToFreeHost(tx, id, choice);
+    return booking ? { status: "rescheduled", booking } : { status: "slot-taken", booking: current };
   });
+}
+
+/**
+ * Gives the booking `id` the time in `choice` (its own, for a reassignment) and the first free host by the rule
+ * (HostChoice), raising its SEQUENCE and queuing the visitor's updated invite; undefined when no candidate is free.
+ * The exclusion constraint refuses a host another transaction took first: that round is undone to a savepoint and
+ * the next one looks again.
+ */
+async function moveToFreeHost(tx: Transaction, id: string, choice: HostChoice): Promise<DemoBooking | undefined> {
+  for (let round = 0; round <= choice.candidates.length; round += 1) {
+    let moved: Record<string, unknown>[] = [];
+    try {
+      moved = await tx.transaction(async (savepoint) =>
+        rowsOf<Record<string, unknown>>(
+          await savepoint.execute(sql`
+            update ${demoBookings}
+            set ${sql.identifier(demoBookings.slotStart.name)} = ${choice.start.toISOString()}::timestamptz,
+                ${sql.identifier(demoBookings.slotEnd.name)} = ${choice.end.toISOString()}::timestamptz,
+                ${sql.identifier(demoBookings.hostId.name)} = free.id,
+                ${sql.identifier(demoBookings.sequence.name)} = ${demoBookings.sequence} + 1,
+                ${sql.identifier(demoBookings.updatedAt.name)} = now()
+            from (${freeCandidates(choice)} ${hostOrder(choice)}) as free
+            where ${demoBookings.id} = ${id}
+            returning ${demoBookings}.*`),
+        ),
+      );
+    } catch (error) {
+      if (isConflict(error)) continue;
+      throw error;
+    }
+    if (!moved[0]) return undefined;
+    const booking = rowFromDriver<DemoBooking>(demoBookings, moved[0]);
+    await queueInviteAndReminders(tx, booking, "REQUEST");
+    return booking;
+  }
+  return undefined;
 }
 
 export type ReassignResult =
@@ -247,15 +324,16 @@ export type ReassignResult =
   | { status: "not-found" };
 
 /**
- * Gives a live booking to another host (an admin's choice) at the same time, raising its SEQUENCE and queuing the
- * visitor's updated invite (the organizer changes; same UID). The host must be active and not booked within the
- * buffer, by the database's present state; the exclusion constraint refuses one that a concurrent booking took.
- * The caller checks that the host works then.
+ * Gives a live booking to another host at the same time — an admin's choice (one candidate), or the fairest free
+ * one when its host can no longer run it (deactivated, time off) — raising its SEQUENCE and queuing the visitor's
+ * updated invite (the organizer changes; same UID). The host must be active, not on time off and not booked within
+ * the buffer, by the database's present state; the exclusion constraint refuses one that a concurrent booking took,
+ * and that round is undone to a savepoint and the next candidate tried. The caller names the candidates (the hosts
+ * working then, the booking's own host left out) and the buffer; the booking's time is the row's.
  */
 export async function reassignBooking(
   id: string,
-  hostId: string,
-  bufferMinutes: number,
+  choice: Pick<HostChoice, "candidates" | "bufferMinutes" | "week">,
   db: Database = getDb(),
 ): Promise<ReassignResult> {
   return changingBookings(() =>
@@ -263,36 +341,21 @@ export async function reassignBooking(
       const [current] = await tx.select().from(demoBookings).where(eq(demoBookings.id, id)).for("update");
       if (!current) return { status: "not-found" as const };
       if (current.status !== "booked") return { status: "cancelled" as const, booking: current };
-      if (current.hostId === hostId) return { status: "unchanged" as const, booking: current };
-      const choice: HostChoice = {
-        candidates: [hostId],
+      if (choice.candidates.length === 1 && choice.candidates[0] === current.hostId) {
+        return { status: "unchanged" as const, booking: current };
+      }
+      const candidates = choice.candidates.filter((candidate) => candidate !== current.hostId);
+      const full: HostChoice = {
+        candidates,
         start: current.slotStart,
         end: current.slotEnd,
-        bufferMinutes,
-        week: { start: current.slotStart, end: current.slotEnd },
+        bufferMinutes: choice.bufferMinutes,
+        week: choice.week,
         self: current.id,
       };
-      let moved: Record<string, unknown>[] = [];
-      try {
-        moved = await tx.transaction(async (savepoint) =>
-          rowsOf<Record<string, unknown>>(
-            await savepoint.execute(sql`
-              update ${demoBookings}
-              set ${sql.identifier(demoBookings.hostId.name)} = free.id,
-                  ${sql.identifier(demoBookings.sequence.name)} = ${demoBookings.sequence} + 1,
-                  ${sql.identifier(demoBookings.updatedAt.name)} = now()
-              from (${freeCandidates(choice)} limit 1) as free
-              where ${demoBookings.id} = ${id}
-              returning ${demoBookings}.*`),
-          ),
-        );
-      } catch (error) {
-        if (!isConflict(error)) throw error;
-      }
-      if (!moved[0]) return { status: "host-busy" as const, booking: current };
-      const booking = rowFromDriver<DemoBooking>(demoBookings, moved[0]);
-      await queueInvite(tx, booking, "REQUEST");
-      return { status: "reassigned" as const, booking };
+      const booking = await moveToFreeHost(tx, id, full);
+      if (booking) return { status: "reassigned" as const, booking };
+      return { status: "host-busy" as const, booking: current };
     }),
   );
 }
@@ -302,7 +365,10 @@ export type CancelResult =
   | { status: "already-cancelled"; booking: DemoBooking }
   | { status: "not-found" };
 
-/** Cancels a live booking (its seat is free at once), raises its SEQUENCE and queues the METHOD:CANCEL invite. */
+/**
+ * Cancels a live booking (its seat is free at once), raises its SEQUENCE and queues the METHOD:CANCEL invite; its
+ * pending reminders are deleted in the same statement (queueInviteAndReminders).
+ */
 export async function cancelBooking(id: string, db: Database = getDb()): Promise<CancelResult> {
   return changingBookings(() => cancelInTransaction(id, db));
 }
@@ -320,7 +386,7 @@ function cancelInTransaction(id: string, db: Database): Promise<CancelResult> {
       .where(and(eq(demoBookings.id, id), eq(demoBookings.status, "booked")))
       .returning();
     if (booking) {
-      await queueInvite(tx, booking, "CANCEL");
+      await queueInviteAndReminders(tx, booking, "CANCEL");
       return { status: "cancelled", booking };
     }
     const [existing] = await tx.select().from(demoBookings).where(eq(demoBookings.id, id));

@@ -7,7 +7,7 @@ import {
   changingBookings,
   findLiveBookingOf,
   insertBooking,
-  queueInvite,
+  queueInviteAndReminders,
   type DemoBooking,
   type HostChoice,
 } from "~/models/demo-booking.server";
@@ -156,10 +156,10 @@ export type CreatedDemoRequest = {
 /**
  * A demo request with a picked slot, in ONE transaction: the lead (exactly once per submission id, as without
  * a slot), the booking (a host taken by the database, see insertBooking) and the outbox messages (the sales
- * e-mail for a new lead; the visitor's invite for a booking). A taken slot does not undo the lead: it stays,
- * its sales e-mail says it needs a time, and the visitor picks another time with the same submission id, which
- * books for the stored lead instead of storing a second one. A replay of a booked submission answers its
- * booking; a replay with other details books nothing (the caller refuses it, see isSameSubmission).
+ * e-mail for a new lead; the visitor's invite and reminders for a booking, one statement). A taken slot does not
+ * undo the lead: it stays, its sales e-mail says it needs a time, and the visitor picks another time with the same
+ * submission id, which books for the stored lead instead of storing a second one. A replay of a booked submission
+ * answers its booking; a replay with other details books nothing (the caller refuses it, see isSameSubmission).
  */
 async function createDemoRequestWithSlot(
   tx: Transaction,
@@ -196,7 +196,7 @@ async function createDemoRequestWithSlot(
 
   const booking = await insertBooking(tx, { demoRequestId: row.id, choice: slot.choice });
   if (booking) {
-    await queueInvite(tx, booking, "REQUEST");
+    await queueInviteAndReminders(tx, booking, "REQUEST");
   } else if (!created) {
     // A twin of this replay (same submission, sent twice at once) may have booked the lead meanwhile.
     const live = await findLiveBookingOf(row.id, tx);

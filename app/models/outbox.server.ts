@@ -13,35 +13,46 @@ export type OutboxMessage =
   // The calendar invite to the visitor for a booking at this SEQUENCE (REQUEST: booked or moved; CANCEL).
   | { kind: "demo-invite-email"; payload: DemoInvitePayload }
   // Sales' note that the visitor moved or cancelled the booking, queued once that version's invite went out.
-  | { kind: "demo-change-email"; payload: DemoInvitePayload };
+  | { kind: "demo-change-email"; payload: DemoInvitePayload }
+  // The visitor's reminder of this version of a booking, due (next_attempt_at) `minutesBefore` its start (ADR 0031).
+  | { kind: "demo-reminder-email"; payload: DemoReminderPayload };
 
 export type DemoInvitePayload = { bookingId: string; sequence: number; method: "REQUEST" | "CANCEL" };
 
-const msFromNow = (ms: number) => sql`now() + ${ms} * interval '1 millisecond'`;
+export type DemoReminderPayload = { bookingId: string; sequence: number; minutesBefore: number };
+
+/*
+ * Due times, leases and retries are on the app's clock (utils/clock.server `now()`, passed in by the worker), so
+ * every instance applies one rule and a test that freezes or moves the clock drives the outbox with it; a message
+ * queued for "now" keeps the database's now() as its first due time. created_at and delivered_at stay the
+ * database's bookkeeping.
+ */
+const instant = (at: Date) => sql`${at.toISOString()}::timestamptz`;
+const msAfter = (at: Date, ms: number) => instant(new Date(at.getTime() + ms));
 
 /**
- * Claims up to `batchSize` due messages in ONE statement: it locks them with FOR UPDATE SKIP LOCKED and pushes
- * their next attempt `leaseMs` into the future, so other workers (other instances on the same PostgreSQL) skip
+ * Claims up to `batchSize` messages due at `now` in ONE statement: it locks them with FOR UPDATE SKIP LOCKED and
+ * pushes their next attempt `leaseMs` past `now`, so other workers (other instances on the same PostgreSQL) skip
  * them until the lease runs out. Returns them with their attempt counted, in the order they were due. One
  * statement instead of a transaction with an update per message (issue #22): every lead is claimed, and under
  * load the claims cost more round trips than the leads' own inserts.
  */
 export async function claimDueMessages(
-  options: { batchSize: number; leaseMs: number },
+  options: { batchSize: number; leaseMs: number; now: Date },
   db: Database = getDb(),
 ): Promise<OutboxRow[]> {
   const rows = rowsOf<Record<string, unknown>>(
     await db.execute(sql`
       with due as (
         select ${outbox.id} as id, ${outbox.nextAttemptAt} as due_at from ${outbox}
-        where ${outbox.status} = 'pending' and ${outbox.nextAttemptAt} <= now()
+        where ${outbox.status} = 'pending' and ${outbox.nextAttemptAt} <= ${instant(options.now)}
         order by ${outbox.nextAttemptAt}
         limit ${options.batchSize}
         for update skip locked
       ), claimed as (
         update ${outbox}
         set ${sql.identifier(outbox.attempts.name)} = ${outbox.attempts} + 1,
-          ${sql.identifier(outbox.nextAttemptAt.name)} = ${msFromNow(options.leaseMs)}
+          ${sql.identifier(outbox.nextAttemptAt.name)} = ${msAfter(options.now, options.leaseMs)}
         from due where ${outbox.id} = due.id
         returning ${outbox}.*, due.due_at
       )
@@ -94,27 +105,27 @@ export async function earlierPendingInvite(
   return row;
 }
 
-/** Puts a claimed message back until `retryInMs` from now without counting the attempt (it was not tried). */
-export async function postponeMessage(id: string, retryInMs: number, db: Database = getDb()) {
+/** Puts a claimed message back until `until` (app clock) without counting the attempt (it was not tried). */
+export async function postponeMessage(id: string, until: Date, db: Database = getDb()) {
   await db
     .update(outbox)
-    .set({ attempts: sql`greatest(${outbox.attempts} - 1, 0)`, nextAttemptAt: msFromNow(retryInMs) })
+    .set({ attempts: sql`greatest(${outbox.attempts} - 1, 0)`, nextAttemptAt: instant(until) })
     .where(eq(outbox.id, id));
 }
 
-/** Records a failed attempt: retried after `retryInMs`, or, without it, failed for good. */
-export async function markAttemptFailed(
-  id: string,
-  reason: string,
-  retryInMs: number | undefined,
-  db: Database = getDb(),
-) {
+/** Records a failed attempt: retried at `retryAt` (app clock), or, without it, failed for good. */
+export async function markAttemptFailed(id: string, reason: string, retryAt: Date | undefined, db: Database = getDb()) {
   await db
     .update(outbox)
     .set(
-      retryInMs === undefined
+      retryAt === undefined
         ? { status: "failed", lastError: reason }
-        : { lastError: reason, nextAttemptAt: msFromNow(retryInMs) },
+        : { lastError: reason, nextAttemptAt: instant(retryAt) },
     )
     .where(eq(outbox.id, id));
+}
+
+/** Removes a message that no longer has anything to say (a reminder of a booking moved, cancelled or deleted since). */
+export async function deleteMessage(id: string, db: Database = getDb()) {
+  await db.delete(outbox).where(eq(outbox.id, id));
 }

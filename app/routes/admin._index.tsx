@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { AdminHeader } from "~/components/admin/admin-header";
 import { json } from "@remix-run/node";
 import { Form, useLoaderData, useLocation } from "@remix-run/react";
 import { Dashboard } from "~/components/admin/dashboard/dashboard";
@@ -6,13 +7,15 @@ import { DemoRequestsTable } from "~/components/admin/demo-requests-table";
 import { OrdersTable, type OrderRow } from "~/components/admin/orders-table";
 import { hrefKeeping, KeptParams, leadSearchParams } from "~/components/admin/kept-params";
 import { Pagination } from "~/components/admin/pagination";
+import { PastDemos } from "~/components/admin/past-demos";
 import { UpcomingDemos } from "~/components/admin/upcoming-demos";
 import { getPlan } from "~/content/plans";
 import { listDemoRequests, toStoredDemoRequest } from "~/models/demo-request.server";
 import { listOrders } from "~/models/order.server";
 import { normalizeSearch, parsePage } from "~/models/pagination.server";
 import { adminHeaders, requireAdmin } from "~/services/admin-session.server";
-import { loadDashboard } from "~/services/dashboard.server";
+import { dashboardRange, loadDashboard } from "~/services/dashboard.server";
+import { demoOutcomeAction, pastDemosPage } from "~/services/demo-outcomes.server";
 import { storedAttribution } from "~/services/attribution.server";
 import { calendarFeedUrl, cancelDemoAsAdmin, reassignDemoAsAdmin, upcomingAgenda } from "~/services/demo-agenda.server";
 import { assertSameOrigin, readForm, RequestRejected } from "~/utils/request.server";
@@ -29,11 +32,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const admin = await requireAdmin(request);
   const url = new URL(request.url);
   const query = normalizeSearch(url.searchParams.get("q"));
-  const [leads, orders, agenda, dashboard] = await Promise.all([
+  const [leads, orders, agenda, dashboard, pastDemos] = await Promise.all([
     listDemoRequests({ query, page: parsePage(url.searchParams.get("page")) }),
     listOrders({ page: parsePage(url.searchParams.get("ordersPage")) }),
     upcomingAgenda(),
     loadDashboard(url.searchParams),
+    pastDemosPage(dashboardRange(url.searchParams).range, parsePage(url.searchParams.get("pastPage"))),
   ]);
   return json(
     {
@@ -41,6 +45,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       query,
       agenda,
       dashboard,
+      pastDemos,
       feedUrl: calendarFeedUrl(),
       leads: {
         ...leads,
@@ -70,8 +75,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 /**
- * The admin page's forms that change state: cancelling a booked demo (the visitor gets the cancellation) and
- * giving it to another host (the visitor gets the updated invite).
+ * The admin page's forms that change state: cancelling a booked demo (the visitor gets the cancellation),
+ * giving it to another host (the visitor gets the updated invite) and marking a past demo's outcome (ADR 32).
  */
 export async function action({ request }: ActionFunctionArgs) {
   await requireAdmin(request);
@@ -80,9 +85,14 @@ export async function action({ request }: ActionFunctionArgs) {
     const form = await readForm(request);
     const bookingId = form.get("bookingId");
     const intent = form.get("intent");
-    if ((intent !== "cancel-demo" && intent !== "reassign-demo") || typeof bookingId !== "string" || !bookingId) {
+    if (
+      (intent !== "cancel-demo" && intent !== "reassign-demo" && intent !== "demo-outcome") ||
+      typeof bookingId !== "string" ||
+      !bookingId
+    ) {
       throw new RequestRejected(400, "Unknown admin action.");
     }
+    if (intent === "demo-outcome") return await demoOutcomeAction(request.url, bookingId, form.get("outcome"));
     if (intent === "reassign-demo") return await reassign(bookingId, form.get("hostId"));
     const result = await cancelDemoAsAdmin(bookingId);
     if (result.status === "not-found") {
@@ -104,31 +114,11 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function AdminIndex() {
-  const { admin, query, agenda, dashboard, feedUrl, leads, orders } = useLoaderData<typeof loader>();
+  const { admin, query, agenda, dashboard, pastDemos, feedUrl, leads, orders } = useLoaderData<typeof loader>();
   const { search } = useLocation();
   return (
     <div className="min-h-screen bg-slate-50">
-      <header className="border-b border-slate-200 bg-white">
-        <div className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-6 py-4">
-          <p className="text-lg font-bold text-brand-700">Groundwork admin</p>
-          <div className="flex items-center gap-4 text-sm">
-            <a href="/admin/hosts" className="font-medium text-brand-700 underline">
-              Demo hosts
-            </a>
-            <span className="text-slate-600">
-              Signed in as <strong className="text-slate-900">{admin.username}</strong>
-            </span>
-            <Form method="post" action="/admin/logout">
-              <button
-                type="submit"
-                className="rounded-md border border-slate-300 px-3 py-1.5 font-medium text-slate-800 hover:bg-slate-100"
-              >
-                Sign out
-              </button>
-            </Form>
-          </div>
-        </div>
-      </header>
+      <AdminHeader current="/admin" username={admin.username} />
 
       <main id="main-content" className="mx-auto max-w-7xl space-y-10 px-6 py-8">
         <Dashboard data={dashboard} search={search} />
@@ -195,6 +185,8 @@ export default function AdminIndex() {
         </section>
 
         <UpcomingDemos agenda={agenda} feedUrl={feedUrl} />
+
+        <PastDemos data={pastDemos} search={search} />
 
         <section aria-labelledby="orders-heading">
           <h2 id="orders-heading" className="text-2xl font-bold text-slate-900">

@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { AdminHeader } from "~/components/admin/admin-header";
 import { HostForm } from "~/components/admin/host-form";
 import { HostsList } from "~/components/admin/hosts-list";
 import { adminHeaders, requireAdmin } from "~/services/admin-session.server";
@@ -29,27 +30,7 @@ export default function AdminHosts() {
   const notFound = editNotFound || answer?.form === "not-found";
   return (
     <div className="min-h-screen bg-slate-50">
-      <header className="border-b border-slate-200 bg-white">
-        <div className="mx-auto flex max-w-5xl flex-wrap items-center justify-between gap-4 px-6 py-4">
-          <p className="text-lg font-bold text-brand-700">Groundwork admin</p>
-          <nav aria-label="Admin" className="flex flex-wrap items-center gap-4 text-sm">
-            <a href="/admin" className="font-medium text-brand-700 underline">
-              Demo requests and orders
-            </a>
-            <a href="/admin/hosts" aria-current="page" className="font-semibold text-slate-900">
-              Demo hosts
-            </a>
-            <Form method="post" action="/admin/logout">
-              <button
-                type="submit"
-                className="rounded-md border border-slate-300 px-3 py-1.5 font-medium text-slate-800 hover:bg-slate-100"
-              >
-                Sign out
-              </button>
-            </Form>
-          </nav>
-        </div>
-      </header>
+      <AdminHeader current="/admin/hosts" />
 
       <main id="main-content" className="mx-auto max-w-5xl space-y-10 px-6 py-8">
         <div>

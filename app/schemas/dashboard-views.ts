@@ -31,6 +31,24 @@ export type FunnelStep = {
   dropOffPercent: number | null;
 };
 
+/**
+ * Live demos whose slot had ended, by outcome (ADR 0032). The show rate is held ÷ (held + no-show) in percent, one
+ * decimal; null when no demo was marked either. Unmarked and host-cancelled demos are counted, not rated.
+ */
+export type OutcomeCounts = {
+  held: number;
+  noShow: number;
+  hostCancelled: number;
+  unmarked: number;
+  showRatePercent: number | null;
+};
+
+/** One ISO week (Monday to Sunday in the business's zone) of the range: `week` is its Monday, `isoWeek` "2026-W12". */
+export type WeeklyShowRate = OutcomeCounts & { week: string; isoWeek: string };
+
+/** One host's demos in the range: every live booking (ended or not), and the ended ones by outcome. */
+export type HostDemoFigures = OutcomeCounts & { hostId: string | null; name: string; bookings: number };
+
 export type Dashboard = {
   range: DashboardRange;
   form: DashboardRangeForm;
@@ -39,6 +57,8 @@ export type Dashboard = {
   demoFunnel: FunnelStep[];
   sources: AttributionFigures[];
   campaigns: AttributionFigures[];
+  showRates: WeeklyShowRate[];
+  hostDemos: HostDemoFigures[];
   charts: DashboardCharts;
 };
 
@@ -86,4 +106,7 @@ export type DashboardCharts = {
   demoFunnel: BarListView;
   sources: AttributionChartsView;
   campaigns: AttributionChartsView;
+  showRate: DayChartView;
+  hostBookings: BarListView;
+  hostShowRate: BarListView;
 };

@@ -1,3 +1,4 @@
+import type { StrandedDemo } from "~/schemas/demo-views";
 import { z } from "zod";
 import { isCalendarDate } from "~/utils/calendar-date";
 import { isTimeZone } from "~/utils/zoned-time";
@@ -234,6 +235,8 @@ export type HostView = {
   active: boolean;
   /** The host's private calendar subscription: their own demos only. */
   feedUrl: string;
+  /** Upcoming demos they can no longer run that no other host could take. */
+  stranded: StrandedDemo[];
 };
 
 /** A time-zone choice, labelled on the server (browsers' zone names can differ by ICU version). */

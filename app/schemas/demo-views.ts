@@ -55,3 +55,6 @@ export type Agenda = {
   /** The active hosts, to reassign a demo to. */
   hosts: { id: string; name: string }[];
 };
+
+/** An upcoming demo whose host can no longer run it and no other host could take (issue #24). */
+export type StrandedDemo = { bookingId: string; when: string; name: string; company: string };

@@ -11,6 +11,8 @@ import type {
   DashboardCharts,
   DayChartView,
   FunnelStep,
+  HostDemoFigures,
+  WeeklyShowRate,
 } from "~/schemas/dashboard-views";
 import { formatDayParts, formatLongDay } from "~/utils/zoned-time";
 
@@ -47,10 +49,11 @@ function dayFrame(
     integer,
     formatTick,
     dayX,
-  }: { integer: boolean; formatTick: (value: number) => string; dayX: (day: string) => number },
+    atLeast,
+  }: { integer: boolean; formatTick: (value: number) => string; dayX: (day: string) => number; atLeast?: number },
 ) {
-  // A count axis needs room for whole ticks: a chart of one lead must not show 0.2 leads.
-  const max = Math.max(integer ? 4 : 1, ...data.map((point) => point.value));
+  // A count axis needs room for whole ticks: a chart of one lead must not show 0.2 leads. A rate's axis goes to 100%.
+  const max = Math.max(atLeast ?? (integer ? 4 : 1), ...data.map((point) => point.value));
   const y = scaleLinear()
     .domain([0, max])
     .nice()
@@ -78,14 +81,18 @@ function dayFrame(
 export function dayBarChart(
   data: DayValue[],
   label: string,
-  { integer = false, formatTick }: { integer?: boolean; formatTick: (value: number) => string },
+  {
+    integer = false,
+    formatTick,
+    atLeast,
+  }: { integer?: boolean; formatTick: (value: number) => string; atLeast?: number },
 ): DayChartView {
   const x = scaleBand<string>()
     .domain(data.map((point) => point.day))
     .range([dayChart.left, dayChart.width - dayChart.right])
     .paddingInner(0.2);
   const dayX = (day: string) => (x(day) ?? 0) + x.bandwidth() / 2;
-  const { y, view } = dayFrame(data, label, { integer, formatTick, dayX });
+  const { y, view } = dayFrame(data, label, { integer, formatTick, dayX, atLeast });
   return {
     ...view,
     bars: data
@@ -119,9 +126,13 @@ export function dayLineChart(
 }
 
 export function barListChart(
-  rows: { name: string; value: number; note?: string }[],
+  rows: { name: string; value: number; note?: string; text?: string }[],
   label: string,
-  { formatValue, width = dayChart.width }: { formatValue: (value: number) => string; width?: number },
+  {
+    formatValue,
+    width = dayChart.width,
+    atLeast = 1,
+  }: { formatValue: (value: number) => string; width?: number; atLeast?: number },
 ): BarListView {
   const height = barList.top + barList.bottom + Math.max(1, rows.length) * barList.rowHeight;
   const y = scaleBand<string>()
@@ -129,7 +140,7 @@ export function barListChart(
     .range([barList.top, height - barList.bottom])
     .paddingInner(0.25);
   const x = scaleLinear()
-    .domain([0, Math.max(1, ...rows.map((row) => row.value))])
+    .domain([0, Math.max(atLeast, ...rows.map((row) => row.value))])
     .range([barList.left, width - barList.right]);
   return {
     label,
@@ -149,7 +160,7 @@ export function barListChart(
           height: px(y.bandwidth()),
         },
         valueX: px(x(row.value) + 6),
-        value: formatValue(row.value),
+        value: row.text ?? formatValue(row.value),
         note: row.note,
       };
     }),
@@ -231,5 +242,57 @@ export function dashboardCharts(data: Omit<Dashboard, "charts" | "form">): Dashb
     demoFunnel: funnelChart("Demo", data.demoFunnel),
     sources: attributionCharts(data.sources, "source"),
     campaigns: attributionCharts(data.campaigns, "campaign"),
+    ...demoOutcomeCharts(data.showRates, data.hostDemos, span),
+  };
+}
+
+const formatPercent = (value: number) => `${Number(value.toFixed(1))}%`;
+const plural = (count: number, one: string, many: string) => `${formatCount(count)} ${count === 1 ? one : many}`;
+
+/** The show rate per ISO week (a bar per week, on a 0–100% axis) and, per host, the bookings and the show rate. */
+function demoOutcomeCharts(
+  weeks: WeeklyShowRate[],
+  hosts: HostDemoFigures[],
+  span: string,
+): Pick<DashboardCharts, "showRate" | "hostBookings" | "hostShowRate"> {
+  const total = (key: "held" | "noShow" | "hostCancelled" | "unmarked") => sum(weeks.map((week) => week[key]));
+  const [held, noShow, hostCancelled, unmarked] = [
+    total("held"),
+    total("noShow"),
+    total("hostCancelled"),
+    total("unmarked"),
+  ];
+  const unrated = `${plural(hostCancelled, "demo", "demos")} cancelled by the host and ${formatCount(unmarked)} not marked are not rated`;
+  const overall =
+    held + noShow === 0
+      ? "no demo marked held or no-show"
+      : `${formatPercent((held / (held + noShow)) * 100)} overall (${formatCount(held)} held, ${plural(noShow, "no-show", "no-shows")})`;
+  const rated = hosts.filter((host) => host.showRatePercent !== null);
+  return {
+    showRate: dayBarChart(
+      weeks.map((week) => ({ day: week.week, value: week.showRatePercent ?? 0 })),
+      `Show rate per week, ${span}: ${overall}; ${unrated}.`,
+      { formatTick: formatPercent, atLeast: 100 },
+    ),
+    hostBookings: barListChart(
+      hosts.map((host) => ({ name: host.name, value: host.bookings })),
+      hosts.length
+        ? `Bookings per host, ${span}: ${hosts.map((host) => `${host.name} ${formatCount(host.bookings)}`).join(", ")}.`
+        : "No hosts and no bookings in this range.",
+      { formatValue: formatCount, width: 480 },
+    ),
+    hostShowRate: barListChart(
+      hosts.map((host) => ({
+        name: host.name,
+        value: host.showRatePercent ?? 0,
+        text: host.showRatePercent === null ? "—" : undefined,
+        note:
+          host.showRatePercent === null ? "(none marked)" : `(${host.held} of ${formatCount(host.held + host.noShow)})`,
+      })),
+      rated.length
+        ? `Show rate per host, ${span}: ${rated.map((host) => `${host.name} ${formatPercent(host.showRatePercent!)} (${host.held} of ${host.held + host.noShow})`).join(", ")}${rated.length < hosts.length ? "; the others have no demo marked held or no-show" : ""}.`
+        : "No demo marked held or no-show in this range.",
+      { formatValue: formatPercent, width: 480, atLeast: 100 },
+    ),
   };
 }

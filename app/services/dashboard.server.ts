@@ -5,6 +5,7 @@ import { funnelTotals } from "~/models/funnel.server";
 import type { Dashboard, DashboardRange, DashboardRangeForm, FunnelStep } from "~/schemas/dashboard-views";
 import { dashboardRangeSchema, defaultDashboardPreset } from "~/schemas/dashboard-range";
 import { addCalendarDays } from "~/services/demo-slots.server";
+import { showRateFigures } from "~/services/demo-outcomes.server";
 import { calendarDaysBetween } from "~/utils/calendar-date";
 import { now } from "~/utils/clock.server";
 import { getEnv } from "~/utils/env.server";
@@ -66,11 +67,12 @@ export function dashboardRange(params: URLSearchParams): { range: DashboardRange
 /** The dashboard's figures for the range the query string asks for (the CSV export needs no charts). */
 export async function loadDashboardFigures(params: URLSearchParams) {
   const { range, form } = dashboardRange(params);
-  const [daily, totals, sources, campaigns] = await Promise.all([
+  const [daily, totals, sources, campaigns, demos] = await Promise.all([
     dailyFigures(range),
     funnelTotals(range.from, range.to),
     attributionFigures(range, "source", attributionLimit),
     attributionFigures(range, "campaign", attributionLimit),
+    showRateFigures(range),
   ]);
   return {
     form,
@@ -81,6 +83,7 @@ export async function loadDashboardFigures(params: URLSearchParams) {
       demoFunnel: funnelSteps(demoFunnel, totals),
       sources,
       campaigns,
+      ...demos,
     },
   };
 }

@@ -8,12 +8,12 @@ import {
   type ReassignResult,
 } from "~/models/demo-booking.server";
 import { bookingFeed } from "~/services/demo-invite.server";
-import type { Agenda, AgendaDay } from "~/schemas/demo-views";
+import type { Agenda, AgendaDay, StrandedDemo } from "~/schemas/demo-views";
 import { localParts } from "~/services/demo-slots.server";
 import { currentHosts, hostById, hostChoiceAt } from "~/services/demo-hosts.server";
 import { now } from "~/utils/clock.server";
 import { getBookingSettings, getEnv } from "~/utils/env.server";
-import { timeZoneLabel } from "~/utils/time-zone-format";
+import { formatZonedRange, timeZoneLabel } from "~/utils/time-zone-format";
 import { isValueSignature, signValue } from "~/utils/signed-token.server";
 
 /*
@@ -62,7 +62,7 @@ export function cancelDemoAsAdmin(bookingId: string): Promise<CancelResult> {
 
 /**
  * An admin gives a booked demo to another host (issue #24): one who is active and works then; the database refuses
- * one booked at that time. The visitor gets the updated invite (the new host as organizer).
+ * one booked or off at that time. The visitor gets the updated invite (the new host as organizer).
  */
 export async function reassignDemoAsAdmin(
   bookingId: string,
@@ -70,10 +70,50 @@ export async function reassignDemoAsAdmin(
 ): Promise<ReassignResult | { status: "host-not-working" }> {
   const found = (await listUpcomingBookings(now())).find((entry) => entry.booking.id === bookingId);
   if (!found) return { status: "not-found" };
-  const hosts = await currentHosts();
-  const choice = hostChoiceAt(found.booking.slotStart, hosts);
+  const choice = hostChoiceAt(found.booking.slotStart, await currentHosts());
   if (!choice.candidates.includes(hostId)) return { status: "host-not-working" };
-  return reassignBooking(bookingId, hostId, getBookingSettings().bufferMinutes);
+  return reassignBooking(bookingId, { ...choice, candidates: [hostId] });
+}
+
+export type RehomeResult = { moved: number; stranded: number };
+
+/**
+ * After a host's change (deactivated, new hours, time off), gives each of their upcoming demos that they can no
+ * longer run to the fairest free host, with the visitor's updated invite. Demos no other host can take stay with
+ * them and are listed on /admin/hosts (cancel, or reassign once someone is free).
+ */
+export async function rehomeBookingsOf(hostId: string): Promise<RehomeResult> {
+  const hosts = await currentHosts();
+  const result: RehomeResult = { moved: 0, stranded: 0 };
+  for (const { booking } of await listUpcomingBookings(now())) {
+    if (booking.hostId !== hostId || booking.slotStart <= now()) continue;
+    const choice = hostChoiceAt(booking.slotStart, hosts);
+    if (choice.candidates.includes(hostId)) continue;
+    const moved = await reassignBooking(booking.id, choice);
+    if (moved.status === "reassigned") result.moved += 1;
+    else if (moved.status === "host-busy") result.stranded += 1;
+  }
+  return result;
+}
+
+/** The host's upcoming demos they can no longer run (deactivated, hours, time off): for the admin to settle. */
+export async function strandedBookings(): Promise<Map<string, StrandedDemo[]>> {
+  const hosts = await currentHosts();
+  const { timeZone } = getBookingSettings();
+  const stranded = new Map<string, StrandedDemo[]>();
+  for (const { booking, lead } of await listUpcomingBookings(now())) {
+    if (!booking.hostId || booking.slotStart <= now()) continue;
+    if (hostChoiceAt(booking.slotStart, hosts).candidates.includes(booking.hostId)) continue;
+    const list = stranded.get(booking.hostId) ?? [];
+    list.push({
+      bookingId: booking.id,
+      when: formatZonedRange(booking.slotStart, booking.slotEnd, timeZone),
+      name: `${lead.firstName} ${lead.lastName}`,
+      company: lead.company,
+    });
+    stranded.set(booking.hostId, list);
+  }
+  return stranded;
 }
 
 const FEED_PURPOSE = "demo-calendar-feed";

@@ -1,7 +1,14 @@
 import { json, type TypedResponse } from "@remix-run/node";
+import type { StrandedDemo } from "~/schemas/demo-views";
 import { demoTimeZones } from "~/content/demo-time-zones";
 import { addTimeOff, createHost, listHosts, removeTimeOff, updateHost, type DemoHost } from "~/models/demo-host.server";
-import { calendarFeedUrl } from "~/services/demo-agenda.server";
+import {
+  calendarFeedUrl,
+  cancelDemoAsAdmin,
+  rehomeBookingsOf,
+  strandedBookings,
+  type RehomeResult,
+} from "~/services/demo-agenda.server";
 import {
   demoHostSchema,
   hostFormFields,
@@ -62,7 +69,7 @@ function zoneOptions(extra: string[], at: Date): ZoneOption[] {
   return zones.map((zone) => ({ value: zone, label: zoneLabel(zone, at) }));
 }
 
-function hostView(host: DemoHost, at: Date): HostView {
+function hostView(host: DemoHost, at: Date, stranded: StrandedDemo[] = []): HostView {
   return {
     id: host.id,
     name: host.name,
@@ -73,6 +80,7 @@ function hostView(host: DemoHost, at: Date): HostView {
     timeOff: host.timeOff.map((off) => ({ ...off, label: timeOffLabel(off) })),
     active: host.active,
     feedUrl: calendarFeedUrl(host.id),
+    stranded,
   };
 }
 
@@ -83,7 +91,7 @@ const idOf = (value: FormDataEntryValue | null) =>
 /** The hosts page: every host, the zone choices, a new host's starting values and the host being edited. */
 export async function hostsPage(url: URL) {
   const at = now();
-  const hosts = await readHosts();
+  const [hosts, stranded] = await Promise.all([readHosts(), strandedBookings()]);
   const settings = getBookingSettings();
   const edit = url.searchParams.get("edit");
   const editing = edit === null ? undefined : hosts.find((host) => host.id === edit);
@@ -96,7 +104,7 @@ export async function hostsPage(url: URL) {
   };
   return json(
     {
-      hosts: hosts.map((host) => hostView(host, at)),
+      hosts: hosts.map((host) => hostView(host, at, stranded.get(host.id))),
       zones: zoneOptions([settings.timeZone, ...hosts.map((host) => host.timeZone)], at),
       newHost,
       editId: editing?.id ?? null,
@@ -160,7 +168,11 @@ async function saveHost(form: FormData, hostId: string | undefined, editing: boo
     return redirectWithSuccess(hostHref(id), { message: `${host.name} added`, description: state });
   }
   if (!(await updateHost(hostId, host))) return notFound();
-  return redirectWithSuccess(hostHref(hostId), { message: `${host.name} saved`, description: state });
+  const rehomed = await rehomeBookingsOf(hostId);
+  return redirectWithSuccess(hostHref(hostId), {
+    message: `${host.name} saved`,
+    description: [state, rehomedText(rehomed)].filter(Boolean).join(" "),
+  });
 }
 
 async function addHostTimeOff(form: FormData) {
@@ -177,9 +189,34 @@ async function addHostTimeOff(form: FormData) {
     });
   }
   await addTimeOff(host.id, parsed.data);
+  const rehomed = await rehomeBookingsOf(host.id);
   return redirectWithSuccess(hostHref(host.id), {
     message: "Time off added",
-    description: `${host.name}: ${timeOffLabel(parsed.data)}.`,
+    description: [`${host.name}: ${timeOffLabel(parsed.data)}.`, rehomedText(rehomed)].filter(Boolean).join(" "),
+  });
+}
+
+/** What happened to the host's demos they can no longer run, for the toast. */
+function rehomedText({ moved, stranded }: RehomeResult): string {
+  const demos = (count: number) => `${count} demo${count === 1 ? "" : "s"}`;
+  return [
+    moved ? `${demos(moved)} moved to other hosts; the visitors get updated invites.` : "",
+    stranded ? `${demos(stranded)} could not move: no other host is free then (listed below).` : "",
+  ]
+    .filter(Boolean)
+    .join(" ");
+}
+
+/** Cancels a demo its host can no longer run (the visitor gets the cancellation). */
+async function cancelStrandedDemo(form: FormData) {
+  const bookingId = idOf(form.get("bookingId"));
+  const result = bookingId ? await cancelDemoAsAdmin(bookingId) : { status: "not-found" as const };
+  if (result.status === "not-found") {
+    return redirectWithError("/admin/hosts", { message: "Demo not found", description: "It may have been removed." });
+  }
+  return redirectWithSuccess(result.booking.hostId ? hostHref(result.booking.hostId) : "/admin/hosts", {
+    message: result.status === "cancelled" ? "Demo cancelled" : "Demo already cancelled",
+    description: result.status === "cancelled" ? "The visitor is being sent the cancellation." : "Nothing was changed.",
   });
 }
 
@@ -203,7 +240,8 @@ async function removeHostTimeOff(form: FormData) {
 }
 
 /**
- * The hosts page's forms, by `intent`: add-host, edit-host, add-time-off, remove-time-off. The caller has checked
+ * The hosts page's forms, by `intent`: add-host, edit-host, add-time-off, remove-time-off, cancel-demo (one the
+ * host can no longer run). The caller has checked
  * the admin session.
  */
 export async function hostsAction(request: Request): Promise<TypedResponse<HostFormAnswer>> {
@@ -219,6 +257,8 @@ export async function hostsAction(request: Request): Promise<TypedResponse<HostF
         return await addHostTimeOff(form);
       case "remove-time-off":
         return await removeHostTimeOff(form);
+      case "cancel-demo":
+        return await cancelStrandedDemo(form);
       default:
         throw new RequestRejected(400, "Unknown hosts action.");
     }

@@ -12,7 +12,7 @@ import {
 import { getEnv } from "~/utils/env.server";
 import { logger } from "~/utils/logger.server";
 import { forget, remember } from "~/utils/singleton.server";
-import { formatZonedRange, formatZonedShort, isKnownTimeZone } from "~/utils/time-zone-format";
+import { formatZonedRange, formatZonedShort, isKnownTimeZone, timeZoneLabel } from "~/utils/time-zone-format";
 
 export type Mail = {
   to: string;
@@ -263,6 +263,103 @@ export function demoChangeSalesMail({ booking, lead, method, businessTimeZone, h
       `Phone:  ${lead.phone}`,
       "",
       `Upcoming demos: ${env.APP_URL.replace(/\/$/, "")}/admin`,
+      "",
+    ].join("\n"),
+  };
+}
+
+export type DemoReminderMailInput = {
+  booking: InviteBooking;
+  lead: InviteLead;
+  /** The reminder's time before the demo's start (DEMO_REMINDERS, ADR 0031). */
+  minutesBefore: number;
+  /** The visitor's /demo/manage/<token> page (absolute). */
+  manageUrl: string;
+  businessTimeZone: string;
+  /** The visitor's zone when known (the lead keeps none today, so the mail shows UTC beside the business's time). */
+  visitorTimeZone?: string;
+  /** The demo's host: named, and where replies go. */
+  host?: HostContact;
+};
+
+/** "1 hour", "90 minutes" → "1 hour 30 minutes", "30 minutes". */
+function hoursAndMinutes(totalMinutes: number): string {
+  const hours = Math.floor(totalMinutes / 60);
+  const minutes = totalMinutes % 60;
+  const parts = [
+    ...(hours ? [`${hours} hour${hours === 1 ? "" : "s"}`] : []),
+    ...(minutes ? [`${minutes} minute${minutes === 1 ? "" : "s"}`] : []),
+  ];
+  return parts.join(" ");
+}
+
+/** YYYY-MM-DD of an instant in a zone (en-CA writes dates that way). */
+const zonedDay = (at: Date, timeZone: string) =>
+  new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(at);
+
+/**
+ * When the demo is, seen from the reminder's moment, in the business's zone: "starts in 1 hour" for a reminder up to
+ * three hours ahead; otherwise "is tomorrow" ("today", "tomorrow" or "on Tue, Mar 16"), and for the subject with its
+ * time: "is tomorrow at 10:00 AM Central Time".
+ */
+function reminderWhen(booking: InviteBooking, minutesBefore: number, timeZone: string) {
+  if (minutesBefore <= 180) {
+    const soon = `starts in ${hoursAndMinutes(minutesBefore)}`;
+    return { subject: soon, sentence: soon };
+  }
+  const remindedAt = new Date(booking.slotStart.getTime() - minutesBefore * 60_000);
+  const days = Math.round(
+    (Date.parse(zonedDay(booking.slotStart, timeZone)) - Date.parse(zonedDay(remindedAt, timeZone))) / 86_400_000,
+  );
+  const onDay = new Intl.DateTimeFormat("en-US", { timeZone, weekday: "short", month: "short", day: "numeric" });
+  const day = days === 0 ? "today" : days === 1 ? "tomorrow" : `on ${onDay.format(booking.slotStart)}`;
+  const time = new Intl.DateTimeFormat("en-US", { timeZone, hour: "numeric", minute: "2-digit" })
+    .format(booking.slotStart)
+    .replace(/[\u202f\u00a0]/g, " ");
+  return {
+    subject: `is ${day} at ${time} ${timeZoneLabel(timeZone, booking.slotStart)}`,
+    sentence: `is ${day}`,
+  };
+}
+
+/**
+ * The visitor's reminder before a booked demo (ADR 0031): when (the business's zone, and the visitor's or UTC), who
+ * hosts it and how they meet (the host calls the phone number the visitor gave: the demo has no video link, and the
+ * invite names none), and the manage link. Replies go to the host. No invite attached: the calendar has the event.
+ */
+export function demoReminderMail({
+  booking,
+  lead,
+  minutesBefore,
+  manageUrl,
+  businessTimeZone,
+  visitorTimeZone,
+  host,
+}: DemoReminderMailInput): Mail {
+  const env = getEnv();
+  const [when, alsoWhen] = demoTimes(booking, businessTimeZone, visitorTimeZone);
+  const soon = reminderWhen(booking, minutesBefore, businessTimeZone);
+  const caller = host ? `Your host, ${host.name},` : "We";
+  return {
+    to: oneLine(lead.email),
+    from: env.MAIL_FROM,
+    replyTo: host ? oneLine(host.email) : env.SALES_EMAIL,
+    subject: oneLine(`Reminder: your ${env.BRAND_NAME} demo ${soon.subject}`),
+    text: [
+      `Hi ${lead.firstName},`,
+      "",
+      `A reminder: your ${demoMinutes(booking)}-minute ${env.BRAND_NAME} demo ${soon.sentence}.`,
+      "",
+      `  ${when}`,
+      `  (${alsoWhen})`,
+      "",
+      `${caller} will call you at ${lead.phone} (the number you gave us) at that time.`,
+      "Wrong number, or a question before the demo? Just reply to this e-mail.",
+      "",
+      "Need another time, or can't make it? Reschedule or cancel here:",
+      manageUrl,
+      "",
+      `The ${env.BRAND_NAME} team`,
       "",
     ].join("\n"),
   };

@@ -3,12 +3,15 @@ import type { Database } from "~/db/connection.server";
 import { findDemoRequest } from "~/models/demo-request.server";
 import {
   claimDueMessages,
+  deleteMessage,
   markAttemptFailed,
   markDelivered,
   postponeMessage,
   type OutboxMessage,
 } from "~/models/outbox.server";
 import { deliverDemoChange, deliverDemoInvite, type BookingDelivery } from "~/services/demo-invite-delivery.server";
+import { deliverDemoReminder } from "~/services/demo-reminder-delivery.server";
+import { now } from "~/utils/clock.server";
 import { logger } from "~/utils/logger.server";
 import { newLeadMail, sendMail, type LeadScheduling } from "~/services/mailer.server";
 import { findLatestBookingOf } from "~/models/demo-booking.server";
@@ -47,8 +50,24 @@ export function retryDelayMs(
 
 class PermanentFailure extends Error {}
 
-/** A message that must not go yet (an earlier version of the same booking is still pending); not an attempt. */
-class NotYet extends Error {}
+/**
+ * A message that must not go yet (an earlier version of the same booking is still pending, or a reminder's moment is
+ * still ahead); not an attempt. Looked at again at `until`, or after WAIT_FOR_EARLIER_MS.
+ */
+class NotYet extends Error {
+  constructor(
+    message: string,
+    readonly until?: Date,
+  ) {
+    super(message);
+  }
+}
+
+/** Nothing to send any more (a reminder of a booking moved, cancelled or deleted since): the row is removed. */
+class Superseded extends Error {}
+
+/** Not sent on purpose and never to be (a reminder whose moment passed while the service was down; logged). */
+class Skipped extends Error {}
 
 /** How long a message waits for an earlier one before it looks again: short, the earlier one may go any moment. */
 const WAIT_FOR_EARLIER_MS = 3_000;
@@ -84,6 +103,14 @@ async function deliver(message: OutboxRow, db?: Database): Promise<OutboxMessage
       return followUpsOf(await deliverDemoInvite(message.payload, db));
     case "demo-change-email":
       return followUpsOf(await deliverDemoChange(message.payload, db));
+    case "demo-reminder-email": {
+      const reminder = await deliverDemoReminder(message.payload, { at: now(), messageId: message.id }, db);
+      if (reminder.outcome === "early") throw new NotYet("the reminder's moment is still ahead", reminder.dueAt);
+      if (reminder.outcome === "superseded") throw new Superseded(reminder.reason);
+      if (reminder.outcome === "skipped") throw new Skipped(reminder.reason);
+      if (reminder.outcome === "malformed") throw new PermanentFailure(reminder.reason);
+      return [];
+    }
     default:
       throw new PermanentFailure(`unknown outbox kind "${message.kind}"`);
   }
@@ -97,12 +124,13 @@ const sequenceOf = (message: OutboxRow) =>
  * due rows with FOR UPDATE SKIP LOCKED and pushes their next attempt a lease into the future, so other
  * workers (other instances on the same PostgreSQL) skip them; the mail is sent after the commit, so no
  * transaction (and, on PGlite, no visitor's query) waits on the mail server. A worker that dies
- * mid-send leaves the row to be retried when its lease runs out.
+ * mid-send leaves the row to be retried when its lease runs out. "Due", the lease and the retries are on the
+ * app's clock (`now()`), so every instance applies one rule and a test's frozen clock drives them.
  */
 export async function processOutboxOnce(options: OutboxOptions = {}): Promise<number> {
   const settings = { ...defaults, ...options };
   const { db } = options;
-  const claimed = await claimDueMessages(settings, db);
+  const claimed = await claimDueMessages({ ...settings, now: now() }, db);
 
   let delivered = 0;
   // A booking's versions in order within a batch too: invites with a higher SEQUENCE go after (a stable sort).
@@ -113,13 +141,22 @@ export async function processOutboxOnce(options: OutboxOptions = {}): Promise<nu
       delivered += 1;
     } catch (error) {
       if (error instanceof NotYet) {
-        await postponeMessage(message.id, WAIT_FOR_EARLIER_MS, db);
+        await postponeMessage(message.id, error.until ?? new Date(now().getTime() + WAIT_FOR_EARLIER_MS), db);
+        continue;
+      }
+      if (error instanceof Superseded) {
+        await deleteMessage(message.id, db);
+        continue;
+      }
+      if (error instanceof Skipped) {
+        // Logged where it was decided, with the booking and how late; kept as failed, the outbox's record of a miss.
+        await markAttemptFailed(message.id, error.message, undefined, db);
         continue;
       }
       const reason = error instanceof Error ? error.message : String(error);
       const giveUp = error instanceof PermanentFailure || message.attempts >= settings.maxAttempts;
       const delay = retryDelayMs(message.attempts, settings.baseDelayMs, settings.maxDelayMs);
-      await markAttemptFailed(message.id, reason, giveUp ? undefined : delay, db);
+      await markAttemptFailed(message.id, reason, giveUp ? undefined : new Date(now().getTime() + delay), db);
       (giveUp ? logger.error : logger.warn)(
         giveUp ? "outbox message failed for good" : "outbox delivery failed, will retry",
         {

@@ -2,7 +2,16 @@
 // same rows, so the download can never disagree with the page.
 import type { Dashboard } from "~/schemas/dashboard-views";
 
-export const dashboardCharts = ["leads", "orders", "mrr", "funnel", "sources", "campaigns"] as const;
+export const dashboardCharts = [
+  "leads",
+  "orders",
+  "mrr",
+  "funnel",
+  "sources",
+  "campaigns",
+  "showrate",
+  "hosts",
+] as const;
 export type DashboardChart = (typeof dashboardCharts)[number];
 
 export function isDashboardChart(value: unknown): value is DashboardChart {
@@ -18,7 +27,21 @@ const text = (header: string): TableColumn => ({ header, kind: "text" });
 const count = (header: string): TableColumn => ({ header, kind: "count" });
 const cents = (header: string): TableColumn => ({ header, kind: "cents" });
 
-type DashboardData = Pick<Dashboard, "daily" | "checkoutFunnel" | "demoFunnel" | "sources" | "campaigns">;
+const percent = (header: string): TableColumn => ({ header, kind: "percent" });
+
+/** The outcome columns of the demo tables (ADR 0032), after the row's own. */
+const outcomeColumns = [
+  count("Held"),
+  count("No-show"),
+  count("Cancelled by host"),
+  count("Not marked"),
+  percent("Show rate"),
+];
+
+type DashboardData = Pick<
+  Dashboard,
+  "daily" | "checkoutFunnel" | "demoFunnel" | "sources" | "campaigns" | "showRates" | "hostDemos"
+>;
 
 export function dashboardTable(chart: DashboardChart, data: DashboardData): DashboardTable {
   switch (chart) {
@@ -57,6 +80,32 @@ export function dashboardTable(chart: DashboardChart, data: DashboardData): Dash
           cents("Paid revenue"),
         ],
         rows: data[chart].map((row) => [row.name, row.leads, row.orders, row.paidRevenueCents]),
+      };
+    case "showrate":
+      return {
+        columns: [text("Week"), text("Starts on"), ...outcomeColumns],
+        rows: data.showRates.map((week) => [
+          week.isoWeek,
+          week.week,
+          week.held,
+          week.noShow,
+          week.hostCancelled,
+          week.unmarked,
+          week.showRatePercent,
+        ]),
+      };
+    case "hosts":
+      return {
+        columns: [text("Host"), count("Bookings"), ...outcomeColumns],
+        rows: data.hostDemos.map((host) => [
+          host.name,
+          host.bookings,
+          host.held,
+          host.noShow,
+          host.hostCancelled,
+          host.unmarked,
+          host.showRatePercent,
+        ]),
       };
   }
 }

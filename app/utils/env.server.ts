@@ -100,6 +100,34 @@ const blackoutDates = z
     return dates;
   });
 
+/** The longest reminder offset: a reminder a month ahead is already one more than a visitor needs. */
+const MAX_REMINDER_MINUTES = 30 * 24 * 60;
+
+/**
+ * When the visitor is reminded of a booked demo (issue #24, ADR 0031): "24h,1h" → minutes before its start, largest
+ * first ([1440, 60]); whole hours (`h`) or minutes (`m`), comma-separated; "off" → no reminders.
+ */
+const reminderOffsets = z
+  .string()
+  .trim()
+  .transform((value, ctx) => {
+    if (/^off$/i.test(value)) return [];
+    const minutes = new Set<number>();
+    for (const part of value.split(",")) {
+      const match = /^(\d{1,5})\s*([hm])$/i.exec(part.trim());
+      const amount = match ? Number(match[1]) * (match[2].toLowerCase() === "h" ? 60 : 1) : NaN;
+      if (!(amount >= 1 && amount <= MAX_REMINDER_MINUTES)) {
+        ctx.addIssue({
+          code: "custom",
+          message: `"${part.trim()}" is not a reminder time; use "off" or times before the demo like 24h,1h or 30m (whole hours or minutes, up to 30 days)`,
+        });
+        return z.NEVER;
+      }
+      minutes.add(amount);
+    }
+    return [...minutes].sort((a, b) => b - a);
+  });
+
 export { isCalendarDate };
 
 const envSchema = z.object({
@@ -207,6 +235,8 @@ const envSchema = z.object({
   DEMO_HOST_NAME: z.string().trim().max(70).optional(),
   DEMO_HOST_EMAIL: z.string().trim().email().optional(),
   DEMO_BLACKOUT_DATES: blackoutDates.default(""),
+  // E-mail reminders to the visitor before a booked demo (issue #24, ADR 0031): times before its start, or "off".
+  DEMO_REMINDERS: reminderOffsets.default("24h,1h"),
 });
 
 export type Env = Omit<z.infer<typeof envSchema>, "APP_URL"> & {
@@ -321,6 +351,8 @@ export type BookingSettings = {
   hosts: number;
   /** YYYY-MM-DD dates in timeZone with no demos. */
   blackoutDates: Set<string>;
+  /** When the visitor is e-mailed a reminder: minutes before the demo's start, largest first; empty = none. */
+  reminderMinutes: number[];
 };
 
 /** The demo booking settings (DEMO_* variables), parsed and checked at start-up with the rest. */
@@ -337,6 +369,7 @@ export function getBookingSettings(): BookingSettings {
     horizonDays: env.DEMO_HORIZON_DAYS,
     hosts: env.DEMO_HOSTS,
     blackoutDates: new Set(env.DEMO_BLACKOUT_DATES),
+    reminderMinutes: env.DEMO_REMINDERS,
   };
 }
 

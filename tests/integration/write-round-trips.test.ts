@@ -108,7 +108,8 @@ describeWithDatabases("round trips of the writes (issue #22)", (kind) => {
       response = (await demoApiAction(args(postJson("/api/demo-requests", lead({ slotStart }))))) as Response;
     });
     expect(response?.status).toBe(201);
-    // begin; the lead; the host's booking; the visitor's invite; the sales e-mail; the day's counts; commit.
+    // begin; the lead; the host's booking; the visitor's invite and reminders (one insert; ADR 0031); the sales
+    // e-mail; the day's counts; commit.
     expect(sent, sent.join("\n---\n")).toHaveLength(limits + 7);
     expect(sent[limits].toLowerCase()).toMatch(/^begin/);
     expect(sent.at(-1)?.toLowerCase()).toMatch(/^commit/);

@@ -21,6 +21,8 @@ function figures(counts: Partial<Record<FunnelEvent, number>>, leads = [0, 1, 3]
     demoFunnel: funnelSteps(demoFunnel, counts),
     sources: [{ name: "a-very-long-source-name-from-a-utm-tag", leads: 4, orders: 1, paidRevenueCents: 300_000 }],
     campaigns: [],
+    showRates: [],
+    hostDemos: [],
   };
 }
 

@@ -167,6 +167,7 @@ function chicago(overrides: Partial<BookingSettings> = {}): BookingSettings {
     horizonDays: 300,
     hosts: 4,
     blackoutDates: new Set(["2027-03-19", "2027-11-12"]),
+    reminderMinutes: [],
     ...overrides,
   };
 }

@@ -19,6 +19,7 @@ function newYork(overrides: Partial<BookingSettings> = {}): BookingSettings {
     horizonDays: 14,
     hosts: 2,
     blackoutDates: new Set(),
+    reminderMinutes: [],
     ...overrides,
   };
 }
@@ -181,6 +182,7 @@ describe("booking settings from the environment", () => {
       horizonDays: 14,
       hosts: 2,
       blackoutDates: [],
+      reminderMinutes: [24 * 60, 60],
     });
   });
 

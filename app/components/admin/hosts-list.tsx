@@ -10,6 +10,7 @@ import {
   type ZoneOption,
 } from "~/schemas/demo-host";
 import { describedBy, ErrorSummary, FieldError, HostForm, inputClasses } from "./host-form";
+import { VisibleText } from "./visible-text";
 
 type Props = {
   hosts: HostView[];
@@ -99,6 +100,41 @@ export function HostsList({ hosts, zones, editId, answer }: Props) {
                   />
                 </dd>
               </dl>
+
+              {host.stranded.length > 0 ? (
+                <section
+                  aria-labelledby={`stranded-${host.id}`}
+                  className="mt-4 rounded-md border border-amber-300 bg-amber-50 p-4 text-sm text-slate-900"
+                  data-testid="stranded-demos"
+                >
+                  <h4 id={`stranded-${host.id}`} className="font-semibold">
+                    Demos {host.name} can no longer run
+                  </h4>
+                  <p className="mt-1 text-slate-700">
+                    No other host is free at these times. Reassign one from Upcoming demos on the admin page once
+                    someone is, or cancel it (the visitor gets the cancellation).
+                  </p>
+                  <ul className="mt-2 space-y-2">
+                    {host.stranded.map((demo) => (
+                      <li key={demo.bookingId} className="flex flex-wrap items-center justify-between gap-2">
+                        <span>
+                          {demo.when} · <VisibleText text={demo.name} /> (<VisibleText text={demo.company} />)
+                        </span>
+                        <Form method="post" action="/admin/hosts">
+                          <input type="hidden" name="intent" value="cancel-demo" />
+                          <input type="hidden" name="bookingId" value={demo.bookingId} />
+                          <button
+                            type="submit"
+                            className="rounded-md bg-red-700 px-3 py-1.5 font-semibold text-white hover:bg-red-800"
+                          >
+                            Cancel and e-mail <VisibleText text={demo.name} />
+                          </button>
+                        </Form>
+                      </li>
+                    ))}
+                  </ul>
+                </section>
+              ) : null}
 
               {editing ? (
                 <section

@@ -62,6 +62,15 @@ export function Dashboard({ data, search }: { data: DashboardData; search: strin
           <p className="text-sm font-medium text-slate-700">Demo</p>
           <HorizontalBarChart view={charts.demoFunnel} />
         </ChartFigure>
+        <ChartFigure {...figure("showrate")}>
+          <BarChart view={charts.showRate} />
+        </ChartFigure>
+        <ChartFigure {...figure("hosts")}>
+          <p className="text-sm font-medium text-slate-700">Bookings</p>
+          <HorizontalBarChart view={charts.hostBookings} />
+          <p className="text-sm font-medium text-slate-700">Show rate</p>
+          <HorizontalBarChart view={charts.hostShowRate} />
+        </ChartFigure>
       </div>
       <div className="mt-6 space-y-6">
         <ChartFigure {...figure("sources")}>{attribution(charts.sources)}</ChartFigure>

@@ -1,0 +1,43 @@
+import { Form } from "@remix-run/react";
+
+const pages = [
+  { href: "/admin", label: "Demo requests and orders" },
+  { href: "/admin/hosts", label: "Demo hosts" },
+] as const;
+
+/** The admin pages' header: where you are, the other pages, who is signed in, and signing out. */
+export function AdminHeader({ current, username }: { current: (typeof pages)[number]["href"]; username?: string }) {
+  return (
+    <header className="border-b border-slate-200 bg-white">
+      <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-4 px-6 py-4">
+        <p className="text-lg font-bold text-brand-700">Groundwork admin</p>
+        <nav aria-label="Admin" className="flex flex-wrap items-center gap-4 text-sm">
+          {pages.map((page) =>
+            page.href === current ? (
+              <a key={page.href} href={page.href} aria-current="page" className="font-semibold text-slate-900">
+                {page.label}
+              </a>
+            ) : (
+              <a key={page.href} href={page.href} className="font-medium text-brand-700 underline">
+                {page.label}
+              </a>
+            ),
+          )}
+          {username ? (
+            <span className="text-slate-600">
+              Signed in as <strong className="text-slate-900">{username}</strong>
+            </span>
+          ) : null}
+          <Form method="post" action="/admin/logout">
+            <button
+              type="submit"
+              className="rounded-md border border-slate-300 px-3 py-1.5 font-medium text-slate-800 hover:bg-slate-100"
+            >
+              Sign out
+            </button>
+          </Form>
+        </nav>
+      </div>
+    </header>
+  );
+}
