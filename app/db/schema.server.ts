@@ -237,6 +237,8 @@ export const demoBookings = pgTable(
     slotEnd: timestamp("slot_end", { withTimezone: true }).notNull(),
     seat: smallint("seat"),
     hostId: text("host_id").references(() => demoHosts.id),
+    // The zone the visitor picked the time in (the form's, else none): their e-mails show the time in it too.
+    visitorTimeZone: text("visitor_time_zone"),
     status: text("status").$type<DemoBookingStatus>().notNull().default("booked"),
     // iCalendar SEQUENCE: +1 on every reschedule or cancellation, so calendars replace the older invite.
     sequence: integer("sequence").notNull().default(0),
@@ -257,6 +259,7 @@ export const demoBookings = pgTable(
     check("demo_bookings_outcome_at_check", sql`(${table.outcome} is null) = (${table.outcomeAt} is null)`),
     check("demo_bookings_seat_check", sql`${table.seat} >= 1`),
     check("demo_bookings_slot_check", sql`${table.slotEnd} > ${table.slotStart}`),
+    check("demo_bookings_visitor_time_zone_check", sql`coalesce(char_length(${table.visitorTimeZone}), 0) <= 64`),
     uniqueIndex("demo_bookings_one_live_per_request_idx")
       .on(table.demoRequestId)
       .where(sql`${table.status} = 'booked'`),

@@ -177,7 +177,7 @@ async function anyCandidateFree(tx: Transaction, choice: HostChoice): Promise<bo
  */
 export async function insertBooking(
   tx: Transaction,
-  booking: { demoRequestId: string; choice: HostChoice },
+  booking: { demoRequestId: string; choice: HostChoice; visitorTimeZone?: string },
 ): Promise<DemoBooking | undefined> {
   const { choice } = booking;
   for (let round = 0; round <= choice.candidates.length; round += 1) {
@@ -186,10 +186,10 @@ export async function insertBooking(
         insert into ${demoBookings} (
           ${sql.identifier(demoBookings.id.name)}, ${sql.identifier(demoBookings.demoRequestId.name)},
           ${sql.identifier(demoBookings.slotStart.name)}, ${sql.identifier(demoBookings.slotEnd.name)},
-          ${sql.identifier(demoBookings.hostId.name)}
+          ${sql.identifier(demoBookings.hostId.name)}, ${sql.identifier(demoBookings.visitorTimeZone.name)}
         )
         select ${crypto.randomUUID()}, ${booking.demoRequestId}, ${choice.start.toISOString()}::timestamptz,
-               ${choice.end.toISOString()}::timestamptz, free.id
+               ${choice.end.toISOString()}::timestamptz, free.id, ${booking.visitorTimeZone ?? null}::text
         from (${freeCandidates(choice)} ${hostOrder(choice)}) as free
         on conflict do nothing
         returning *`),

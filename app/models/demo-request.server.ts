@@ -140,7 +140,7 @@ async function insertDemoRequest(
 
 /** The slot a visitor picked (already checked against the availability rules) and the seats it has. */
 /** A picked slot and what the database needs to choose its host (ADR 0030). */
-export type RequestedSlot = { slotStart: Date; slotEnd: Date; choice: HostChoice };
+export type RequestedSlot = { slotStart: Date; slotEnd: Date; choice: HostChoice; visitorTimeZone?: string };
 
 export type CreatedDemoRequest = {
   row: DemoRequestRow;
@@ -194,7 +194,11 @@ async function createDemoRequestWithSlot(
     if (live) return { row, created, booking: live, slotTaken: false };
   }
 
-  const booking = await insertBooking(tx, { demoRequestId: row.id, choice: slot.choice });
+  const booking = await insertBooking(tx, {
+    demoRequestId: row.id,
+    choice: slot.choice,
+    visitorTimeZone: slot.visitorTimeZone,
+  });
   if (booking) {
     await queueInviteAndReminders(tx, booking, "REQUEST");
   } else if (!created) {

@@ -65,6 +65,7 @@ export async function deliverDemoInvite(payload: unknown, db?: Database): Promis
       method: invite.method,
       manageUrl: `${getEnv().APP_URL.replace(/\/$/, "")}${managePath(invite.bookingId)}`,
       businessTimeZone: timeZone,
+      visitorTimeZone: version.booking.visitorTimeZone ?? undefined,
       host: version.found.host ?? undefined,
     }),
   );

@@ -88,6 +88,7 @@ export async function deliverDemoReminder(
       minutesBefore: reminder.minutesBefore,
       manageUrl: `${getEnv().APP_URL.replace(/\/$/, "")}${managePath(booking.id)}`,
       businessTimeZone: getBookingSettings().timeZone,
+      visitorTimeZone: booking.visitorTimeZone ?? undefined,
       host: found.host ?? undefined,
     }),
   );

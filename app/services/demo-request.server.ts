@@ -126,14 +126,23 @@ export class SlotUnavailable extends RequestRejected {
 }
 
 /** The picked slot, checked against the availability rules at this moment; undefined when none was picked. */
-async function requestedSlot(slotStart: string | undefined): Promise<RequestedSlot | undefined> {
+async function requestedSlot(
+  slotStart: string | undefined,
+  visitorTimeZone: string | undefined,
+): Promise<RequestedSlot | undefined> {
   if (!slotStart) return undefined;
   const settings = getBookingSettings();
   const hosts = await currentHosts();
   const start = new Date(slotStart);
   const check = checkSlotStart(start, now(), settings, hosts);
   if (!check.ok) throw new SlotUnavailable(422, check.message, check.reason);
-  return { slotStart: start, slotEnd: slotEnd(start, settings), choice: hostChoiceAt(start, hosts, settings) };
+  return {
+    slotStart: start,
+    slotEnd: slotEnd(start, settings),
+    choice: hostChoiceAt(start, hosts, settings),
+    // The visitor's e-mails name the time in their zone too (a name the runtime does not know is left out).
+    ...(isTimeZone(visitorTimeZone) ? { visitorTimeZone } : {}),
+  };
 }
 
 async function store(
@@ -398,7 +407,7 @@ export async function handleDemoRequestForm(request: Request, form: FormData): P
       await chargeRefusedAttempt(request);
       return validationError(result.error, formValues(form));
     }
-    const slot = await checkedAttempt(request, () => requestedSlot(result.data.slotStart));
+    const slot = await checkedAttempt(request, () => requestedSlot(result.data.slotStart, result.data.timeZone));
     await consumeLimits(storingLimits, { request, email: result.data.email });
     // The page carries no submission id (ADR 0019): the browser mints one when the page hydrates. A form posted
     // without JavaScript (or before it ran) has none; it is stored once per lead, by its details.
@@ -494,7 +503,7 @@ export async function handleDemoRequestApi(request: Request, body: unknown): Pro
       return jsonError(422, "The demo request is not valid; see fieldErrors.", { fieldErrors });
     }
     const attribution = apiAttribution(body);
-    const slot = await checkedAttempt(request, () => requestedSlot(parsed.data.slotStart));
+    const slot = await checkedAttempt(request, () => requestedSlot(parsed.data.slotStart, parsed.data.timeZone));
     await consumeLimits(storingLimits, { request, email: parsed.data.email });
     // The honeypot belongs to the HTML form; API callers are not form-filling bots, so it is ignored here.
     const submissionId = parsed.data.submissionId ?? crypto.randomUUID();

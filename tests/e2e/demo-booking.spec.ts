@@ -118,10 +118,13 @@ test.describe("booking a demo slot", () => {
     await expect(toast(page, "success")).toContainText("Demo Booked!");
 
     const rows = await sql`
-      select b.slot_start, b.status from demo_bookings b join demo_requests r on r.id = b.demo_request_id
+      select b.slot_start, b.status, h.name as host_name from demo_bookings b
+      join demo_requests r on r.id = b.demo_request_id join demo_hosts h on h.id = b.host_id
       where r.email = ${lead.email}`;
     expect(rows).toHaveLength(1);
     expect(new Date(rows[0].slot_start).toISOString()).toBe(start);
+    // The panel names the host the database assigned (issue #24).
+    await expect(panel.getByTestId("demo-booked-host")).toHaveText(`Your host: ${rows[0].host_name}`);
 
     const google = panel.getByRole("link", { name: /Add to Google Calendar/ });
     const compact = start.replace(/[-:]/g, "").replace(/\.\d{3}Z$/, "Z");

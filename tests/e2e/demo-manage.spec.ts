@@ -81,6 +81,9 @@ test.describe("managing a booked demo through its link", () => {
     await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", /noindex/);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Your demo, Noor");
     await expect(page.getByTestId("booking-time")).toContainText("Central Time");
+    const [{ name: hostName }] = await sql`
+      select h.name from demo_bookings b join demo_hosts h on h.id = b.host_id where b.id = ${bookingId}`;
+    await expect(page.getByTestId("booking-host")).toHaveText(hostName);
     await waitForManagePage(page, testInfo);
     await expectNoAxeViolations(page, testInfo);
 

@@ -40,7 +40,7 @@ const at = (base: Date, offsetMs: number) => new Date(base.getTime() + offsetMs)
 let counter = 0;
 
 /** Books a demo at `start` through the model the form and the API use, with the clock at `now`. */
-async function book(start: Date, now = BOOKED_AT) {
+async function book(start: Date, now = BOOKED_AT, visitorTimeZone?: string) {
   setClock(now);
   counter += 1;
   const email = `reminder-${counter}@lopezlandscaping.com`;
@@ -55,7 +55,7 @@ async function book(start: Date, now = BOOKED_AT) {
       challenges: "",
       submissionId: crypto.randomUUID(),
     },
-    await slotAt(start),
+    { ...(await slotAt(start)), visitorTimeZone },
   );
   expect(created.booking, `no host free at ${start.toISOString()}`).toBeDefined();
   return { booking: created.booking!, email };
@@ -150,6 +150,23 @@ describeWithDatabases(
         ["delivered", 1],
         ["delivered", 1],
       ]);
+    });
+
+    it("the visitor's zone, when the form gave one, is in the invite and the reminders beside the business's", async () => {
+      const { booking, email } = await book(T, BOOKED_AT, "Europe/Berlin");
+      expect(booking.visitorTimeZone).toBe("Europe/Berlin");
+      await runWorkerAt(BOOKED_AT);
+      await runWorkerAt(at(T, -HOUR + 30_000));
+      const mails = smtp.messages.filter((mail) => mail.to.includes(email));
+      expect(mails.map((mail) => mail.subject)).toEqual([
+        expect.stringMatching(/^Your demo is booked:/),
+        expect.stringMatching(/^Reminder:/),
+      ]);
+      for (const mail of mails) {
+        const text = textOf(mail);
+        expect(text).toContain("Wednesday, February 3, 2027, 10:00 – 10:15 AM Central Time");
+        expect(text).toContain("(Wednesday, February 3, 2027, 5:00 – 5:15 PM Central European Time)");
+      }
     });
 
     it("a cancelled booking gets neither reminder", async () => {

@@ -1,0 +1,2 @@
+ALTER TABLE "demo_bookings" ADD COLUMN "visitor_time_zone" text;--> statement-breakpoint
+ALTER TABLE "demo_bookings" ADD CONSTRAINT "demo_bookings_visitor_time_zone_check" CHECK (coalesce(char_length("demo_bookings"."visitor_time_zone"), 0) <= 64);
