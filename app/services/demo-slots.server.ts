@@ -143,8 +143,21 @@ function worksThrough(week: HostWeek, start: number, end: number): boolean {
 /** The team's grid of one local date: every slot + buffer minutes from the start of the settings' hours. */
 function gridOfDate(settings: BookingSettings, date: string): Date[] {
   const step = settings.slotMinutes + settings.bufferMinutes;
+  const first = settings.startMinute % step;
+  const last = first + Math.floor((24 * 60 - settings.slotMinutes - first) / step) * step;
+  // A day without a clock change (all but two a year): the first and the last time are as far apart as on the
+  // wall, and every time between is the first plus its minutes. Only a change day is looked up time by time.
+  const from = instantAt(date, first, settings.timeZone);
+  const to = instantAt(date, last, settings.timeZone);
+  if (from && to && to.getTime() - from.getTime() === (last - first) * 60_000) {
+    const slots: Date[] = [];
+    for (let minute = first; minute <= last; minute += step) {
+      slots.push(new Date(from.getTime() + (minute - first) * 60_000));
+    }
+    return slots;
+  }
   const slots: Date[] = [];
-  for (let minute = settings.startMinute % step; minute + settings.slotMinutes <= 24 * 60; minute += step) {
+  for (let minute = first; minute <= last; minute += step) {
     const start = instantAt(date, minute, settings.timeZone);
     if (start) slots.push(start);
   }
