@@ -15,11 +15,10 @@ import { listOrders } from "~/models/order.server";
 import { normalizeSearch, parsePage } from "~/models/pagination.server";
 import { adminHeaders, requireAdmin } from "~/services/admin-session.server";
 import { dashboardRange, loadDashboard } from "~/services/dashboard.server";
-import { demoOutcomeAction, pastDemosPage } from "~/services/demo-outcomes.server";
+import { pastDemosPage } from "~/services/demo-outcomes.server";
+import { handleAdminDemoAction } from "~/services/admin-demo-actions.server";
 import { storedAttribution } from "~/services/attribution.server";
-import { calendarFeedUrl, cancelDemoAsAdmin, reassignDemoAsAdmin, upcomingAgenda } from "~/services/demo-agenda.server";
-import { assertSameOrigin, readForm, RequestRejected } from "~/utils/request.server";
-import { redirectWithError, redirectWithSuccess } from "~/utils/toast.server";
+import { calendarFeedUrl, upcomingAgenda } from "~/services/demo-agenda.server";
 
 export const meta: MetaFunction = () => [
   { title: "Demo requests and orders · Admin" },
@@ -74,43 +73,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   );
 }
 
-/**
- * The admin page's forms that change state: cancelling a booked demo (the visitor gets the cancellation),
- * giving it to another host (the visitor gets the updated invite) and marking a past demo's outcome (ADR 32).
- */
+/** The forms that change a booked demo: cancel, reassign, mark its outcome (services/admin-demo-actions). */
 export async function action({ request }: ActionFunctionArgs) {
   await requireAdmin(request);
-  try {
-    assertSameOrigin(request);
-    const form = await readForm(request);
-    const bookingId = form.get("bookingId");
-    const intent = form.get("intent");
-    if (
-      (intent !== "cancel-demo" && intent !== "reassign-demo" && intent !== "demo-outcome") ||
-      typeof bookingId !== "string" ||
-      !bookingId
-    ) {
-      throw new RequestRejected(400, "Unknown admin action.");
-    }
-    if (intent === "demo-outcome") return await demoOutcomeAction(request.url, bookingId, form.get("outcome"));
-    if (intent === "reassign-demo") return await reassign(bookingId, form.get("hostId"));
-    const result = await cancelDemoAsAdmin(bookingId);
-    if (result.status === "not-found") {
-      return redirectWithError("/admin#upcoming-demos", {
-        message: "Demo not found",
-        description: "It may have been removed.",
-      });
-    }
-    return redirectWithSuccess("/admin#upcoming-demos", {
-      message: result.status === "cancelled" ? "Demo cancelled" : "Demo already cancelled",
-      description:
-        result.status === "cancelled" ? "The visitor is being sent the cancellation." : "Nothing was changed.",
-    });
-  } catch (error) {
-    if (error instanceof RequestRejected)
-      return new Response(error.message, { status: error.status, headers: { ...adminHeaders, ...error.headers } });
-    throw error;
-  }
+  return handleAdminDemoAction(request);
 }
 
 export default function AdminIndex() {
@@ -214,24 +180,4 @@ export default function AdminIndex() {
       </main>
     </div>
   );
-}
-
-async function reassign(bookingId: string, hostId: FormDataEntryValue | null) {
-  if (typeof hostId !== "string" || !hostId) throw new RequestRejected(400, "Pick the new host.");
-  const result = await reassignDemoAsAdmin(bookingId, hostId);
-  const refusal = {
-    "not-found": ["Demo not found", "It may have ended or been cancelled."],
-    cancelled: ["Demo not found", "It may have ended or been cancelled."],
-    "host-not-working": ["Not reassigned", "That host is not working at that time (hours, time off or inactive)."],
-    "host-busy": ["Not reassigned", "That host already has a demo at that time."],
-    unchanged: ["Not reassigned", "That host already runs this demo."],
-  } as const;
-  if (result.status !== "reassigned") {
-    const [message, description] = refusal[result.status];
-    return redirectWithError("/admin#upcoming-demos", { message, description });
-  }
-  return redirectWithSuccess("/admin#upcoming-demos", {
-    message: "Demo reassigned",
-    description: "The visitor is being sent the updated invite.",
-  });
 }
