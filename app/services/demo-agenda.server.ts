@@ -2,6 +2,7 @@ import { TZDate } from "@date-fns/tz";
 import { format } from "date-fns";
 import {
   cancelBooking,
+  findBooking,
   listUpcomingBookings,
   reassignBooking,
   type CancelResult,
@@ -68,8 +69,8 @@ export async function reassignDemoAsAdmin(
   bookingId: string,
   hostId: string,
 ): Promise<ReassignResult | { status: "host-not-working" }> {
-  const found = (await listUpcomingBookings(now())).find((entry) => entry.booking.id === bookingId);
-  if (!found) return { status: "not-found" };
+  const found = await findBooking(bookingId);
+  if (!found || found.booking.slotEnd <= now()) return { status: "not-found" };
   const choice = hostChoiceAt(found.booking.slotStart, await currentHosts());
   if (!choice.candidates.includes(hostId)) return { status: "host-not-working" };
   return reassignBooking(bookingId, { ...choice, candidates: [hostId] });
@@ -143,7 +144,7 @@ export function isCalendarFeedKey(key: string | null, hostId?: string | null): b
 export async function calendarFeed(hostId?: string | null): Promise<string> {
   const upcoming = await listUpcomingBookings(now());
   if (!hostId) return bookingFeed(upcoming);
-  const host = upcoming.find((entry) => entry.host?.id === hostId)?.host ?? (await hostById(hostId));
+  const host = await hostById(hostId);
   return bookingFeed(
     upcoming.filter((entry) => entry.booking.hostId === hostId),
     host?.name,

@@ -1,3 +1,4 @@
+import { getEnv } from "~/utils/env.server";
 import { isValueSignature, signValue } from "~/utils/signed-token.server";
 
 /*
@@ -28,4 +29,9 @@ export function bookingIdFromToken(token: string | null | undefined): string | u
 /** The manage page's path for a booking. */
 export function managePath(bookingId: string): string {
   return `/demo/manage/${manageToken(bookingId)}`;
+}
+
+/** The manage page's absolute URL (APP_URL), as e-mails and calendar files carry it. */
+export function manageUrl(bookingId: string): string {
+  return `${getEnv().APP_URL.replace(/\/$/, "")}${managePath(bookingId)}`;
 }

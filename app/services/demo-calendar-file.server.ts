@@ -1,7 +1,6 @@
 import { findBooking } from "~/models/demo-booking.server";
-import { bookingIdFromToken, managePath } from "~/services/demo-booking-token.server";
+import { bookingIdFromToken, manageUrl } from "~/services/demo-booking-token.server";
 import { bookingInvite } from "~/services/demo-invite.server";
-import { getEnv } from "~/utils/env.server";
 
 const notFound = () =>
   new Response("This calendar file does not exist. The link in your confirmation e-mail has the current one.", {
@@ -25,7 +24,7 @@ export async function demoCalendarFile(file: string | undefined): Promise<Respon
     booking,
     lead,
     method: cancelled ? "CANCEL" : "REQUEST",
-    manageUrl: `${getEnv().APP_URL.replace(/\/$/, "")}${managePath(booking.id)}`,
+    manageUrl: manageUrl(booking.id),
   });
   return new Response(body, {
     headers: {

@@ -1,9 +1,9 @@
 import type { Database } from "~/db/connection.server";
 import { findBooking } from "~/models/demo-booking.server";
 import { earlierPendingInvite, type DemoInvitePayload, type OutboxMessage } from "~/models/outbox.server";
-import { managePath } from "~/services/demo-booking-token.server";
+import { manageUrl } from "~/services/demo-booking-token.server";
 import { demoChangeSalesMail, demoInviteMail, sendMail } from "~/services/mailer.server";
-import { getBookingSettings, getEnv } from "~/utils/env.server";
+import { getBookingSettings } from "~/utils/env.server";
 
 /*
  * Delivery of the booking e-mails the outbox holds.
@@ -63,7 +63,7 @@ export async function deliverDemoInvite(payload: unknown, db?: Database): Promis
       booking: version.booking,
       lead: version.found.lead,
       method: invite.method,
-      manageUrl: `${getEnv().APP_URL.replace(/\/$/, "")}${managePath(invite.bookingId)}`,
+      manageUrl: manageUrl(invite.bookingId),
       businessTimeZone: timeZone,
       visitorTimeZone: version.booking.visitorTimeZone ?? undefined,
       host: version.found.host ?? undefined,

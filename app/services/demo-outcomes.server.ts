@@ -4,8 +4,7 @@ import { hostOutcomes, weeklyOutcomes, type OutcomeTally } from "~/models/dashbo
 import { listEndedBookings, setBookingOutcome } from "~/models/demo-outcome.server";
 import type { DayRange, HostDemoFigures, OutcomeCounts, WeeklyShowRate } from "~/schemas/dashboard-views";
 import { bookingIdPattern, demoOutcomeLabels, demoOutcomeSchema, type PastDemos } from "~/schemas/demo-outcome";
-import { addCalendarDays } from "~/services/demo-slots.server";
-import { calendarDaysBetween } from "~/utils/calendar-date";
+import { addCalendarDays, mondayOf, calendarDaysBetween } from "~/utils/calendar-date";
 import { now } from "~/utils/clock.server";
 import { RequestRejected } from "~/utils/request.server";
 import { timeZoneLabel } from "~/utils/time-zone-format";
@@ -23,12 +22,6 @@ export function showRatePercent({ held, noShow }: Pick<OutcomeTally, "held" | "n
 }
 
 const withRate = (counts: OutcomeTally): OutcomeCounts => ({ ...counts, showRatePercent: showRatePercent(counts) });
-
-/** The Monday (YYYY-MM-DD) of a calendar date's ISO week. */
-export function mondayOf(date: string): string {
-  const weekday = new Date(`${date}T00:00:00Z`).getUTCDay();
-  return addCalendarDays(date, -((weekday + 6) % 7));
-}
 
 const DAY_MS = 86_400_000;
 

@@ -1,9 +1,9 @@
 import type { Database } from "~/db/connection.server";
 import { findBooking } from "~/models/demo-booking.server";
 import type { DemoReminderPayload } from "~/models/outbox.server";
-import { managePath } from "~/services/demo-booking-token.server";
+import { manageUrl } from "~/services/demo-booking-token.server";
 import { demoReminderMail, sendMail } from "~/services/mailer.server";
-import { getBookingSettings, getEnv } from "~/utils/env.server";
+import { getBookingSettings } from "~/utils/env.server";
 import { logger } from "~/utils/logger.server";
 
 /*
@@ -86,7 +86,7 @@ export async function deliverDemoReminder(
       booking,
       lead: found.lead,
       minutesBefore: reminder.minutesBefore,
-      manageUrl: `${getEnv().APP_URL.replace(/\/$/, "")}${managePath(booking.id)}`,
+      manageUrl: manageUrl(booking.id),
       businessTimeZone: getBookingSettings().timeZone,
       visitorTimeZone: booking.visitorTimeZone ?? undefined,
       host: found.host ?? undefined,

@@ -30,7 +30,7 @@ import {
 } from "~/schemas/demo-request-fields";
 import type { Attribution } from "~/schemas/attribution";
 import { apiAttribution, attributionFromForm } from "~/services/attribution.server";
-import { managePath, manageToken } from "~/services/demo-booking-token.server";
+import { managePath, manageToken, manageUrl } from "~/services/demo-booking-token.server";
 import { googleCalendarLink } from "~/services/demo-invite.server";
 import { demoPickerView } from "~/services/demo-picker.server";
 import { funnelDay, mayCount } from "~/services/funnel.server";
@@ -41,7 +41,7 @@ import { formatZonedRange } from "~/utils/time-zone-format";
 import { isTimeZone } from "~/utils/zoned-time";
 import { apiErrorResponse, jsonError, jsonOk } from "~/utils/api.server";
 import { signedCookie } from "~/utils/cookies.server";
-import { getBookingSettings, getEnv, requestOrigin } from "~/utils/env.server";
+import { getBookingSettings, requestOrigin } from "~/utils/env.server";
 import { logger } from "~/utils/logger.server";
 import { consumeLimits, limitRules, type LimitLadder } from "~/services/rate-limit.server";
 import { getRequestId, RequestRejected } from "~/utils/request.server";
@@ -216,10 +216,6 @@ function thanksOf(value: unknown): Thanks | undefined {
   };
 }
 
-function appOrigin() {
-  return getEnv().APP_URL.replace(/\/$/, "");
-}
-
 /** A booked demo as the thank-you panel and the toast name it. */
 function bookedView(
   booking: DemoBooking,
@@ -235,7 +231,7 @@ function bookedView(
     businessWhen:
       zone === businessZone ? undefined : formatZonedRange(booking.slotStart, booking.slotEnd, businessZone),
     icsUrl: `/demo/booking/${manageToken(booking.id)}.ics`,
-    googleUrl: googleCalendarLink({ booking, lead, manageUrl: `${appOrigin()}${managePath(booking.id)}` }),
+    googleUrl: googleCalendarLink({ booking, lead, manageUrl: manageUrl(booking.id) }),
   };
 }
 

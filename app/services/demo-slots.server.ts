@@ -2,7 +2,7 @@ import { TZDate, tzOffset } from "@date-fns/tz";
 import { addDays, addMinutes } from "date-fns";
 import { liveBookingsBetween, type BusyTime } from "~/models/demo-booking.server";
 import type { DemoHost } from "~/models/demo-host.server";
-import { calendarDaysBetween } from "~/utils/calendar-date";
+import { addCalendarDays, calendarDaysBetween, mondayOf } from "~/utils/calendar-date";
 import { getBookingSettings, isCalendarDate, type BookingSettings } from "~/utils/env.server";
 import { isKnownTimeZone, timeZoneLabel } from "~/utils/time-zone-format";
 
@@ -24,13 +24,6 @@ export type SlotRefusal = "past" | "notice" | "horizon" | "outside-hours" | "bla
 export type SlotCheck = { ok: true } | { ok: false; reason: SlotRefusal; message: string };
 
 const DAY_NAMES = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
-
-/** YYYY-MM-DD plus `days` calendar days (a calendar date has no zone: computed on UTC midnights). */
-export function addCalendarDays(date: string, days: number): string {
-  return addDays(new Date(`${date}T00:00:00Z`), days)
-    .toISOString()
-    .slice(0, 10);
-}
 
 const pad = (value: number) => String(value).padStart(2, "0");
 
@@ -223,7 +216,7 @@ export function horizonEnd(now: Date, settings: BookingSettings = getBookingSett
 /** The week (Monday 00:00 to the next Monday 00:00 in the business's zone) that `instant` falls in. */
 export function weekOf(instant: Date, settings: BookingSettings = getBookingSettings()): { start: Date; end: Date } {
   const local = localParts(instant, settings.timeZone);
-  const monday = addCalendarDays(local.date, -((local.weekday + 6) % 7));
+  const monday = mondayOf(local.date);
   const midnight = (date: string) =>
     instantAt(date, 0, settings.timeZone) ?? (instantAt(date, 60, settings.timeZone) as Date);
   return { start: midnight(monday), end: midnight(addCalendarDays(monday, 7)) };
