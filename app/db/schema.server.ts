@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   boolean,
   check,
   date,
@@ -17,6 +18,7 @@ import type { BillingPeriod } from "~/content/plans";
 import { ATTRIBUTION_LIMITS, clickIdKinds, type ClickIdKind } from "~/schemas/attribution";
 import { funnelEvents, type FunnelEvent } from "~/content/funnel-events";
 import { demoOutcomes, type DemoOutcome } from "~/schemas/demo-outcome";
+import type { WebhookEventType } from "~/content/webhook-events";
 
 const id = () =>
   text("id")
@@ -174,8 +176,71 @@ export const outbox = pgTable(
     lastError: text("last_error"),
     createdAt: createdAt(),
     deliveredAt: timestamp("delivered_at", { withTimezone: true }),
+    // Insertion order: a webhook delivery waits for the earlier ones of its record and endpoint (ADR 0033).
+    seq: bigint("seq", { mode: "number" }).notNull().generatedAlwaysAsIdentity(),
   },
-  (table) => [index("outbox_due_idx").on(table.status, table.nextAttemptAt)],
+  (table) => [
+    index("outbox_due_idx").on(table.status, table.nextAttemptAt),
+    // A delivery's "earlier ones of my record and endpoint" and an endpoint's delivery log.
+    index("outbox_webhook_idx")
+      .on(sql`(${table.payload}->>'endpointId')`, table.seq)
+      .where(sql`${table.kind} = 'webhook-delivery'`),
+  ],
+);
+
+// Where leads, bookings and orders are sent as signed webhooks (issue #25, ADR 0033). The signing secret is kept
+// as it must be used (whsec_…); a rotation keeps the previous one valid until `previous_secret_expires_at`.
+// `disabled_reason` is set when deliveries kept failing (or by an admin), and is what /admin/webhooks shows.
+export const webhookEndpoints = pgTable(
+  "webhook_endpoints",
+  {
+    id: id(),
+    url: text("url").notNull(),
+    description: text("description").notNull().default(""),
+    eventTypes: text("event_types").array().$type<WebhookEventType[]>().notNull(),
+    active: boolean("active").notNull().default(true),
+    secret: text("secret").notNull(),
+    previousSecret: text("previous_secret"),
+    previousSecretExpiresAt: timestamp("previous_secret_expires_at", { withTimezone: true }),
+    // From WEBHOOK_URL/WEBHOOK_SECRET: its URL, secret and events follow the environment, not the admin page.
+    fromEnvironment: boolean("from_environment").notNull().default(false),
+    disabledAt: timestamp("disabled_at", { withTimezone: true }),
+    disabledReason: text("disabled_reason"),
+    // Since when every attempt failed (app clock); null after a success. Drives the automatic disabling.
+    failingSince: timestamp("failing_since", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check("webhook_endpoints_url_check", sql`char_length(${table.url}) between 8 and 2048`),
+    check("webhook_endpoints_description_check", sql`char_length(${table.description}) <= 200`),
+    check("webhook_endpoints_disabled_check", sql`(${table.disabledAt} is null) = (${table.disabledReason} is null)`),
+  ],
+);
+
+// One attempt to deliver one webhook (an outbox row of kind webhook-delivery): the endpoint's delivery log.
+export const webhookAttempts = pgTable(
+  "webhook_attempts",
+  {
+    id: id(),
+    deliveryId: text("delivery_id").notNull(),
+    endpointId: text("endpoint_id")
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: "cascade" }),
+    eventId: text("event_id").notNull(),
+    eventType: text("event_type").notNull(),
+    attemptedAt: timestamp("attempted_at", { withTimezone: true }).notNull(),
+    // The HTTP status, or null when no answer came (refused, reset, timed out).
+    status: integer("status"),
+    latencyMs: integer("latency_ms").notNull(),
+    // The first bytes of the answer, or why there was none.
+    responseExcerpt: text("response_excerpt").notNull().default(""),
+    error: text("error"),
+  },
+  (table) => [
+    index("webhook_attempts_endpoint_idx").on(table.endpointId, table.attemptedAt),
+    index("webhook_attempts_delivery_idx").on(table.deliveryId),
+  ],
 );
 
 /** One range of a host's working week, in their own time zone: minutes after local midnight. */
@@ -292,6 +357,8 @@ export type DemoHostTimeOffRow = typeof demoHostTimeOff.$inferSelect;
 export type OrderRow = typeof orders.$inferSelect;
 export type UserRow = typeof users.$inferSelect;
 export type OutboxRow = typeof outbox.$inferSelect;
+export type WebhookEndpointRow = typeof webhookEndpoints.$inferSelect;
+export type WebhookAttemptRow = typeof webhookAttempts.$inferSelect;
 
 // The cookieless funnel (issue #16): one row per business-time-zone day and event, a count and nothing else. No
 // visitor, address or session is ever stored.

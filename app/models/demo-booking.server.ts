@@ -11,6 +11,7 @@ import {
 } from "~/db/schema.server";
 import { getDb, rowFromDriver, rowsOf, type Database, type Transaction } from "~/db/connection.server";
 import type { DemoInvitePayload, DemoReminderPayload, OutboxMessage } from "~/models/outbox.server";
+import { bookingEvent, leadCreated, newWebhookEventId, queueWebhookEvents } from "~/models/webhook-event.server";
 import { now } from "~/utils/clock.server";
 import { getBookingSettings } from "~/utils/env.server";
 
@@ -71,17 +72,32 @@ export function remindersOf(
  * time; ADR 0031). A change (SEQUENCE > 0) deletes, in the same statement, the reminders still pending for the
  * booking's earlier versions: a moved booking is reminded of its new time only, a cancelled one not at all. The
  * worker checks the SEQUENCE again when a reminder comes due (one it had already claimed may still be running).
+ * The same statement queues the booking's webhook event (demo.booked, demo.rescheduled or demo.cancelled; issue
+ * #25), after `also.leadCreated` for a lead stored by this transaction, and `also.messages` (the sales e-mail).
  */
 export async function queueInviteAndReminders(
   tx: Transaction,
   booking: DemoBooking,
   method: DemoInvitePayload["method"],
-  at: Date = now(),
+  also: { at?: Date; messages?: OutboxMessage[]; leadCreated?: boolean } = {},
 ) {
+  const at = also.at ?? now();
   const invite: DemoInvitePayload = { bookingId: booking.id, sequence: booking.sequence, method };
   const reminders = method === "REQUEST" ? remindersOf(booking, at, getBookingSettings().reminderMinutes) : [];
   const row = (kind: string, payload: object, dueAt: SQL) =>
     sql`(${crypto.randomUUID()}, ${kind}, ${JSON.stringify(payload)}::jsonb, ${dueAt})`;
+  const webhookEvents = [
+    ...(also.leadCreated
+      ? [
+          {
+            source: leadCreated(
+              sql`(select * from ${demoRequests} where ${demoRequests.id} = ${booking.demoRequestId})`,
+            ),
+          },
+        ]
+      : []),
+    { source: bookingEvent(bookingEventType(booking, method), booking.id) },
+  ].map((event) => ({ ...event, id: newWebhookEventId() }));
   const insert = sql`
     insert into ${outbox} (${sql.join(
       [outbox.id, outbox.kind, outbox.payload, outbox.nextAttemptAt].map((column) => sql.identifier(column.name)),
@@ -93,20 +109,27 @@ export async function queueInviteAndReminders(
         ...reminders.map((reminder) =>
           row(demoReminderEmail, reminder.payload, sql`${reminder.dueAt.toISOString()}::timestamptz`),
         ),
+        ...(also.messages ?? []).map((message) => row(message.kind, message.payload, sql`now()`)),
       ],
       sql`, `,
     )}`;
-  if (booking.sequence === 0) {
-    await tx.execute(insert);
-    return;
-  }
   await tx.execute(sql`
-    with superseded as (
+    with ${
+      booking.sequence === 0
+        ? sql``
+        : sql`superseded as (
       delete from ${outbox}
       where ${outbox.kind} = ${demoReminderEmail} and ${outbox.status} = 'pending'
         and ${outbox.payload}->>'bookingId' = ${booking.id}
-    )
-    ${insert}`);
+    ), `
+    }queued as (${insert})
+    ${queueWebhookEvents(webhookEvents, at.toISOString())}`);
+}
+
+/** The webhook event of a booking's new version: its first, a change, or its cancellation. */
+function bookingEventType(booking: DemoBooking, method: DemoInvitePayload["method"]) {
+  if (method === "CANCEL") return "demo.cancelled";
+  return booking.sequence === 0 ? "demo.booked" : "demo.rescheduled";
 }
 
 /** A live booking's host and time, as the availability reads them. */

@@ -15,6 +15,9 @@ import type { DemoRequestData, StoredDemoRequest } from "~/schemas/demo-request"
 import { attributionKeys, type Attribution } from "~/schemas/attribution";
 import { getDb, rowFromDriver, type Database, type Transaction } from "~/db/connection.server";
 import { bound, fixedStatement } from "~/db/fixed-statement.server";
+import { leadCreated, newWebhookEventId, queueWebhookEvents } from "~/models/webhook-event.server";
+import { demoRequestRecordKeys } from "~/models/record-json.server";
+import { now } from "~/utils/clock.server";
 import { escapeLike, iterateNewestFirst, normalizeSearch, paginate, type Paginated } from "~/models/pagination.server";
 
 export type NewDemoRequest = Omit<DemoRequestData, "submissionId" | "website" | "slotStart" | "timeZone"> & {
@@ -50,7 +53,7 @@ function toDemoRequestRow(raw: Record<string, unknown>): DemoRequestRow {
   return rowFromDriver<DemoRequestRow>(demoRequests, raw);
 }
 
-const newLeadEmail: OutboxMessage["kind"] = "new-lead-email";
+const newLeadEmail = "new-lead-email" satisfies OutboxMessage["kind"];
 
 /**
  * Stores a demo request exactly once per submission id, together with its outbox message, atomically: when
@@ -73,19 +76,10 @@ export async function createDemoRequest(
   return insertDemoRequest(getDb(), input, count);
 }
 
-/** The lead's columns, in the order the insert below binds them. */
-const leadColumns = [
-  "id",
-  "firstName",
-  "lastName",
-  "email",
-  "phone",
-  "company",
-  "dealVolume",
-  "challenges",
-  "submissionId",
-  ...attributionKeys,
-] as const satisfies readonly (keyof typeof demoRequests.$inferInsert)[];
+/** The lead's columns, in the order the insert below binds them: its record's, but the database's `created_at`. */
+const leadColumns = demoRequestRecordKeys.filter(
+  (key): key is Exclude<(typeof demoRequestRecordKeys)[number], "createdAt"> => key !== "createdAt",
+);
 
 /** The lead, its outbox row and (`counted`) its funnel count: one statement, built once per variant. */
 function leadInsert(counted: boolean) {
@@ -106,6 +100,8 @@ function leadInsert(counted: boolean) {
         -- Runs although the final select does not read it: PostgreSQL executes every data-modifying CTE.
         insert into ${outbox} (${sql.identifier(outbox.id.name)}, ${sql.identifier(outbox.kind.name)}, ${sql.identifier(outbox.payload.name)})
         select ${bound("outboxId")}, ${newLeadEmail}, jsonb_build_object('demoRequestId', inserted.id) from inserted
+      ), webhooks as (
+        ${queueWebhookEvents([{ source: leadCreated(sql`inserted`), id: bound("webhookEventId") }], bound("eventAt"))}
       )${counted ? sql`, counted as (${funnelCountFrom(sql`inserted`, "demo_submitted")})` : sql``}
       select * from inserted`,
   );
@@ -130,6 +126,8 @@ async function insertDemoRequest(
     submissionId: input.submissionId,
     ...attributionValues(input.attribution),
     outboxId: crypto.randomUUID(),
+    webhookEventId: newWebhookEventId(),
+    eventAt: now().toISOString(),
     day: count?.day,
   });
   if (inserted[0]) return { row: toDemoRequestRow(inserted[0]), created: true, slotTaken: false };
@@ -200,17 +198,30 @@ async function createDemoRequestWithSlot(
     visitorTimeZone: slot.visitorTimeZone,
   });
   if (booking) {
-    await queueInviteAndReminders(tx, booking, "REQUEST");
+    // The sales e-mail and lead.created of a new lead go in the booking's own statement: no extra round trip.
+    await queueInviteAndReminders(tx, booking, "REQUEST", {
+      leadCreated: created,
+      messages: created ? [{ kind: newLeadEmail, payload: { demoRequestId: row.id } }] : [],
+    });
   } else if (!created) {
     // A twin of this replay (same submission, sent twice at once) may have booked the lead meanwhile.
     const live = await findLiveBookingOf(row.id, tx);
     if (live) return { row, created, booking: live, slotTaken: false };
-  }
-  if (created) {
-    await tx.insert(outbox).values({
-      kind: newLeadEmail,
-      payload: booking ? { demoRequestId: row.id } : { demoRequestId: row.id, needsTime: true },
-    });
+  } else {
+    await tx.execute(sql`
+      with queued as (
+        insert into ${outbox} (${sql.identifier(outbox.id.name)}, ${sql.identifier(outbox.kind.name)}, ${sql.identifier(outbox.payload.name)})
+        values (${crypto.randomUUID()}, ${newLeadEmail}, ${JSON.stringify({ demoRequestId: row.id, needsTime: true })}::jsonb)
+      )
+      ${queueWebhookEvents(
+        [
+          {
+            source: leadCreated(sql`(select * from ${demoRequests} where ${demoRequests.id} = ${row.id})`),
+            id: newWebhookEventId(),
+          },
+        ],
+        now().toISOString(),
+      )}`);
   }
   // Last, so the day's count rows (every booking's) are locked only for the commit's round trip.
   if (count) {

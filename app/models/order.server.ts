@@ -1,6 +1,8 @@
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, sql, type SQL } from "drizzle-orm";
 import { orders, stripeEvents, type OrderRow, type OrderStatus } from "~/db/schema.server";
-import { getDb, rowFromDriver } from "~/db/connection.server";
+import { getDb, rowFromDriver, rowsOf, type Database } from "~/db/connection.server";
+import { newWebhookEventId, orderEvent, queueWebhookEvents } from "~/models/webhook-event.server";
+import { now } from "~/utils/clock.server";
 import { bound, fixedStatement } from "~/db/fixed-statement.server";
 import { attributionKeys } from "~/schemas/attribution";
 import { funnelCountFrom, type FunnelCount } from "~/models/funnel.server";
@@ -36,7 +38,10 @@ export type OrderCount = FunnelCount & { planChosen?: boolean };
 
 type OrderCounts = "none" | "created" | "created and chosen";
 
-/** The order's insert and its counts in ONE statement (data-modifying CTEs): no round trip per count. */
+/**
+ * The order's insert, its order.created webhooks (issue #25) and its counts in ONE statement (data-modifying CTEs):
+ * no round trip per count or event.
+ */
 function orderInsert(counts: OrderCounts) {
   return fixedStatement<Record<string, unknown>>(() => {
     const insert = getDb()
@@ -51,10 +56,10 @@ function orderInsert(counts: OrderCounts) {
       .onConflictDoNothing({ target: orders.attemptId })
       .returning()
       .getSQL();
-    if (counts === "none") return insert;
     return sql`
       with inserted as (${insert}),
-      created_count as (${funnelCountFrom(sql`inserted`, "order_created")})
+      webhooks as (${queueWebhookEvents([{ source: orderEvent("order.created", sql`inserted`), id: bound("webhookEventId") }], bound("eventAt"))})
+      ${counts === "none" ? sql`` : sql`, created_count as (${funnelCountFrom(sql`inserted`, "order_created")})`}
       ${counts === "created and chosen" ? sql`, chosen_count as (${funnelCountFrom(sql`(select 1) as attempt`, "checkout_plan_chosen")})` : sql``}
       select * from inserted`;
   });
@@ -77,7 +82,12 @@ export async function createOrderForAttempt(
   const db = getDb();
   const counts: OrderCounts = !count ? "none" : count.planChosen ? "created and chosen" : "created";
   const id = crypto.randomUUID();
-  const bindings: Record<string, unknown> = { id, day: count?.day };
+  const bindings: Record<string, unknown> = {
+    id,
+    day: count?.day,
+    webhookEventId: newWebhookEventId(),
+    eventAt: now().toISOString(),
+  };
   for (const column of newOrderColumns) bindings[column] = values[column] ?? null;
   // A session id that follows from the order's id (test mode's) is stored by the insert itself.
   if (sessionIdFor) bindings.providerSessionId = sessionIdFor(id);
@@ -111,12 +121,26 @@ export async function setOrderSession(id: string, providerSessionId: string) {
 
 /** Moves a pending order on; a paid, expired or canceled order is final and is never changed back. */
 export async function settleOrder(id: string, status: Exclude<OrderStatus, "pending">): Promise<boolean> {
-  const updated = await getDb()
+  const update = getDb()
     .update(orders)
     .set({ status, updatedAt: new Date(), ...(status === "paid" ? { paidAt: new Date() } : {}) })
     .where(and(eq(orders.id, id), eq(orders.status, "pending")))
-    .returning({ id: orders.id });
-  return updated.length > 0;
+    .returning();
+  return (await settleWithEvent(getDb(), update.getSQL(), status)) > 0;
+}
+
+/**
+ * Runs an order update (`update … returning *`) with, for a payment, the order.paid webhooks of the orders it
+ * moved, in one statement: the event exists exactly when the order became paid. Returns how many orders moved.
+ */
+async function settleWithEvent(db: Pick<Database, "execute">, update: SQL, status: OrderStatus): Promise<number> {
+  const settled = rowsOf<{ id: string }>(
+    await db.execute(sql`
+      with settled as (${update})
+      ${status === "paid" ? sql`, webhooks as (${queueWebhookEvents([{ source: orderEvent("order.paid", sql`settled`), id: newWebhookEventId() }], now().toISOString())})` : sql``}
+      select id from settled`),
+  );
+  return settled.length;
 }
 
 /**
@@ -137,7 +161,7 @@ export async function applyStripeEvent(
     if (inserted.length === 0) return "duplicate";
     if (change && (change.orderId || change.sessionId)) {
       const match = change.orderId ? eq(orders.id, change.orderId) : eq(orders.providerSessionId, change.sessionId!);
-      const settled = await tx
+      const update = tx
         .update(orders)
         .set({
           status: change.status,
@@ -145,8 +169,8 @@ export async function applyStripeEvent(
           ...(change.status === "paid" ? { paidAt: sql`now()` } : {}),
         })
         .where(and(match, eq(orders.status, "pending")))
-        .returning({ id: orders.id });
-      if (settled.length > 0) return "settled";
+        .returning();
+      if ((await settleWithEvent(tx, update.getSQL(), change.status)) > 0) return "settled";
     }
     return "applied";
   });

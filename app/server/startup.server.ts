@@ -3,6 +3,7 @@ import { getEnv } from "~/utils/env.server";
 import { logger } from "~/utils/logger.server";
 import { bootstrapAdminFromEnv } from "~/models/user.server";
 import { startServerOutboxWorker } from "~/services/outbox-worker.server";
+import { applyWebhookEnvironment, environmentEndpointProblem } from "~/services/webhook-endpoints.server";
 import { reportWhenListening } from "~/server/startup-report.server";
 import { failStartup, waitForDatabase } from "~/db/readiness.server";
 import { installGracefulShutdown } from "~/server/graceful-shutdown.server";
@@ -18,6 +19,8 @@ export function startServer(): Promise<void> {
     const env = getEnv();
     const rendering = renderCheck();
     if (!rendering.ok) failStartup(renderCheckMessage(rendering));
+    const webhookProblem = environmentEndpointProblem();
+    if (webhookProblem) failStartup(webhookProblem);
     installGracefulShutdown();
     if (env.DATABASE_URL) survivePostgresClosedSocketWrites();
     await waitForDatabase();
@@ -26,6 +29,7 @@ export function startServer(): Promise<void> {
     logger.info("migrations applied");
     if ((await bootstrapAdminFromEnv(env)) === "created")
       logger.info("created the first admin from ADMIN_USERNAME", { username: env.ADMIN_USERNAME });
+    await applyWebhookEnvironment();
     if (env.OUTBOX_WORKER === "on") startServerOutboxWorker();
     // Not "ready" yet: remix-serve binds the port after this returns; the report says so once it has.
     reportWhenListening(env);

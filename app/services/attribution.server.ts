@@ -10,7 +10,6 @@ import {
   hasAttribution,
   type Attribution,
 } from "~/schemas/attribution";
-import type { CsvColumn } from "~/utils/csv.server";
 import { requestOrigin } from "~/utils/env.server";
 import { RequestRejected } from "~/utils/request.server";
 import { isAnonymousPageView } from "~/utils/shared-document.server";
@@ -90,9 +89,4 @@ export function storedAttribution(row: AttributionColumns): Attribution {
     if (value !== null) (attribution as Record<string, string>)[key] = value;
   }
   return attribution;
-}
-
-/** The attribution's CSV columns, one per stored column, for every export that has them. */
-export function attributionCsvColumns<T extends AttributionColumns>(): CsvColumn<T>[] {
-  return attributionKeys.map((key) => ({ header: key, value: (row: T) => row[key] }));
 }

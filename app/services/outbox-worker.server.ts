@@ -18,6 +18,8 @@ import { findLatestBookingOf } from "~/models/demo-booking.server";
 import { findHostContact } from "~/models/demo-host.server";
 import { getBookingSettings } from "~/utils/env.server";
 import { forget, remember } from "~/utils/singleton.server";
+import { webhookDeliveryKind, type WebhookDeliveryPayload } from "~/models/webhook-event.server";
+import { deliverWebhook, type WebhookDeliveryOptions } from "~/services/webhook-delivery.server";
 
 export type OutboxOptions = {
   /** Defaults to the app's connection; tests give each worker its own to prove SKIP LOCKED. */
@@ -28,6 +30,8 @@ export type OutboxOptions = {
   maxAttempts?: number;
   /** How long a claimed row stays invisible to other workers while its mail is being sent. */
   leaseMs?: number;
+  /** How webhooks are sent (tests stub the resolver, shorten the timeout, pin the jitter). */
+  webhooks?: WebhookDeliveryOptions;
 };
 
 const defaults = {
@@ -132,6 +136,47 @@ export async function processOutboxOnce(options: OutboxOptions = {}): Promise<nu
   const { db } = options;
   const claimed = await claimDueMessages({ ...settings, now: now() }, db);
 
+  const webhooks = claimed.filter((message) => message.kind === webhookDeliveryKind);
+  const [delivered, webhooksDelivered] = await Promise.all([
+    deliverMessages(
+      claimed.filter((message) => message.kind !== webhookDeliveryKind),
+      settings,
+      db,
+    ),
+    deliverWebhooks(webhooks, options.webhooks, db),
+  ]);
+  return delivered + webhooksDelivered;
+}
+
+/**
+ * Webhooks go out side by side, so one slow receiver does not hold the others (or the e-mails) up; the deliveries
+ * of one record to one endpoint go one after the other, in the order they were queued.
+ */
+async function deliverWebhooks(messages: OutboxRow[], options: WebhookDeliveryOptions | undefined, db?: Database) {
+  const lines = new Map<string, OutboxRow[]>();
+  for (const message of [...messages].sort((a, b) => a.seq - b.seq)) {
+    const { endpointId, recordKey } = message.payload as WebhookDeliveryPayload;
+    const key = `${endpointId} ${recordKey}`;
+    lines.set(key, [...(lines.get(key) ?? []), message]);
+  }
+  const counts = await Promise.all(
+    [...lines.values()].map(async (line) => {
+      let delivered = 0;
+      for (const message of line) {
+        try {
+          if ((await deliverWebhook(message, options, db)) === "delivered") delivered += 1;
+        } catch (error) {
+          // The database failed mid-delivery: the lease runs out and the delivery is tried again.
+          logger.error("webhook delivery round failed", { id: message.id, error });
+        }
+      }
+      return delivered;
+    }),
+  );
+  return counts.reduce((sum, count) => sum + count, 0);
+}
+
+async function deliverMessages(claimed: OutboxRow[], settings: typeof defaults, db?: Database) {
   let delivered = 0;
   // A booking's versions in order within a batch too: invites with a higher SEQUENCE go after (a stable sort).
   for (const message of claimed.sort((a, b) => sequenceOf(a) - sequenceOf(b))) {

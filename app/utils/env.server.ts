@@ -130,6 +130,27 @@ const reminderOffsets = z
 
 export { isCalendarDate };
 
+/**
+ * A Standard Webhooks signing secret: "whsec_" and the base64 of 24 to 64 random bytes (what /admin/webhooks
+ * makes, and what Svix and the standardwebhooks libraries expect).
+ */
+export function isWebhookSecret(value: string): boolean {
+  const match = /^whsec_([A-Za-z0-9+/]+={0,2})$/.exec(value);
+  if (!match) return false;
+  const bytes = Buffer.from(match[1], "base64").length;
+  return bytes >= 24 && bytes <= 64;
+}
+
+const webhookSecret = z
+  .string()
+  .trim()
+  .refine((value) => value === "" || isWebhookSecret(value), {
+    message:
+      "must be a Standard Webhooks secret: \"whsec_\" and base64 of 24-64 random bytes. Make one with: node -e \"console.log('whsec_' + require('crypto').randomBytes(32).toString('base64'))\"",
+  })
+  .transform((value) => value || undefined)
+  .optional();
+
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   // Unset → derived from PORT and HOST (see defaultAppUrl), so links follow the port the server listens on.
@@ -237,6 +258,13 @@ const envSchema = z.object({
   DEMO_BLACKOUT_DATES: blackoutDates.default(""),
   // E-mail reminders to the visitor before a booked demo (issue #24, ADR 0031): times before its start, or "off".
   DEMO_REMINDERS: reminderOffsets.default("24h,1h"),
+
+  // One webhook endpoint declared by the deployment (issue #25, ADR 0033), shown on /admin/webhooks with the
+  // others: it gets every event, signed with WEBHOOK_SECRET. Both or neither.
+  WEBHOOK_URL: optionalUrl,
+  WEBHOOK_SECRET: webhookSecret,
+  // "true" lets webhooks go to loopback and private addresses (development, tests); link-local never.
+  WEBHOOK_ALLOW_PRIVATE: z.enum(["true", "false"]).default("false"),
 });
 
 export type Env = Omit<z.infer<typeof envSchema>, "APP_URL"> & {
@@ -301,6 +329,12 @@ function parseEnv(source: NodeJS.ProcessEnv): Env {
         "SESSION_SECRET is not set: using a random secret for this process. Sessions and toasts will not survive a restart; set SESSION_SECRET to keep them.",
       );
     }
+  }
+  if (Boolean(env.WEBHOOK_URL) !== Boolean(env.WEBHOOK_SECRET)) {
+    throw new Error(
+      `Invalid environment configuration:\n  - ${env.WEBHOOK_URL ? "WEBHOOK_SECRET" : "WEBHOOK_URL"}: WEBHOOK_URL and WEBHOOK_SECRET go together.\n` +
+        "Set both to send every event to that endpoint, or neither (endpoints can also be added on /admin/webhooks).",
+    );
   }
   return {
     ...env,
@@ -381,5 +415,23 @@ export function getPublicEnv(): SiteConfig {
     appUrl: env.APP_URL.replace(/\/$/, ""),
     webAppUrl: env.WEB_APP_URL,
     forumUrl: env.FORUM_URL,
+  };
+}
+
+export type WebhookSettings = {
+  /** The endpoint the deployment declares (WEBHOOK_URL, WEBHOOK_SECRET), if any. */
+  endpoint?: { url: string; secret: string };
+  /** Loopback and private addresses allowed (development, tests). */
+  allowPrivate: boolean;
+  /** Endpoints must use https (production); http is allowed for loopback elsewhere. */
+  httpsOnly: boolean;
+};
+
+export function getWebhookSettings(): WebhookSettings {
+  const env = getEnv();
+  return {
+    endpoint: env.WEBHOOK_URL && env.WEBHOOK_SECRET ? { url: env.WEBHOOK_URL, secret: env.WEBHOOK_SECRET } : undefined,
+    allowPrivate: env.WEBHOOK_ALLOW_PRIVATE === "true",
+    httpsOnly: env.NODE_ENV === "production",
   };
 }

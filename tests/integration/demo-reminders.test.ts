@@ -3,10 +3,7 @@
 // and skipped (with a log line) when their moment passed while the service was down. The clock is frozen and moved
 // by setClock; the worker is run by calling processOutboxOnce, so nothing here depends on how fast the machine is.
 import { and, eq, sql } from "drizzle-orm";
-import { drizzle } from "drizzle-orm/postgres-js";
-import postgres from "postgres";
 import { afterAll, afterEach, beforeAll, beforeEach, expect, it, vi } from "vitest";
-import * as schema from "~/db/schema.server";
 import { demoRequests, outbox } from "~/db/schema.server";
 import { getDb, type Database } from "~/db/connection.server";
 import { cancelBooking, rescheduleBooking } from "~/models/demo-booking.server";
@@ -21,6 +18,7 @@ import { forget } from "~/utils/singleton.server";
 import { startSmtpServer, type ReceivedMail } from "../fakes/smtp-server";
 import { freePort } from "../support/app-server.mjs";
 import { describeWithDatabases } from "../support/database";
+import { workerDatabases } from "../support/worker-databases";
 import { choiceAt, slotAt } from "../support/demo-hosts";
 import { mailParts } from "../support/mail-parts";
 import { origin } from "../support/route-calls";
@@ -250,14 +248,7 @@ describeWithDatabases(
       smtp.messages.length = 0;
 
       // On PostgreSQL each worker has its own pool, as two server instances would (SKIP LOCKED between them).
-      const clients: postgres.Sql[] = [];
-      const workerDb = (): Database => {
-        if (kind === "pglite") return getDb();
-        const client = postgres(process.env.DATABASE_URL!, { max: 2, onnotice: () => {} });
-        clients.push(client);
-        return drizzle(client, { schema });
-      };
-      const databases = [workerDb(), workerDb()];
+      const { databases, close } = workerDatabases(kind);
       try {
         setClock(at(T, -24 * HOUR + 30_000));
         const drain = async (db: Database) => {
@@ -268,7 +259,7 @@ describeWithDatabases(
         const counts = await Promise.all(databases.map(drain));
         expect(counts[0] + counts[1]).toBe(HOSTS);
       } finally {
-        await Promise.all(clients.map((client) => client.end({ timeout: 5 })));
+        await close();
       }
       for (const { email } of booked) expect(remindersTo(email), email).toHaveLength(1);
       expect(smtp.messages).toHaveLength(HOSTS);

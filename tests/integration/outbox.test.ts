@@ -1,8 +1,5 @@
 import { eq } from "drizzle-orm";
-import { drizzle } from "drizzle-orm/postgres-js";
-import postgres from "postgres";
 import { afterEach, beforeEach, expect, it, vi } from "vitest";
-import * as schema from "~/db/schema.server";
 import { demoRequests, outbox } from "~/db/schema.server";
 import { action as demoRequestsApi } from "~/routes/api.demo-requests";
 import { getDb, type Database } from "~/db/connection.server";
@@ -11,6 +8,7 @@ import { closeMailer } from "~/services/mailer.server";
 import { startSmtpServer } from "../fakes/smtp-server";
 import { freePort } from "../support/app-server.mjs";
 import { describeWithDatabases } from "../support/database";
+import { workerDatabases } from "../support/worker-databases";
 import type { Lead } from "../support/lead";
 import { forget } from "~/utils/singleton.server";
 
@@ -198,15 +196,8 @@ describeWithDatabases(
       const leads = [];
       for (let index = 0; index < 12; index += 1) leads.push(await submitLead(lead()));
 
-      // On PostgreSQL each worker has its own connection pool, as two server instances would.
-      const clients: postgres.Sql[] = [];
-      const workerDb = (): Database => {
-        if (kind === "pglite") return getDb();
-        const client = postgres(process.env.DATABASE_URL!, { max: 2, onnotice: () => {} });
-        clients.push(client);
-        return drizzle(client, { schema });
-      };
-      const databases = [workerDb(), workerDb()];
+      // On PostgreSQL each worker has its own pool, as two server instances would (SKIP LOCKED between them).
+      const { databases, close } = workerDatabases(kind);
       try {
         const drain = async (db: Database) => {
           let delivered = 0;
@@ -221,7 +212,7 @@ describeWithDatabases(
           expect(counts[1]).toBeGreaterThan(0);
         }
       } finally {
-        await Promise.all(clients.map((client) => client.end({ timeout: 5 })));
+        await close();
       }
       expect(smtp.messages).toHaveLength(12);
       for (const row of leads) expect(smtp.messages.filter((mail) => mail.body.includes(row.email))).toHaveLength(1);

@@ -239,30 +239,52 @@ describe("start-up messages of the production server", () => {
     }
   });
 
+  /** Starts the production server with `settings` and returns how it exited and what it printed. */
+  async function refusedStart(settings: Record<string, string>) {
+    requireBuild();
+    const dataDir = mkdtempSync(path.join(tmpdir(), "gw-startup-"));
+    const child = runProcess(process.execPath, ["node_modules/@remix-run/serve/dist/cli.js", "build/index.js"], {
+      env: cleanEnv({ NODE_ENV: "production", PORT: String(await freePort()), PGLITE_DATA_DIR: dataDir, ...settings }),
+    });
+    try {
+      return await child.exited;
+    } finally {
+      await child.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }
+
   it.each(["pk_test_123", "whsec_123", "not-a-key"])(
     "refuses STRIPE_SECRET_KEY=%s at start-up with a message naming the variable",
     async (key) => {
-      requireBuild();
-      const dataDir = mkdtempSync(path.join(tmpdir(), "gw-startup-"));
-      const child = runProcess(process.execPath, ["node_modules/@remix-run/serve/dist/cli.js", "build/index.js"], {
-        env: cleanEnv({
-          NODE_ENV: "production",
-          PORT: String(await freePort()),
-          PGLITE_DATA_DIR: dataDir,
-          STRIPE_SECRET_KEY: key,
-        }),
-      });
-      try {
-        const { code, output } = await child.exited;
-        expect(code).not.toBe(0);
-        expect(output).toContain("STRIPE_SECRET_KEY: must be a Stripe secret key");
-        expect(output).not.toContain(key);
-      } finally {
-        await child.stop();
-        rmSync(dataDir, { recursive: true, force: true });
-      }
+      const { code, output } = await refusedStart({ STRIPE_SECRET_KEY: key });
+      expect(code).not.toBe(0);
+      expect(output).toContain("STRIPE_SECRET_KEY: must be a Stripe secret key");
+      expect(output).not.toContain(key);
     },
   );
+
+  it.each([
+    [
+      { WEBHOOK_URL: "http://crm.example.com/hooks" },
+      "WEBHOOK_URL: The URL must start with https:// (plain http is not allowed in production).",
+    ],
+    [
+      { WEBHOOK_URL: "https://crm.example.com/hooks", WEBHOOK_SECRET: "not-a-secret" },
+      "WEBHOOK_SECRET: must be a Standard Webhooks secret",
+    ],
+    [
+      { WEBHOOK_URL: "https://crm.example.com/hooks", WEBHOOK_SECRET: "" },
+      "WEBHOOK_SECRET: WEBHOOK_URL and WEBHOOK_SECRET go together.",
+    ],
+  ])("refuses a webhook setting (%j) in production at start-up with a message naming it", async (settings, message) => {
+    const { code, output } = await refusedStart({
+      WEBHOOK_SECRET: `whsec_${Buffer.alloc(32, 7).toString("base64")}`,
+      ...settings,
+    });
+    expect(code).not.toBe(0);
+    expect(output).toContain(message);
+  });
 });
 
 // A copy of the project's layout (package.json, and links to the build and its dependencies) in a temporary

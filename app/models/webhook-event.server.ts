@@ -1,0 +1,95 @@
+import { sql, type Placeholder, type SQL } from "drizzle-orm";
+import { demoBookings, demoHosts, demoRequests, orders, outbox, webhookEndpoints } from "~/db/schema.server";
+import { WEBHOOK_PAYLOAD_VERSION, type WebhookEventType } from "~/content/webhook-events";
+import { bookingRecordKeys, demoRequestRecordKeys, orderRecordKeys, recordJson } from "~/models/record-json.server";
+
+/**
+ * Webhook events (issue #25, ADR 0033) are queued as outbox rows of kind `webhook-delivery`, one per endpoint that
+ * asked for the event, by the same statement or transaction that writes the record: an event exists exactly when
+ * its record does. The record is read by the database in that statement, so the payload is the record as it was
+ * written, whatever happens to it before the delivery.
+ */
+export const webhookDeliveryKind = "webhook-delivery";
+
+export type WebhookEvent = {
+  /** The Standard Webhooks `webhook-id`: the same for every endpoint and every retry of this event. */
+  id: string;
+  type: string;
+  version: number;
+  timestamp: string;
+  data: Record<string, unknown>;
+};
+
+export type WebhookDeliveryPayload = {
+  endpointId: string;
+  /** The record the event is about ("lead:<id>", "order:<id>"): its events reach an endpoint in order. */
+  recordKey: string;
+  event: WebhookEvent;
+};
+
+/** Where an event's record is read from (aliases r = lead, b = booking, h = host, o = order) and how. */
+export type WebhookEventSource = { type: WebhookEventType; from: SQL; data: SQL; recordKey: SQL };
+
+const leadRecord = recordJson(demoRequests, demoRequestRecordKeys, "r");
+
+/** `lead.created` for the lead row(s) of `rows` (a CTE's name, or a table with a condition). */
+export function leadCreated(rows: SQL): WebhookEventSource {
+  return { type: "lead.created", from: sql`${rows} r`, data: leadRecord, recordKey: sql.raw(`'lead:' || r.id`) };
+}
+
+/** A booking's event: the lead's record with the booking (and its host) as `booking`. */
+export function bookingEvent(
+  type: Extract<WebhookEventType, `demo.${string}`>,
+  bookingId: string | SQL,
+): WebhookEventSource {
+  return {
+    type,
+    from: sql`${demoBookings} b
+      join ${demoRequests} r on r.${sql.identifier(demoRequests.id.name)} = b.${sql.identifier(demoBookings.demoRequestId.name)}
+      left join ${demoHosts} h on h.${sql.identifier(demoHosts.id.name)} = b.${sql.identifier(demoBookings.hostId.name)}
+      where b.${sql.identifier(demoBookings.id.name)} = ${bookingId}`,
+    data: sql`${leadRecord} || jsonb_build_object('booking', ${recordJson(demoBookings, bookingRecordKeys, "b")}
+      || jsonb_build_object('host', case when h.id is null then null
+        else jsonb_build_object('id', h.id, 'name', h.name, 'email', h.email) end))`,
+    recordKey: sql.raw(`'lead:' || r.id`),
+  };
+}
+
+/** An order's event for the order row(s) of `rows`. */
+export function orderEvent(type: Extract<WebhookEventType, `order.${string}`>, rows: SQL): WebhookEventSource {
+  return {
+    type,
+    from: sql`${rows} o`,
+    data: recordJson(orders, orderRecordKeys, "o"),
+    recordKey: sql.raw(`'order:' || o.id`),
+  };
+}
+
+/** A fresh event id, in the `msg_` form Standard Webhooks receivers know. */
+export function newWebhookEventId(): string {
+  return `msg_${crypto.randomUUID().replaceAll("-", "")}`;
+}
+
+/**
+ * The insert (usable as a statement or a data-modifying CTE) that queues each event to every active endpoint that
+ * asked for its type, in the order given: the outbox's `seq` then orders them. `ids` are the events' ids and `at`
+ * their time (the app's clock), bound values or placeholders.
+ */
+export function queueWebhookEvents(
+  events: { source: WebhookEventSource; id: string | Placeholder }[],
+  at: string | Placeholder,
+): SQL {
+  const selects = events.map(
+    ({ source, id }, index) => sql`select ${sql.raw(String(index + 1))} as position, ${source.recordKey} as record_key,
+      jsonb_build_object('id', ${id}::text, 'type', ${sql.raw(`'${source.type}'`)}, 'version', ${sql.raw(String(WEBHOOK_PAYLOAD_VERSION))},
+        'timestamp', ${at}::text, 'data', ${source.data}) as event
+      from ${source.from}`,
+  );
+  return sql`insert into ${outbox} (${sql.identifier(outbox.id.name)}, ${sql.identifier(outbox.kind.name)}, ${sql.identifier(outbox.payload.name)})
+    select gen_random_uuid()::text, ${sql.raw(`'${webhookDeliveryKind}'`)},
+      jsonb_build_object('endpointId', e.${sql.identifier(webhookEndpoints.id.name)}, 'recordKey', ev.record_key, 'event', ev.event)
+    from (${sql.join(selects, sql` union all `)}) ev
+    join ${webhookEndpoints} e on e.${sql.identifier(webhookEndpoints.active.name)}
+      and (ev.event->>'type') = any(e.${sql.identifier(webhookEndpoints.eventTypes.name)})
+    order by ev.position, e.${sql.identifier(webhookEndpoints.id.name)}`;
+}
