@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, lt, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, lt, ne, sql } from "drizzle-orm";
 import {
   outbox,
   webhookAttempts,
@@ -52,12 +52,20 @@ export async function setEndpointActive(id: string, active: boolean, db: Databas
   return updated.length > 0;
 }
 
-/** Deletes an admin-made endpoint, its log with it; its pending deliveries are dropped when they come due. */
+/** Deletes an admin-made endpoint with its log and its deliveries, in one statement. */
 export async function deleteEndpoint(id: string, db: Database = getDb()) {
-  const deleted = await db
-    .delete(webhookEndpoints)
-    .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.fromEnvironment, false)))
-    .returning({ id: webhookEndpoints.id });
+  const deleted = rowsOf<{ id: string }>(
+    await db.execute(sql`
+      with deleted as (
+        delete from ${webhookEndpoints}
+        where ${webhookEndpoints.id} = ${id} and not ${webhookEndpoints.fromEnvironment}
+        returning ${webhookEndpoints.id}
+      ), deliveries as (
+        delete from ${outbox} using deleted
+        where ${outbox.kind} = ${webhookDeliveryKind} and ${outbox.payload}->>'endpointId' = deleted.id
+      )
+      select id from deleted`),
+  );
   return deleted.length > 0;
 }
 
@@ -239,8 +247,11 @@ export async function listDeliveries(
   });
 }
 
-/** Counts of an endpoint's deliveries by state. */
-export async function deliveryCounts(db: Database = getDb()) {
+const ofEndpoint = (endpointId: string) =>
+  and(eq(outbox.kind, webhookDeliveryKind), sql`${outbox.payload}->>'endpointId' = ${endpointId}`);
+
+/** Counts of the endpoints' deliveries (or one endpoint's) by state. */
+export async function deliveryCounts(endpointId?: string, db: Database = getDb()) {
   const rows = await db
     .select({
       endpointId: sql<string>`${outbox.payload}->>'endpointId'`,
@@ -248,7 +259,7 @@ export async function deliveryCounts(db: Database = getDb()) {
       count: sql<number>`count(*)::int`,
     })
     .from(outbox)
-    .where(eq(outbox.kind, webhookDeliveryKind))
+    .where(endpointId ? ofEndpoint(endpointId) : eq(outbox.kind, webhookDeliveryKind))
     .groupBy(sql`${outbox.payload}->>'endpointId'`, outbox.status);
   const counts = new Map<string, Record<OutboxRow["status"], number>>();
   for (const row of rows) {
@@ -259,15 +270,15 @@ export async function deliveryCounts(db: Database = getDb()) {
   return counts;
 }
 
-const ofEndpoint = (endpointId: string) =>
-  and(eq(outbox.kind, webhookDeliveryKind), sql`${outbox.payload}->>'endpointId' = ${endpointId}`);
-
-/** Sends one delivery again from `at`, with its event's id unchanged (a receiver that has it sees a duplicate). */
+/**
+ * Sends one delivered or failed delivery again from `at`, with its event's id unchanged (a receiver that has it sees
+ * a duplicate). A pending one is left alone: it is going anyway, and may be in an instance's hands right now.
+ */
 export async function replayDelivery(endpointId: string, deliveryId: string, at: Date, db: Database = getDb()) {
   const updated = await db
     .update(outbox)
     .set({ status: "pending", attempts: 0, nextAttemptAt: instant(at), lastError: null, deliveredAt: null })
-    .where(and(eq(outbox.id, deliveryId), ofEndpoint(endpointId)))
+    .where(and(eq(outbox.id, deliveryId), ofEndpoint(endpointId), ne(outbox.status, "pending")))
     .returning({ id: outbox.id });
   return updated.length > 0;
 }

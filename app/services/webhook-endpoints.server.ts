@@ -4,7 +4,9 @@ import { SECRET_GRACE_MS } from "~/services/webhook-delivery.server";
 import { webhookUrlProblem, type WebhookPolicy } from "~/services/webhook-sender.server";
 import { now } from "~/utils/clock.server";
 import { getWebhookSettings } from "~/utils/env.server";
-import { bareHostname, checkedAddresses, type Resolver } from "~/utils/outbound-address.server";
+import { bareHostname, checkedAddresses, systemResolver, type Resolver } from "~/utils/outbound-address.server";
+
+const RESOLVE_TIMEOUT_MS = 5_000;
 
 /** A new Standard Webhooks signing secret: "whsec_" and the base64 of 32 random bytes. */
 export function newWebhookSecret(): string {
@@ -30,7 +32,19 @@ export async function endpointUrlProblem(
   const problem = webhookUrlProblem(url, policy);
   if (problem) return problem;
   try {
-    await checkedAddresses(bareHostname(new URL(url)), policy, options.resolve);
+    // A DNS server that does not answer must not hold the admin's form open.
+    const resolve = options.resolve ?? systemResolver;
+    const timedResolve: Resolver = (hostname) =>
+      Promise.race([
+        resolve(hostname),
+        new Promise<never>((_, reject) =>
+          setTimeout(
+            () => reject(new Error(`no answer within ${RESOLVE_TIMEOUT_MS / 1000} s`)),
+            RESOLVE_TIMEOUT_MS,
+          ).unref(),
+        ),
+      ]);
+    await checkedAddresses(bareHostname(new URL(url)), policy, timedResolve);
     return undefined;
   } catch (error) {
     const why = error instanceof Error ? error.message : String(error);

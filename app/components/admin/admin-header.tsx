@@ -3,6 +3,7 @@ import { Form } from "@remix-run/react";
 const pages = [
   { href: "/admin", label: "Demo requests and orders" },
   { href: "/admin/hosts", label: "Demo hosts" },
+  { href: "/admin/webhooks", label: "Webhooks" },
 ] as const;
 
 /** The admin pages' header: where you are, the other pages, who is signed in, and signing out. */

@@ -1,0 +1,165 @@
+import { Form } from "@remix-run/react";
+import type { ReactNode } from "react";
+import {
+  webhookReplayRangeFields,
+  type WebhookEndpointView,
+  type WebhookReplayRangeField,
+} from "~/schemas/webhook-endpoint";
+import { describedBy, ErrorSummary, FieldError, inputClasses } from "./host-form";
+import { webhookEndpointHref } from "./webhook-endpoints-list";
+
+// The one-button forms of an endpoint's page. Each posts its `intent` to the page's own URL (the endpoint's id is
+// in it) and comes back to the section it was sent from.
+
+const secondaryButton =
+  "rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-100 focus:outline-none focus:ring-2 focus:ring-brand-600 focus:ring-offset-2";
+const primaryButton =
+  "rounded-md bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-900 focus:outline-none focus:ring-2 focus:ring-brand-600 focus:ring-offset-2";
+const dangerButton =
+  "rounded-md bg-red-700 px-4 py-2 text-sm font-semibold text-white hover:bg-red-800 focus:outline-none focus:ring-2 focus:ring-red-700 focus:ring-offset-2";
+
+function IntentForm({
+  endpointId,
+  intent,
+  section,
+  children,
+}: {
+  endpointId: string;
+  intent: string;
+  /** The id of the section to come back to. */
+  section: string;
+  children: ReactNode;
+}) {
+  return (
+    <Form method="post" action={`${webhookEndpointHref(endpointId)}#${section}`}>
+      <input type="hidden" name="intent" value={intent} />
+      {children}
+    </Form>
+  );
+}
+
+/** Switch on or off (the admin's choice, any endpoint), and send a test event. */
+export function EndpointStateControls({ endpoint }: { endpoint: WebhookEndpointView }) {
+  const sendable = endpoint.active && !endpoint.disabledAt;
+  return (
+    <div className="flex flex-wrap items-start gap-6">
+      <IntentForm endpointId={endpoint.id} intent="set-active" section="state">
+        <input type="hidden" name="active" value={endpoint.active ? "false" : "true"} />
+        <button type="submit" className={secondaryButton}>
+          {endpoint.active ? "Switch off" : "Switch on"}
+        </button>
+        <p className="mt-1 max-w-xs text-sm text-slate-600">
+          {endpoint.active
+            ? "While it is off, no new events are queued for it."
+            : "It gets the events it asked for again, from now on."}
+        </p>
+      </IntentForm>
+      <IntentForm endpointId={endpoint.id} intent="send-test" section="state">
+        <button type="submit" className={secondaryButton} aria-describedby="send-test-hint">
+          Send test event
+        </button>
+        <p id="send-test-hint" className="mt-1 max-w-xs text-sm text-slate-600">
+          {sendable ? (
+            <>
+              Sends a signed <code>webhook.test</code> event to this endpoint alone; the attempt shows in the log below.
+            </>
+          ) : (
+            "Nothing is sent while the endpoint is switched off or disabled."
+          )}
+        </p>
+      </IntentForm>
+    </div>
+  );
+}
+
+/** Lifts an automatic disabling (shown inside the disabled notice). */
+export function EnableAgainForm({ endpointId }: { endpointId: string }) {
+  return (
+    <div className="mt-3">
+      <IntentForm endpointId={endpointId} intent="enable" section="state">
+        <button type="submit" className={primaryButton}>
+          Enable again
+        </button>
+      </IntentForm>
+      <p className="mt-1">
+        Once the receiver is fixed: deliveries start again, and the failed ones can be replayed below.
+      </p>
+    </div>
+  );
+}
+
+export function RotateSecretForm({ endpointId }: { endpointId: string }) {
+  return (
+    <IntentForm endpointId={endpointId} intent="rotate-secret" section="secret">
+      <button type="submit" className={secondaryButton}>
+        Rotate secret
+      </button>
+    </IntentForm>
+  );
+}
+
+export function DeleteEndpointForm({ endpoint }: { endpoint: WebhookEndpointView }) {
+  return (
+    <IntentForm endpointId={endpoint.id} intent="delete" section="delete">
+      <button type="submit" className={dangerButton}>
+        Delete endpoint<span className="sr-only"> {endpoint.url}</span>
+      </button>
+    </IntentForm>
+  );
+}
+
+/** "Replay failed deliveries": two days, UTC, both included. */
+export function ReplayFailedForm({
+  endpointId,
+  values,
+  errors,
+}: {
+  endpointId: string;
+  values: Partial<Record<WebhookReplayRangeField, string>>;
+  errors: Partial<Record<WebhookReplayRangeField, string>>;
+}) {
+  const prefix = "replay-failed";
+  const fieldId = (field: WebhookReplayRangeField) => `${prefix}-${field}`;
+  const errorId = (field: WebhookReplayRangeField) => `${prefix}-${field}-error`;
+  const hintId = `${prefix}-hint`;
+  const summary = webhookReplayRangeFields.flatMap((field) => {
+    const message = errors[field];
+    return message ? [{ fieldId: fieldId(field), message }] : [];
+  });
+  const labels: Record<WebhookReplayRangeField, string> = { from: "First day", to: "Last day" };
+  return (
+    <Form method="post" action={`${webhookEndpointHref(endpointId)}#replay`} noValidate>
+      <input type="hidden" name="intent" value="replay-failed" />
+      <p id={hintId} className="text-sm text-slate-600">
+        Sends again every failed delivery created on these days (UTC, the first and the last included), with their
+        events’ ids unchanged.
+      </p>
+      <div className="mt-3 space-y-3">
+        <ErrorSummary id={`${prefix}-problems`} items={summary} />
+        <div className="flex flex-wrap items-end gap-4">
+          {webhookReplayRangeFields.map((field) => (
+            <div key={field}>
+              <label htmlFor={fieldId(field)} className="block text-sm font-medium text-slate-800">
+                {labels[field]}
+              </label>
+              <FieldError id={errorId(field)} message={errors[field]} />
+              <input
+                id={fieldId(field)}
+                name={field}
+                type="date"
+                required
+                defaultValue={values[field] ?? ""}
+                aria-invalid={errors[field] ? true : undefined}
+                aria-describedby={describedBy(errors[field] && errorId(field), hintId)}
+                className={inputClasses}
+              />
+            </div>
+          ))}
+          <button type="submit" className={secondaryButton}>
+            Replay failed deliveries
+          </button>
+        </div>
+      </div>
+    </Form>
+  );
+}

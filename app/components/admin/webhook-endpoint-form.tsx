@@ -1,0 +1,151 @@
+import { Form } from "@remix-run/react";
+import { webhookEventDescriptions, webhookEventTypes } from "~/content/webhook-events";
+import {
+  WEBHOOK_DESCRIPTION_MAX_LENGTH,
+  WEBHOOK_URL_MAX_LENGTH,
+  webhookEndpointFields,
+  type WebhookEndpointField,
+  type WebhookEndpointValues,
+} from "~/schemas/webhook-endpoint";
+import { describedBy, ErrorSummary, FieldError, inputClasses } from "./host-form";
+
+type Props = {
+  /** Prefix of every id in the form: "new-endpoint" or "edit-endpoint". */
+  idPrefix: string;
+  action: string;
+  intent: "create" | "update";
+  values: WebhookEndpointValues;
+  errors: Partial<Record<WebhookEndpointField, string>>;
+  submitLabel: string;
+};
+
+const checkboxClasses = "mt-0.5 h-4 w-4 rounded border-slate-400 text-brand-700 focus:ring-brand-600";
+
+/** An endpoint's URL, description, events and state: the "Add an endpoint" form and an endpoint's settings form. */
+export function WebhookEndpointForm({ idPrefix, action, intent, values, errors, submitLabel }: Props) {
+  const fieldId = (field: WebhookEndpointField) => `${idPrefix}-${field}`;
+  const errorId = (field: WebhookEndpointField) => `${idPrefix}-${field}-error`;
+  const invalid = (field: WebhookEndpointField) => (errors[field] ? true : undefined);
+  const urlHintId = `${idPrefix}-url-hint`;
+  const eventsHintId = `${idPrefix}-events-hint`;
+  const activeHintId = `${idPrefix}-active-hint`;
+  // The first event's checkbox carries the field's id, so the error summary's link lands on the group.
+  const eventId = (index: number) => (index === 0 ? fieldId("eventTypes") : `${fieldId("eventTypes")}-${index}`);
+  const summary = webhookEndpointFields.flatMap((field) => {
+    const message = errors[field];
+    return message ? [{ fieldId: fieldId(field), message }] : [];
+  });
+
+  return (
+    <Form method="post" action={action} noValidate>
+      <input type="hidden" name="intent" value={intent} />
+      <div className="space-y-5">
+        <ErrorSummary id={`${idPrefix}-problems`} items={summary} />
+
+        <div>
+          <label htmlFor={fieldId("url")} className="block text-sm font-medium text-slate-800">
+            URL
+          </label>
+          <p id={urlHintId} className="mt-1 text-sm text-slate-600">
+            Where each event is POSTed as JSON, signed with the endpoint’s secret (Standard Webhooks). A public https
+            address, e.g. <code>https://crm.example.com/hooks/groundwork</code>.
+          </p>
+          <FieldError id={errorId("url")} message={errors.url} />
+          <input
+            id={fieldId("url")}
+            name="url"
+            type="url"
+            required
+            maxLength={WEBHOOK_URL_MAX_LENGTH}
+            autoComplete="off"
+            spellCheck={false}
+            defaultValue={values.url}
+            aria-invalid={invalid("url")}
+            aria-describedby={describedBy(errors.url && errorId("url"), urlHintId)}
+            className={`${inputClasses} font-mono`}
+          />
+        </div>
+
+        <div>
+          <label htmlFor={fieldId("description")} className="block text-sm font-medium text-slate-800">
+            Description <span className="font-normal text-slate-600">(optional)</span>
+          </label>
+          <FieldError id={errorId("description")} message={errors.description} />
+          <input
+            id={fieldId("description")}
+            name="description"
+            type="text"
+            maxLength={WEBHOOK_DESCRIPTION_MAX_LENGTH}
+            autoComplete="off"
+            defaultValue={values.description}
+            aria-invalid={invalid("description")}
+            aria-describedby={describedBy(errors.description && errorId("description"))}
+            className={inputClasses}
+          />
+        </div>
+
+        <fieldset>
+          <legend className="text-sm font-semibold text-slate-900">Events to send</legend>
+          <p id={eventsHintId} className="mt-1 text-sm text-slate-600">
+            At least one. Events of the same lead or order reach the endpoint in the order they happened.
+          </p>
+          <FieldError id={errorId("eventTypes")} message={errors.eventTypes} />
+          <ul className="mt-3 space-y-2">
+            {webhookEventTypes.map((type, index) => {
+              const descriptionId = `${eventId(index)}-description`;
+              return (
+                <li key={type} className="flex items-start gap-2">
+                  <input
+                    id={eventId(index)}
+                    name="eventTypes"
+                    type="checkbox"
+                    value={type}
+                    defaultChecked={values.eventTypes.includes(type)}
+                    aria-invalid={invalid("eventTypes")}
+                    aria-describedby={describedBy(errors.eventTypes && errorId("eventTypes"), descriptionId)}
+                    className={checkboxClasses}
+                  />
+                  <div className="text-sm">
+                    <label htmlFor={eventId(index)} className="font-mono font-medium text-slate-900">
+                      {type}
+                    </label>
+                    <p id={descriptionId} className="text-slate-600">
+                      {webhookEventDescriptions[type]}
+                    </p>
+                  </div>
+                </li>
+              );
+            })}
+          </ul>
+        </fieldset>
+
+        <div>
+          <div className="flex items-center gap-2">
+            <input
+              id={fieldId("active")}
+              name="active"
+              type="checkbox"
+              value="on"
+              defaultChecked={values.active}
+              aria-describedby={activeHintId}
+              className="h-4 w-4 rounded border-slate-400 text-brand-700 focus:ring-brand-600"
+            />
+            <label htmlFor={fieldId("active")} className="text-sm font-medium text-slate-800">
+              Active
+            </label>
+          </div>
+          <p id={activeHintId} className="mt-1 text-sm text-slate-600">
+            An active endpoint gets the events it asked for. A switched-off one gets none until it is switched on again.
+          </p>
+        </div>
+
+        <button
+          type="submit"
+          className="rounded-md bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-900 focus:outline-none focus:ring-2 focus:ring-brand-600 focus:ring-offset-2"
+        >
+          {submitLabel}
+        </button>
+      </div>
+    </Form>
+  );
+}
