@@ -5,9 +5,9 @@
 // through /api/demo-requests with BENCH_CONNECTIONS (20) at once; with the endpoint, the receiver must then hold
 // every acknowledged lead's lead.created exactly once (verified signatures, deduplicated by webhook-id). Prints the
 // median latencies of each side and their ratio. BENCH_DATABASES: "postgres" (default) or "pglite".
-// The build must exist (`npm run build`).
+// The receiver speaks https with a throwaway certificate (Debian's openssl). The build must exist (`npm run build`).
 import { randomBytes } from "node:crypto";
-import http from "node:http";
+import https from "node:https";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -15,6 +15,7 @@ import autocannon from "autocannon";
 import { Webhook } from "standardwebhooks";
 import { startAppServer } from "../tests/support/app-server.mjs";
 import { createDatabase, dropDatabase } from "../tests/support/postgres.mjs";
+import { throwawayCertificate } from "../tests/support/throwaway-certificate.mjs";
 import { demoRequests, loadFigures } from "./bench-load.mjs";
 
 const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
@@ -28,13 +29,15 @@ const lifted = {
   LOG_LEVEL: "warn",
 };
 const secret = `whsec_${randomBytes(32).toString("base64")}`;
+// The app runs as in production, where webhooks go over https only: the receiver's certificate is trusted by the app.
+const certificate = throwawayCertificate();
 
 /** The CRM: verifies, keeps each event once, answers after 200 ms. */
 async function startSlowReceiver() {
   const emails = new Map();
   let duplicates = 0;
   let unverified = 0;
-  const server = http.createServer((request, response) => {
+  const server = https.createServer({ key: certificate.key, cert: certificate.cert }, (request, response) => {
     const chunks = [];
     request.on("data", (chunk) => chunks.push(chunk));
     request.on("end", () => {
@@ -51,7 +54,7 @@ async function startSlowReceiver() {
   });
   await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
   return {
-    url: `http://127.0.0.1:${server.address().port}/hook`,
+    url: `https://127.0.0.1:${server.address().port}/hook`,
     emails,
     counts: () => ({ duplicates, unverified }),
     stop: () => new Promise((resolve) => server.close(resolve)),
@@ -86,7 +89,12 @@ async function run(kind, withEndpoint, round) {
   }
   const receiver = withEndpoint ? await startSlowReceiver() : undefined;
   if (receiver)
-    Object.assign(env, { WEBHOOK_URL: receiver.url, WEBHOOK_SECRET: secret, WEBHOOK_ALLOW_PRIVATE: "true" });
+    Object.assign(env, {
+      WEBHOOK_URL: receiver.url,
+      WEBHOOK_SECRET: secret,
+      WEBHOOK_ALLOW_PRIVATE: "true",
+      NODE_EXTRA_CA_CERTS: certificate.certPath,
+    });
   const server = await startAppServer({ env });
   try {
     const runId = `${round}${withEndpoint ? "w" : "n"}${Date.now().toString(36)}`;
@@ -150,6 +158,7 @@ for (const kind of databases) {
     );
   }
 }
+certificate.remove();
 if (failed) {
   console.error("bench:webhooks: a lead was lost, duplicated or badly signed");
   process.exit(1);

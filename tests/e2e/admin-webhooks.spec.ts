@@ -5,17 +5,14 @@
 // The app's own server, not the shared E2E one: production sends webhooks over https only, even to loopback, so
 // this server trusts the receiver's throwaway certificate (NODE_EXTRA_CA_CERTS, read at start) and allows private
 // addresses (WEBHOOK_ALLOW_PRIVATE). Nothing leaves 127.0.0.1.
-import { execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import type { IncomingHttpHeaders } from "node:http";
 import { createServer, type Server } from "node:https";
 import type { AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { AxeBuilder } from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { verifiesWith } from "../fakes/webhook-receiver";
 import { startAppServer } from "../support/app-server.mjs";
+import { throwawayCertificate } from "../support/throwaway-certificate.mjs";
 import { expect, isNoJs, test } from "../support/fixtures";
 import { createDatabase, dropDatabase } from "../support/postgres.mjs";
 
@@ -23,7 +20,7 @@ const admin = { username: "webhooks-admin", password: "webhooks-admin-password-1
 
 type Received = { path: string; headers: IncomingHttpHeaders; body: string };
 type Servers = {
-  certificateDir: string;
+  certificate: ReturnType<typeof throwawayCertificate>;
   receiver: Server;
   receiverOrigin: string;
   received: Received[];
@@ -32,42 +29,23 @@ type Servers = {
 };
 let servers: Servers;
 
-/** A self-signed certificate for 127.0.0.1, valid for this run only. */
-function throwawayCertificate(dir: string) {
-  const key = path.join(dir, "key.pem");
-  const cert = path.join(dir, "cert.pem");
-  execFileSync(
-    "openssl",
-    [
-      ...["req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes", "-days", "2"],
-      ...["-keyout", key, "-out", cert, "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1"],
-    ],
-    { stdio: "ignore" },
-  );
-  return { key, cert };
-}
-
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  const certificateDir = mkdtempSync(path.join(tmpdir(), "gw-webhook-receiver-"));
-  const files = throwawayCertificate(certificateDir);
+  const certificate = throwawayCertificate();
   const received: Received[] = [];
   // The receiver: records each request and answers 200 with a short body, as an integrator's endpoint would.
-  const receiver = createServer(
-    { key: readFileSync(files.key), cert: readFileSync(files.cert) },
-    (request, response) => {
-      const chunks: Buffer[] = [];
-      request.on("data", (chunk: Buffer) => chunks.push(chunk));
-      request.on("end", () => {
-        received.push({
-          path: request.url ?? "",
-          headers: request.headers,
-          body: Buffer.concat(chunks).toString("utf8"),
-        });
-        response.writeHead(200, { "Content-Type": "text/plain" }).end("received, thanks");
+  const receiver = createServer({ key: certificate.key, cert: certificate.cert }, (request, response) => {
+    const chunks: Buffer[] = [];
+    request.on("data", (chunk: Buffer) => chunks.push(chunk));
+    request.on("end", () => {
+      received.push({
+        path: request.url ?? "",
+        headers: request.headers,
+        body: Buffer.concat(chunks).toString("utf8"),
       });
-    },
-  );
+      response.writeHead(200, { "Content-Type": "text/plain" }).end("received, thanks");
+    });
+  });
   await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
   const receiverOrigin = `https://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
   const db = await createDatabase("gw_e2e_webhooks");
@@ -77,10 +55,10 @@ test.beforeAll(async () => {
       ADMIN_USERNAME: admin.username,
       ADMIN_PASSWORD: admin.password,
       WEBHOOK_ALLOW_PRIVATE: "true",
-      NODE_EXTRA_CA_CERTS: files.cert,
+      NODE_EXTRA_CA_CERTS: certificate.certPath,
     },
   });
-  servers = { certificateDir, receiver, receiverOrigin, received, app, db };
+  servers = { certificate, receiver, receiverOrigin, received, app, db };
 });
 
 test.afterAll(async () => {
@@ -88,7 +66,7 @@ test.afterAll(async () => {
   await servers.app.stop();
   await new Promise((resolve) => servers.receiver.close(resolve));
   await dropDatabase(servers.db.name).catch(() => {});
-  rmSync(servers.certificateDir, { recursive: true, force: true });
+  servers.certificate.remove();
 });
 
 const toast = (page: Page) => page.locator('[data-toast-type="success"]');
