@@ -1,4 +1,4 @@
-import { adminHeaders } from "~/services/admin-session.server";
+import { answerRejected } from "~/services/admin-session.server";
 import { cancelDemoAsAdmin, reassignDemoAsAdmin } from "~/services/demo-agenda.server";
 import { demoOutcomeAction } from "~/services/demo-outcomes.server";
 import { assertSameOrigin, readForm, RequestRejected } from "~/utils/request.server";
@@ -27,9 +27,7 @@ export async function handleAdminDemoAction(request: Request): Promise<Response>
         throw new RequestRejected(400, "Unknown admin action.");
     }
   } catch (error) {
-    if (error instanceof RequestRejected)
-      return new Response(error.message, { status: error.status, headers: { ...adminHeaders, ...error.headers } });
-    throw error;
+    return answerRejected(error);
   }
 }
 

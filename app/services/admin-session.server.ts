@@ -1,7 +1,8 @@
-import { createCookieSessionStorage, redirect } from "@remix-run/node";
+import { createCookieSessionStorage, redirect, type TypedResponse } from "@remix-run/node";
 import { endAdminSession, findSessionAdmin, startAdminSession } from "~/models/admin-session.server";
 import { normalizeUsername, type AdminUser } from "~/models/user.server";
 import { jsonError } from "~/utils/api.server";
+import { RequestRejected } from "~/utils/request.server";
 import { signedCookie } from "~/utils/cookies.server";
 import { getEnv } from "~/utils/env.server";
 import type { PasswordLane } from "~/utils/password-work.server";
@@ -42,6 +43,18 @@ export async function signInLane(request: Request, username: string): Promise<Pa
 
 /** Headers every admin response carries: never cached, never indexed. */
 export const adminHeaders = { "Cache-Control": "no-store", "X-Robots-Tag": "noindex" } as const;
+
+/**
+ * An admin form's refusal (another origin, a body over the limit, an unknown intent) as a plain answer with the admin
+ * headers; any other error is thrown on.
+ */
+export function answerRejected(error: unknown): TypedResponse<never> {
+  if (!(error instanceof RequestRejected)) throw error;
+  return new Response(error.message, {
+    status: error.status,
+    headers: { ...adminHeaders, ...error.headers },
+  }) as TypedResponse<never>;
+}
 
 /**
  * The signed-in admin, or undefined. The cookie only names a server-side session: signing out, a password reset

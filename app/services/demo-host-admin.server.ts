@@ -20,7 +20,7 @@ import {
   type HostView,
   type ZoneOption,
 } from "~/schemas/demo-host";
-import { adminHeaders } from "~/services/admin-session.server";
+import { adminHeaders, answerRejected } from "~/services/admin-session.server";
 import { seedFromSettings } from "~/services/demo-hosts.server";
 import { hostFromSettings } from "~/services/demo-slots.server";
 import { now } from "~/utils/clock.server";
@@ -263,12 +263,6 @@ export async function hostsAction(request: Request): Promise<TypedResponse<HostF
         throw new RequestRejected(400, "Unknown hosts action.");
     }
   } catch (error) {
-    if (error instanceof RequestRejected) {
-      return new Response(error.message, {
-        status: error.status,
-        headers: { ...adminHeaders, ...error.headers },
-      }) as TypedResponse<never>;
-    }
-    throw error;
+    return answerRejected(error);
   }
 }

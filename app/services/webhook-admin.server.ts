@@ -35,7 +35,7 @@ import {
   type WebhookFormAnswer,
   type WebhookReplayRangeField,
 } from "~/schemas/webhook-endpoint";
-import { adminHeaders } from "~/services/admin-session.server";
+import { adminHeaders, answerRejected } from "~/services/admin-session.server";
 import { SECRET_GRACE_MS } from "~/services/webhook-delivery.server";
 import { endpointUrlProblem, newWebhookSecret } from "~/services/webhook-endpoints.server";
 import { now } from "~/utils/clock.server";
@@ -446,12 +446,6 @@ export async function webhooksAction(request: Request, endpointId?: string): Pro
     }
     return await run(endpoint, form);
   } catch (error) {
-    if (error instanceof RequestRejected) {
-      return new Response(error.message, {
-        status: error.status,
-        headers: { ...adminHeaders, ...error.headers },
-      }) as TypedResponse<never>;
-    }
-    throw error;
+    return answerRejected(error);
   }
 }
