@@ -199,6 +199,9 @@ export function getDb(): Database {
   return getConnection().db;
 }
 
+/** A moment on the app's clock as a SQL timestamptz (the clock the outbox, bookings and webhooks share). */
+export const instant = (at: Date) => sql`${at.toISOString()}::timestamptz`;
+
 /** The rows of a raw `db.execute()`: postgres.js answers an array of rows, PGlite an object holding them. */
 export function rowsOf<T>(result: unknown): T[] {
   return Array.isArray(result) ? (result as T[]) : (result as { rows: T[] }).rows;

@@ -237,10 +237,7 @@ export const webhookAttempts = pgTable(
     responseExcerpt: text("response_excerpt").notNull().default(""),
     error: text("error"),
   },
-  (table) => [
-    index("webhook_attempts_endpoint_idx").on(table.endpointId, table.attemptedAt),
-    index("webhook_attempts_delivery_idx").on(table.deliveryId),
-  ],
+  (table) => [index("webhook_attempts_endpoint_idx").on(table.endpointId, table.attemptedAt)],
 );
 
 /** One range of a host's working week, in their own time zone: minutes after local midnight. */

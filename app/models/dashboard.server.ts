@@ -3,8 +3,9 @@
 // filters compare the raw timestamp columns with the zone's local midnights, so the indexes on created_at and
 // paid_at bound each scan to the range.
 import { sql, type SQL } from "drizzle-orm";
-import { getDb, rowsOf } from "~/db/connection.server";
+import { getDb, instant, rowsOf } from "~/db/connection.server";
 import type { AttributionFigures, DailyFigures, DayRange } from "~/schemas/dashboard-views";
+import { demoOutcomes } from "~/schemas/demo-outcome";
 
 export type AttributionDimension = "source" | "campaign";
 
@@ -123,9 +124,14 @@ export async function attributionFigures(
 
 /** A live booking's outcome counts (ADR 0032); `ended` is the condition of a booking whose slot is over. */
 const outcomeCounts = (ended: SQL) => sql`
-  count(*) filter (where ${ended} and outcome = 'held') as held,
-  count(*) filter (where ${ended} and outcome = 'no-show') as no_show,
-  count(*) filter (where ${ended} and outcome = 'host-cancelled') as host_cancelled,
+  ${sql.join(
+    // One column per outcome, named like it ("no-show" → no_show): the list the check constraint is built from.
+    demoOutcomes.map(
+      (outcome) =>
+        sql`count(*) filter (where ${ended} and outcome = ${sql.raw(`'${outcome}'`)}) as ${sql.raw(outcome.replaceAll("-", "_"))}`,
+    ),
+    sql`, `,
+  )},
   count(*) filter (where ${ended} and outcome is null) as unmarked`;
 
 type OutcomeRow = { held: number; no_show: number; host_cancelled: number; unmarked: number };
@@ -149,7 +155,7 @@ export async function weeklyOutcomes(range: DayRange, at: Date): Promise<(Outcom
       ${outcomeCounts(sql`true`)}
     from demo_bookings
     where status = 'booked' and slot_start >= ${start} and slot_start < ${end}
-      and slot_end <= ${at.toISOString()}::timestamptz
+      and slot_end <= ${instant(at)}
     group by 1
     order by 1
   `);
@@ -166,7 +172,7 @@ export async function hostOutcomes(
   at: Date,
 ): Promise<(OutcomeTally & { hostId: string | null; name: string | null; email: string | null; bookings: number })[]> {
   const { start, end } = bounds(range);
-  const ended = sql`slot_end <= ${at.toISOString()}::timestamptz`;
+  const ended = sql`slot_end <= ${instant(at)}`;
   const result = await getDb().execute(sql`
     with counted as (
       select host_id, count(*) as bookings, ${outcomeCounts(ended)}

@@ -9,9 +9,9 @@ import {
   type DemoHostRow,
   type DemoRequestRow,
 } from "~/db/schema.server";
-import { getDb, rowFromDriver, rowsOf, type Database, type Transaction } from "~/db/connection.server";
+import { getDb, instant, rowFromDriver, rowsOf, type Database, type Transaction } from "~/db/connection.server";
 import type { DemoInvitePayload, DemoReminderPayload, OutboxMessage } from "~/models/outbox.server";
-import { bookingEvent, leadCreated, newWebhookEventId, queueWebhookEvents } from "~/models/webhook-event.server";
+import { bookingEvent, newWebhookEventId, queueWebhookEvents, storedLeadCreated } from "~/models/webhook-event.server";
 import { now } from "~/utils/clock.server";
 import { getBookingSettings } from "~/utils/env.server";
 
@@ -79,25 +79,18 @@ export async function queueInviteAndReminders(
   tx: Transaction,
   booking: DemoBooking,
   method: DemoInvitePayload["method"],
-  also: { at?: Date; messages?: OutboxMessage[]; leadCreated?: boolean } = {},
+  also: { messages?: OutboxMessage[]; leadCreated?: boolean } = {},
 ) {
-  const at = also.at ?? now();
+  const at = now();
   const invite: DemoInvitePayload = { bookingId: booking.id, sequence: booking.sequence, method };
-  const reminders = method === "REQUEST" ? remindersOf(booking, at, getBookingSettings().reminderMinutes) : [];
+  // A cancelled booking has no reminders left to queue (remindersOf gives none).
+  const reminders = remindersOf(booking, at, getBookingSettings().reminderMinutes);
   const row = (kind: string, payload: object, dueAt: SQL) =>
     sql`(${crypto.randomUUID()}, ${kind}, ${JSON.stringify(payload)}::jsonb, ${dueAt})`;
   const webhookEvents = [
-    ...(also.leadCreated
-      ? [
-          {
-            source: leadCreated(
-              sql`(select * from ${demoRequests} where ${demoRequests.id} = ${booking.demoRequestId})`,
-            ),
-          },
-        ]
-      : []),
-    { source: bookingEvent(bookingEventType(booking, method), booking.id) },
-  ].map((event) => ({ ...event, id: newWebhookEventId() }));
+    ...(also.leadCreated ? [storedLeadCreated(booking.demoRequestId)] : []),
+    bookingEvent(bookingEventType(booking, method), booking.id),
+  ].map((source) => ({ source, id: newWebhookEventId() }));
   const insert = sql`
     insert into ${outbox} (${sql.join(
       [outbox.id, outbox.kind, outbox.payload, outbox.nextAttemptAt].map((column) => sql.identifier(column.name)),
@@ -106,9 +99,7 @@ export async function queueInviteAndReminders(
     values ${sql.join(
       [
         row(demoInviteEmail, invite, sql`now()`),
-        ...reminders.map((reminder) =>
-          row(demoReminderEmail, reminder.payload, sql`${reminder.dueAt.toISOString()}::timestamptz`),
-        ),
+        ...reminders.map((reminder) => row(demoReminderEmail, reminder.payload, instant(reminder.dueAt))),
         ...(also.messages ?? []).map((message) => row(message.kind, message.payload, sql`now()`)),
       ],
       sql`, `,

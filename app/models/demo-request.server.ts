@@ -15,7 +15,7 @@ import type { DemoRequestData, StoredDemoRequest } from "~/schemas/demo-request"
 import { attributionKeys, type Attribution } from "~/schemas/attribution";
 import { getDb, rowFromDriver, type Database, type Transaction } from "~/db/connection.server";
 import { bound, fixedStatement } from "~/db/fixed-statement.server";
-import { leadCreated, newWebhookEventId, queueWebhookEvents } from "~/models/webhook-event.server";
+import { leadCreated, newWebhookEventId, queueWebhookEvents, storedLeadCreated } from "~/models/webhook-event.server";
 import { demoRequestRecordKeys } from "~/models/record-json.server";
 import { now } from "~/utils/clock.server";
 import { escapeLike, iterateNewestFirst, normalizeSearch, paginate, type Paginated } from "~/models/pagination.server";
@@ -213,15 +213,7 @@ async function createDemoRequestWithSlot(
         insert into ${outbox} (${sql.identifier(outbox.id.name)}, ${sql.identifier(outbox.kind.name)}, ${sql.identifier(outbox.payload.name)})
         values (${crypto.randomUUID()}, ${newLeadEmail}, ${JSON.stringify({ demoRequestId: row.id, needsTime: true })}::jsonb)
       )
-      ${queueWebhookEvents(
-        [
-          {
-            source: leadCreated(sql`(select * from ${demoRequests} where ${demoRequests.id} = ${row.id})`),
-            id: newWebhookEventId(),
-          },
-        ],
-        now().toISOString(),
-      )}`);
+      ${queueWebhookEvents([{ source: storedLeadCreated(row.id), id: newWebhookEventId() }], now().toISOString())}`);
   }
   // Last, so the day's count rows (every booking's) are locked only for the commit's round trip.
   if (count) {

@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import { outbox, type OutboxRow } from "~/db/schema.server";
-import { getDb, rowFromDriver, rowsOf, type Database } from "~/db/connection.server";
+import { getDb, instant, rowFromDriver, rowsOf, type Database } from "~/db/connection.server";
 
 /**
  * A message in the `outbox` table. It is written in the same statement or transaction as the row it announces
@@ -27,7 +27,6 @@ export type DemoReminderPayload = { bookingId: string; sequence: number; minutes
  * queued for "now" keeps the database's now() as its first due time. created_at and delivered_at stay the
  * database's bookkeeping.
  */
-const instant = (at: Date) => sql`${at.toISOString()}::timestamptz`;
 const msAfter = (at: Date, ms: number) => instant(new Date(at.getTime() + ms));
 
 /**
@@ -104,6 +103,12 @@ export async function earlierPendingInvite(
     .limit(1);
   return row;
 }
+
+/**
+ * How long a message waits for an earlier one of its booking or record (an invite, a webhook) before it looks again:
+ * short, the earlier one may go any moment.
+ */
+export const WAIT_FOR_EARLIER_MS = 3_000;
 
 /** Puts a claimed message back until `until` (app clock) without counting the attempt (it was not tried). */
 export async function postponeMessage(id: string, until: Date, db: Database = getDb()) {

@@ -7,14 +7,12 @@ import {
   type WebhookAttemptRow,
   type WebhookEndpointRow,
 } from "~/db/schema.server";
-import { getDb, rowsOf, type Database } from "~/db/connection.server";
+import { getDb, instant, rowsOf, type Database } from "~/db/connection.server";
 import { webhookEventTypes, webhookTestEventType, type WebhookEventType } from "~/content/webhook-events";
 import { newWebhookEventId, webhookDeliveryKind, type WebhookDeliveryPayload } from "~/models/webhook-event.server";
 
 /** The id of the endpoint WEBHOOK_URL declares: fixed, so every instance starting at once writes the same row. */
 export const ENVIRONMENT_ENDPOINT_ID = "environment";
-
-const instant = (at: Date) => sql`${at.toISOString()}::timestamptz`;
 
 export type EndpointFields = { url: string; description: string; eventTypes: WebhookEventType[]; active: boolean };
 
@@ -208,6 +206,9 @@ export async function listAttempts(
     .limit(limit);
 }
 
+const ofEndpoint = (endpointId: string) =>
+  and(eq(outbox.kind, webhookDeliveryKind), sql`${outbox.payload}->>'endpointId' = ${endpointId}`);
+
 /** A delivery (an outbox row) of an endpoint, as the log lists it. */
 export type WebhookDelivery = {
   id: string;
@@ -226,12 +227,7 @@ export async function listDeliveries(
   limit = 50,
   db: Database = getDb(),
 ): Promise<WebhookDelivery[]> {
-  const rows = await db
-    .select()
-    .from(outbox)
-    .where(and(eq(outbox.kind, webhookDeliveryKind), sql`${outbox.payload}->>'endpointId' = ${endpointId}`))
-    .orderBy(desc(outbox.seq))
-    .limit(limit);
+  const rows = await db.select().from(outbox).where(ofEndpoint(endpointId)).orderBy(desc(outbox.seq)).limit(limit);
   return rows.map((row) => {
     const { event } = row.payload as WebhookDeliveryPayload;
     return {
@@ -246,9 +242,6 @@ export async function listDeliveries(
     };
   });
 }
-
-const ofEndpoint = (endpointId: string) =>
-  and(eq(outbox.kind, webhookDeliveryKind), sql`${outbox.payload}->>'endpointId' = ${endpointId}`);
 
 /** Counts of the endpoints' deliveries (or one endpoint's) by state. */
 export async function deliveryCounts(endpointId?: string, db: Database = getDb()) {

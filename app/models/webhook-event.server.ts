@@ -37,6 +37,11 @@ export function leadCreated(rows: SQL): WebhookEventSource {
   return { type: "lead.created", from: sql`${rows} r`, data: leadRecord, recordKey: sql.raw(`'lead:' || r.id`) };
 }
 
+/** `lead.created` for a lead stored earlier in the same transaction. */
+export function storedLeadCreated(demoRequestId: string): WebhookEventSource {
+  return leadCreated(sql`(select * from ${demoRequests} where ${demoRequests.id} = ${demoRequestId})`);
+}
+
 /** A booking's event: the lead's record with the booking (and its host) as `booking`. */
 export function bookingEvent(
   type: Extract<WebhookEventType, `demo.${string}`>,

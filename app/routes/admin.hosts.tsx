@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { AdminHeader } from "~/components/admin/admin-header";
+import { Alert } from "~/components/admin/alert";
 import { HostForm } from "~/components/admin/host-form";
 import { HostsList } from "~/components/admin/hosts-list";
 import { adminHeaders, requireAdmin } from "~/services/admin-session.server";
@@ -42,12 +43,9 @@ export default function AdminHosts() {
         </div>
 
         {notFound ? (
-          <div role="alert" className="rounded-md border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-800">
-            <p className="font-semibold">Host not found</p>
-            <p className="mt-1">
-              No host has that id: the link may be mistyped. Hosts are never deleted, so pick one from the list below.
-            </p>
-          </div>
+          <Alert title="Host not found">
+            No host has that id: the link may be mistyped. Hosts are never deleted, so pick one from the list below.
+          </Alert>
         ) : null}
 
         <section aria-labelledby="hosts-heading">

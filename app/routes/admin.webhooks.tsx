@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { AdminHeader } from "~/components/admin/admin-header";
+import { Alert } from "~/components/admin/alert";
 import { WebhookEndpointForm } from "~/components/admin/webhook-endpoint-form";
 import { WebhookEndpointsList } from "~/components/admin/webhook-endpoints-list";
 import { adminHeaders, requireAdmin } from "~/services/admin-session.server";
@@ -41,10 +42,9 @@ export default function AdminWebhooks() {
         </div>
 
         {answer?.form === "not-found" ? (
-          <div role="alert" className="rounded-md border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-800">
-            <p className="font-semibold">Endpoint not found</p>
-            <p className="mt-1">No endpoint has that id: it may have been deleted. Pick one from the list below.</p>
-          </div>
+          <Alert title="Endpoint not found">
+            No endpoint has that id: it may have been deleted. Pick one from the list below.
+          </Alert>
         ) : null}
 
         <section aria-labelledby="endpoints-heading">

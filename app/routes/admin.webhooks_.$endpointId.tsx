@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
-import type { ReactNode } from "react";
 import { AdminHeader } from "~/components/admin/admin-header";
+import { Alert } from "~/components/admin/alert";
 import { formatTimestamp } from "~/components/admin/format";
 import { VisibleText } from "~/components/admin/visible-text";
 import {
@@ -44,15 +44,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 const section = "rounded-lg border border-slate-200 bg-white p-5";
 const sectionHeading = "text-lg font-semibold text-slate-900";
-
-function Alert({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <div role="alert" className="rounded-md border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-800">
-      <p className="font-semibold">{title}</p>
-      <p className="mt-1">{children}</p>
-    </div>
-  );
-}
 
 export default function AdminWebhookEndpoint() {
   const data = useLoaderData<typeof loader>();

@@ -1,6 +1,6 @@
 import type { StrandedDemo } from "~/schemas/demo-views";
 import { z } from "zod";
-import { isCalendarDate } from "~/utils/calendar-date";
+import { dayField, lastDayNotBefore } from "./day-range";
 import { isTimeZone } from "~/utils/zoned-time";
 import { textField } from "./text-rules";
 
@@ -193,30 +193,10 @@ export type DemoHostFormData = z.output<typeof demoHostSchema>;
 export const hostFormFields = ["name", "email", "timeZone", ...hostWeekdays.map((day) => day.field), "active"] as const;
 export type HostFormField = (typeof hostFormFields)[number];
 
-// Years outside this are typing slips (0202 for 2026), not time off anyone plans.
-const EARLIEST_DAY = "2000-01-01";
-const LATEST_DAY = "2999-12-31";
-
-const isDay = (value: string) => isCalendarDate(value) && value >= EARLIEST_DAY && value <= LATEST_DAY;
-
-function dayField(label: string) {
-  const message = `Enter the ${label} as a date, e.g. 2027-03-15`;
-  return z.string({ required_error: message, invalid_type_error: message }).trim().refine(isDay, message);
-}
-
 /** Days off as the time-off form sends them: calendar dates in the host's zone, both included. */
 export const hostTimeOffSchema = z
   .object({ firstDay: dayField("first day"), lastDay: dayField("last day") })
-  .superRefine((days, ctx) => {
-    // A day that is no date has its own message already; comparing it would only add a second, wrong one.
-    if (isDay(days.firstDay) && isDay(days.lastDay) && days.lastDay < days.firstDay) {
-      ctx.addIssue({
-        code: z.ZodIssueCode.custom,
-        path: ["lastDay"],
-        message: "The last day must be the first day or after it",
-      });
-    }
-  });
+  .superRefine(lastDayNotBefore("firstDay", "lastDay"));
 
 export type HostTimeOffData = z.output<typeof hostTimeOffSchema>;
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { webhookEventTypes, type WebhookEventType } from "~/content/webhook-events";
-import { isCalendarDate } from "~/utils/calendar-date";
+import { dayField, lastDayNotBefore } from "./day-range";
 import { textField } from "./text-rules";
 
 // The /admin/webhooks forms (issue #25): an endpoint's settings, and the days whose failed deliveries to send
@@ -36,8 +36,6 @@ export const webhookEndpointSchema = z.object({
     .transform((value) => value !== undefined),
 });
 
-export type WebhookEndpointFormData = z.output<typeof webhookEndpointSchema>;
-
 /** Every field of the endpoint form, in the order the form shows them (and an error summary lists them). */
 export const webhookEndpointFields = ["url", "description", "eventTypes", "active"] as const;
 export type WebhookEndpointField = (typeof webhookEndpointFields)[number];
@@ -45,17 +43,7 @@ export type WebhookEndpointField = (typeof webhookEndpointFields)[number];
 /** The form's values as typed, to show a refused form again (or an edit form's starting values). */
 export type WebhookEndpointValues = { url: string; description: string; eventTypes: string[]; active: boolean };
 
-// Years outside this are typing slips (0202 for 2026), not days anyone has deliveries on.
-const EARLIEST_DAY = "2000-01-01";
-const LATEST_DAY = "2999-12-31";
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-const isDay = (value: string) => isCalendarDate(value) && value >= EARLIEST_DAY && value <= LATEST_DAY;
-
-function dayField(label: string) {
-  const message = `Enter the ${label} as a date, e.g. 2027-03-15`;
-  return z.string({ required_error: message, invalid_type_error: message }).trim().refine(isDay, message);
-}
 
 /**
  * "Replay failed deliveries": the days (UTC, both included) the deliveries were created on, as two
@@ -63,16 +51,7 @@ function dayField(label: string) {
  */
 export const webhookReplayRangeSchema = z
   .object({ from: dayField("first day"), to: dayField("last day") })
-  .superRefine((days, ctx) => {
-    // A day that is no date has its own message already; comparing it would only add a second, wrong one.
-    if (isDay(days.from) && isDay(days.to) && days.to < days.from) {
-      ctx.addIssue({
-        code: z.ZodIssueCode.custom,
-        path: ["to"],
-        message: "The last day must be the first day or after it",
-      });
-    }
-  })
+  .superRefine(lastDayNotBefore("from", "to"))
   .transform(({ from, to }) => ({
     from,
     to,

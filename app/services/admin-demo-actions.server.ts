@@ -18,7 +18,7 @@ export async function handleAdminDemoAction(request: Request): Promise<Response>
     if (typeof bookingId !== "string" || !bookingId) throw new RequestRejected(400, "Unknown admin action.");
     switch (intent) {
       case "cancel-demo":
-        return await cancel(bookingId);
+        return await cancelDemoAnswer(bookingId, () => "/admin#upcoming-demos");
       case "reassign-demo":
         return await reassign(bookingId, form.get("hostId"));
       case "demo-outcome":
@@ -31,15 +31,16 @@ export async function handleAdminDemoAction(request: Request): Promise<Response>
   }
 }
 
-async function cancel(bookingId: string) {
-  const result = await cancelDemoAsAdmin(bookingId);
+/**
+ * Cancels a booked demo for an admin (the visitor gets the cancellation) and answers with a toast on `back`, which is
+ * given the demo's host once the demo was found.
+ */
+export async function cancelDemoAnswer(bookingId: string | undefined, back: (hostId?: string | null) => string) {
+  const result = bookingId ? await cancelDemoAsAdmin(bookingId) : { status: "not-found" as const };
   if (result.status === "not-found") {
-    return redirectWithError("/admin#upcoming-demos", {
-      message: "Demo not found",
-      description: "It may have been removed.",
-    });
+    return redirectWithError(back(), { message: "Demo not found", description: "It may have been removed." });
   }
-  return redirectWithSuccess("/admin#upcoming-demos", {
+  return redirectWithSuccess(back(result.booking.hostId), {
     message: result.status === "cancelled" ? "Demo cancelled" : "Demo already cancelled",
     description: result.status === "cancelled" ? "The visitor is being sent the cancellation." : "Nothing was changed.",
   });

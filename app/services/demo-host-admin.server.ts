@@ -2,13 +2,7 @@ import { json, type TypedResponse } from "@remix-run/node";
 import type { StrandedDemo } from "~/schemas/demo-views";
 import { demoTimeZones } from "~/content/demo-time-zones";
 import { addTimeOff, createHost, listHosts, removeTimeOff, updateHost, type DemoHost } from "~/models/demo-host.server";
-import {
-  calendarFeedUrl,
-  cancelDemoAsAdmin,
-  rehomeBookingsOf,
-  strandedBookings,
-  type RehomeResult,
-} from "~/services/demo-agenda.server";
+import { calendarFeedUrl, rehomeBookingsOf, strandedBookings, type RehomeResult } from "~/services/demo-agenda.server";
 import {
   demoHostSchema,
   hostFormFields,
@@ -21,11 +15,12 @@ import {
   type ZoneOption,
 } from "~/schemas/demo-host";
 import { adminHeaders, answerRejected } from "~/services/admin-session.server";
+import { cancelDemoAnswer } from "~/services/admin-demo-actions.server";
 import { seedFromSettings } from "~/services/demo-hosts.server";
 import { hostFromSettings } from "~/services/demo-slots.server";
 import { now } from "~/utils/clock.server";
 import { getBookingSettings } from "~/utils/env.server";
-import { assertSameOrigin, readForm, RequestRejected } from "~/utils/request.server";
+import { assertSameOrigin, firstErrors, idOf, readForm, RequestRejected } from "~/utils/request.server";
 import { redirectWithError, redirectWithSuccess } from "~/utils/toast.server";
 import { timeZoneOptionLabel } from "~/utils/zoned-time";
 
@@ -84,10 +79,6 @@ function hostView(host: DemoHost, at: Date, stranded: StrandedDemo[] = []): Host
   };
 }
 
-const MAX_ID_LENGTH = 64;
-const idOf = (value: FormDataEntryValue | null) =>
-  typeof value === "string" && value !== "" && value.length <= MAX_ID_LENGTH ? value : undefined;
-
 /** The hosts page: every host, the zone choices, a new host's starting values and the host being edited. */
 export async function hostsPage(url: URL) {
   const at = now();
@@ -124,15 +115,6 @@ function typedValues<F extends string>(form: FormData, fields: readonly F[]): Pa
     if (typeof value === "string") values[field] = value.slice(0, ECHO_MAX_LENGTH);
   }
   return values;
-}
-
-function firstErrors<F extends string>(fieldErrors: Partial<Record<string, string[]>>, fields: readonly F[]) {
-  const errors: Partial<Record<F, string>> = {};
-  for (const field of fields) {
-    const message = fieldErrors[field]?.[0];
-    if (message) errors[field] = message;
-  }
-  return errors;
 }
 
 function refused(answer: HostFormAnswer, status = 400): TypedResponse<HostFormAnswer> {
@@ -208,16 +190,8 @@ function rehomedText({ moved, stranded }: RehomeResult): string {
 }
 
 /** Cancels a demo its host can no longer run (the visitor gets the cancellation). */
-async function cancelStrandedDemo(form: FormData) {
-  const bookingId = idOf(form.get("bookingId"));
-  const result = bookingId ? await cancelDemoAsAdmin(bookingId) : { status: "not-found" as const };
-  if (result.status === "not-found") {
-    return redirectWithError("/admin/hosts", { message: "Demo not found", description: "It may have been removed." });
-  }
-  return redirectWithSuccess(result.booking.hostId ? hostHref(result.booking.hostId) : "/admin/hosts", {
-    message: result.status === "cancelled" ? "Demo cancelled" : "Demo already cancelled",
-    description: result.status === "cancelled" ? "The visitor is being sent the cancellation." : "Nothing was changed.",
-  });
+function cancelStrandedDemo(form: FormData) {
+  return cancelDemoAnswer(idOf(form.get("bookingId")), (hostId) => (hostId ? hostHref(hostId) : "/admin/hosts"));
 }
 
 async function removeHostTimeOff(form: FormData) {

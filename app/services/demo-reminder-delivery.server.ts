@@ -21,7 +21,7 @@ import { logger } from "~/utils/logger.server";
  */
 
 /** How late a reminder may still go out: the worker polls every 2 s, so only an outage makes one later than this. */
-export const REMINDER_GRACE_MS = 10 * 60_000;
+const REMINDER_GRACE_MS = 10 * 60_000;
 
 export const REMINDER_SKIPPED_MESSAGE = "demo reminder skipped: its moment passed while the service was down";
 
@@ -32,7 +32,7 @@ export type ReminderDelivery =
   | { outcome: "skipped"; reason: string }
   | { outcome: "malformed"; reason: string };
 
-export function parseDemoReminderPayload(payload: unknown): DemoReminderPayload | undefined {
+function parseDemoReminderPayload(payload: unknown): DemoReminderPayload | undefined {
   if (!payload || typeof payload !== "object") return undefined;
   const { bookingId, sequence, minutesBefore } = payload as Record<string, unknown>;
   if (typeof bookingId !== "string" || !bookingId) return undefined;

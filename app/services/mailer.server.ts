@@ -1,4 +1,6 @@
 import nodemailer, { type Transporter } from "nodemailer";
+import { localDate, formatTime } from "~/utils/zoned-time";
+import { calendarDaysBetween } from "~/utils/calendar-date";
 import type { DemoRequestRow } from "~/db/schema.server";
 import type { HostContact } from "~/models/demo-host.server";
 import {
@@ -293,10 +295,6 @@ function hoursAndMinutes(totalMinutes: number): string {
   return parts.join(" ");
 }
 
-/** YYYY-MM-DD of an instant in a zone (en-CA writes dates that way). */
-const zonedDay = (at: Date, timeZone: string) =>
-  new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(at);
-
 /**
  * When the demo is, seen from the reminder's moment, in the business's zone: "starts in 1 hour" for a reminder up to
  * three hours ahead; otherwise "is tomorrow" ("today", "tomorrow" or "on Tue, Mar 16"), and for the subject with its
@@ -308,16 +306,11 @@ function reminderWhen(booking: InviteBooking, minutesBefore: number, timeZone: s
     return { subject: soon, sentence: soon };
   }
   const remindedAt = new Date(booking.slotStart.getTime() - minutesBefore * 60_000);
-  const days = Math.round(
-    (Date.parse(zonedDay(booking.slotStart, timeZone)) - Date.parse(zonedDay(remindedAt, timeZone))) / 86_400_000,
-  );
+  const days = calendarDaysBetween(localDate(remindedAt, timeZone), localDate(booking.slotStart, timeZone));
   const onDay = new Intl.DateTimeFormat("en-US", { timeZone, weekday: "short", month: "short", day: "numeric" });
   const day = days === 0 ? "today" : days === 1 ? "tomorrow" : `on ${onDay.format(booking.slotStart)}`;
-  const time = new Intl.DateTimeFormat("en-US", { timeZone, hour: "numeric", minute: "2-digit" })
-    .format(booking.slotStart)
-    .replace(/[\u202f\u00a0]/g, " ");
   return {
-    subject: `is ${day} at ${time} ${timeZoneLabel(timeZone, booking.slotStart)}`,
+    subject: `is ${day} at ${formatTime(booking.slotStart, timeZone)} ${timeZoneLabel(timeZone, booking.slotStart)}`,
     sentence: `is ${day}`,
   };
 }

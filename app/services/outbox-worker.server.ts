@@ -7,6 +7,7 @@ import {
   markAttemptFailed,
   markDelivered,
   postponeMessage,
+  WAIT_FOR_EARLIER_MS,
   type OutboxMessage,
 } from "~/models/outbox.server";
 import { deliverDemoChange, deliverDemoInvite, type BookingDelivery } from "~/services/demo-invite-delivery.server";
@@ -72,9 +73,6 @@ class Superseded extends Error {}
 
 /** Not sent on purpose and never to be (a reminder whose moment passed while the service was down; logged). */
 class Skipped extends Error {}
-
-/** How long a message waits for an earlier one before it looks again: short, the earlier one may go any moment. */
-const WAIT_FOR_EARLIER_MS = 3_000;
 
 /** Sales' e-mail about a new lead: with its booking (live, or cancelled by the time the mail goes), or "needs a time". */
 async function deliverNewLead(message: OutboxRow, db?: Database) {
@@ -157,7 +155,9 @@ async function deliverWebhooks(messages: OutboxRow[], options: WebhookDeliveryOp
   for (const message of [...messages].sort((a, b) => a.seq - b.seq)) {
     const { endpointId, recordKey } = message.payload as WebhookDeliveryPayload;
     const key = `${endpointId} ${recordKey}`;
-    lines.set(key, [...(lines.get(key) ?? []), message]);
+    const line = lines.get(key) ?? [];
+    line.push(message);
+    lines.set(key, line);
   }
   const counts = await Promise.all(
     [...lines.values()].map(async (line) => {

@@ -40,7 +40,7 @@ import { SECRET_GRACE_MS } from "~/services/webhook-delivery.server";
 import { endpointUrlProblem, newWebhookSecret } from "~/services/webhook-endpoints.server";
 import { now } from "~/utils/clock.server";
 import { signedCookie } from "~/utils/cookies.server";
-import { assertSameOrigin, readForm, RequestRejected } from "~/utils/request.server";
+import { assertSameOrigin, firstErrors, idOf, readForm, RequestRejected } from "~/utils/request.server";
 import { redirectWithError, redirectWithSuccess } from "~/utils/toast.server";
 
 /*
@@ -134,10 +134,6 @@ async function readSecretFlash(request: Request): Promise<SecretFlash | undefine
 const expiredSecretFlash = () =>
   secretFlashCookie().serialize("", { path: SECRET_FLASH_PATH, maxAge: 0, expires: new Date(0) });
 
-const MAX_ID_LENGTH = 64;
-const idOf = (value: FormDataEntryValue | string | null | undefined) =>
-  typeof value === "string" && value !== "" && value.length <= MAX_ID_LENGTH ? value : undefined;
-
 const endpointHref = (id: string) => `/admin/webhooks/${encodeURIComponent(id)}`;
 // Where a new secret is shown. Said outright: a redirect without a #fragment keeps the form's (e.g. #secret, further
 // down the page), and the secret, at the top, could go unseen.
@@ -227,15 +223,6 @@ function typedEndpointValues(form: FormData): WebhookEndpointValues {
     eventTypes: form.getAll("eventTypes").filter((type): type is string => typeof type === "string" && known.has(type)),
     active: form.get("active") !== null,
   };
-}
-
-function firstErrors<F extends string>(fieldErrors: Partial<Record<string, string[]>>, fields: readonly F[]) {
-  const errors: Partial<Record<F, string>> = {};
-  for (const field of fields) {
-    const message = fieldErrors[field]?.[0];
-    if (message) errors[field] = message;
-  }
-  return errors;
 }
 
 /**

@@ -1,7 +1,13 @@
 import { Webhook } from "standardwebhooks";
 import type { OutboxRow, WebhookEndpointRow } from "~/db/schema.server";
 import type { Database } from "~/db/connection.server";
-import { deleteMessage, markAttemptFailed, markDelivered, postponeMessage } from "~/models/outbox.server";
+import {
+  deleteMessage,
+  markAttemptFailed,
+  markDelivered,
+  postponeMessage,
+  WAIT_FOR_EARLIER_MS,
+} from "~/models/outbox.server";
 import { disableEndpoint, earlierPendingDelivery, findEndpoint, recordAttempt } from "~/models/webhook-endpoint.server";
 import type { WebhookDeliveryPayload } from "~/models/webhook-event.server";
 import { postWebhook, type WebhookPolicy } from "~/services/webhook-sender.server";
@@ -44,9 +50,6 @@ const DISABLE_AFTER_FAILING_MS = WEBHOOK_SCHEDULE_MS * (1 - WEBHOOK_JITTER);
 /** How long a signing secret replaced by a rotation keeps being signed with too. */
 export const SECRET_GRACE_MS = 24 * 60 * 60 * 1000;
 
-/** How long a delivery waits before it looks again for an earlier one of its record to have gone. */
-const WAIT_FOR_EARLIER_MS = 3_000;
-
 export type WebhookDeliveryOptions = {
   /** Where webhooks may go; defaults to the environment's (WEBHOOK_ALLOW_PRIVATE, production → https only). */
   policy?: WebhookPolicy;
@@ -62,7 +65,7 @@ const DEFAULT_TIMEOUT_MS = 10_000;
 const DEFAULT_MAX_RESPONSE_BYTES = 4 * 1024;
 
 /** The secrets a delivery at `at` is signed with: the current one, and the previous one during its grace. */
-export function signingSecrets(endpoint: WebhookEndpointRow, at: Date): string[] {
+function signingSecrets(endpoint: WebhookEndpointRow, at: Date): string[] {
   const previousValid =
     endpoint.previousSecret && endpoint.previousSecretExpiresAt && endpoint.previousSecretExpiresAt > at;
   return previousValid ? [endpoint.secret, endpoint.previousSecret!] : [endpoint.secret];
@@ -112,13 +115,12 @@ export async function deliverWebhook(
 
   const attemptedAt = now();
   const body = JSON.stringify(event);
-  const settings = getWebhookSettings();
   const answer = await postWebhook(
     endpoint.url,
     body,
     signedHeaders(event.id, body, signingSecrets(endpoint, attemptedAt)),
     {
-      policy: options.policy ?? { allowPrivate: settings.allowPrivate, httpsOnly: settings.httpsOnly },
+      policy: options.policy ?? getWebhookSettings(),
       resolve: options.resolve,
       timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
       maxResponseBytes: options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,

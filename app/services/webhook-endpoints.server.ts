@@ -4,6 +4,7 @@ import { SECRET_GRACE_MS } from "~/services/webhook-delivery.server";
 import { webhookUrlProblem, type WebhookPolicy } from "~/services/webhook-sender.server";
 import { now } from "~/utils/clock.server";
 import { getWebhookSettings } from "~/utils/env.server";
+import { withTimeout } from "~/utils/with-timeout";
 import { bareHostname, checkedAddresses, systemResolver, type Resolver } from "~/utils/outbound-address.server";
 
 const RESOLVE_TIMEOUT_MS = 5_000;
@@ -11,12 +12,6 @@ const RESOLVE_TIMEOUT_MS = 5_000;
 /** A new Standard Webhooks signing secret: "whsec_" and the base64 of 32 random bytes. */
 export function newWebhookSecret(): string {
   return `whsec_${randomBytes(32).toString("base64")}`;
-}
-
-/** The environment's rule for where webhooks may go. */
-export function webhookPolicy(): WebhookPolicy {
-  const { allowPrivate, httpsOnly } = getWebhookSettings();
-  return { allowPrivate, httpsOnly };
 }
 
 /**
@@ -28,22 +23,18 @@ export async function endpointUrlProblem(
   url: string,
   options: { policy?: WebhookPolicy; resolve?: Resolver } = {},
 ): Promise<string | undefined> {
-  const policy = options.policy ?? webhookPolicy();
+  const policy = options.policy ?? getWebhookSettings();
   const problem = webhookUrlProblem(url, policy);
   if (problem) return problem;
   try {
     // A DNS server that does not answer must not hold the admin's form open.
     const resolve = options.resolve ?? systemResolver;
     const timedResolve: Resolver = (hostname) =>
-      Promise.race([
+      withTimeout(
         resolve(hostname),
-        new Promise<never>((_, reject) =>
-          setTimeout(
-            () => reject(new Error(`no answer within ${RESOLVE_TIMEOUT_MS / 1000} s`)),
-            RESOLVE_TIMEOUT_MS,
-          ).unref(),
-        ),
-      ]);
+        RESOLVE_TIMEOUT_MS,
+        () => new Error(`no answer within ${RESOLVE_TIMEOUT_MS / 1000} s`),
+      );
     await checkedAddresses(bareHostname(new URL(url)), policy, timedResolve);
     return undefined;
   } catch (error) {
@@ -55,7 +46,7 @@ export async function endpointUrlProblem(
 /** Why WEBHOOK_URL cannot be used, as a start-up message that says what to change; undefined when it can. */
 export function environmentEndpointProblem(): string | undefined {
   const { endpoint } = getWebhookSettings();
-  const problem = endpoint && webhookUrlProblem(endpoint.url, webhookPolicy());
+  const problem = endpoint && webhookUrlProblem(endpoint.url, getWebhookSettings());
   return problem
     ? `Invalid environment configuration:\n  - WEBHOOK_URL: ${problem}\nFix WEBHOOK_URL, or unset WEBHOOK_URL and WEBHOOK_SECRET.`
     : undefined;

@@ -135,3 +135,19 @@ export function getRequestId(request: Request): string {
   const given = request.headers.get("X-Request-Id");
   return given && /^[\w.-]{1,64}$/.test(given) ? given : crypto.randomUUID();
 }
+
+const MAX_ID_LENGTH = 64;
+
+/** A record id from a form field or a URL segment: a non-empty string of sensible length, else undefined. */
+export const idOf = (value: FormDataEntryValue | string | null | undefined) =>
+  typeof value === "string" && value !== "" && value.length <= MAX_ID_LENGTH ? value : undefined;
+
+/** The first message of each of `fields` in a zod `flatten().fieldErrors`: what a form shows next to each field. */
+export function firstErrors<F extends string>(fieldErrors: Partial<Record<string, string[]>>, fields: readonly F[]) {
+  const errors: Partial<Record<F, string>> = {};
+  for (const field of fields) {
+    const message = fieldErrors[field]?.[0];
+    if (message) errors[field] = message;
+  }
+  return errors;
+}

@@ -1,12 +1,9 @@
 import { Form } from "@remix-run/react";
 import type { WebhookAttemptView, WebhookDeliveryView } from "~/schemas/webhook-endpoint";
 import { DataTable, type Column } from "./data-table";
-import { formatTimestamp } from "./format";
+import { formatTimestamp, formatTimestampSeconds } from "./format";
 import { VisibleText } from "./visible-text";
 import { webhookEndpointHref } from "./webhook-endpoints-list";
-
-/** "2026-11-22 08:01:07 UTC": attempts a few seconds apart need their seconds told apart. */
-const formatSecond = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 19)} UTC`;
 
 const deliveryBadge: Record<WebhookDeliveryView["status"], string> = {
   pending: "bg-amber-100 text-amber-900",
@@ -38,7 +35,7 @@ export function WebhookDeliveryLog({
     {
       header: "Created",
       className: "whitespace-nowrap",
-      cell: (delivery) => <time dateTime={delivery.createdAt}>{formatSecond(delivery.createdAt)}</time>,
+      cell: (delivery) => <time dateTime={delivery.createdAt}>{formatTimestampSeconds(delivery.createdAt)}</time>,
     },
     { header: "Event", cell: (delivery) => <EventCell {...delivery} /> },
     {
@@ -90,7 +87,7 @@ export function WebhookDeliveryLog({
     {
       header: "Time",
       className: "whitespace-nowrap",
-      cell: (attempt) => <time dateTime={attempt.attemptedAt}>{formatSecond(attempt.attemptedAt)}</time>,
+      cell: (attempt) => <time dateTime={attempt.attemptedAt}>{formatTimestampSeconds(attempt.attemptedAt)}</time>,
     },
     { header: "Event", cell: (attempt) => <EventCell {...attempt} /> },
     {

@@ -25,7 +25,7 @@ export function DisabledNotice({
   endpoint,
   children,
 }: {
-  endpoint: Pick<WebhookEndpointView, "id" | "disabledAt" | "disabledReason">;
+  endpoint: Pick<WebhookEndpointView, "disabledAt" | "disabledReason">;
   children?: ReactNode;
 }) {
   if (!endpoint.disabledAt) return null;
