@@ -91,6 +91,18 @@ if (!css.includes(".btn-primary") || !css.includes("box-sizing:border-box")) {
 }
 // Until the whole stylesheet arrives, nothing below the first screen may make the page scroll sideways (see
 // app/tailwind.css, #main-content); `clip`, unlike `hidden`, makes no scroll container, so sticky still works.
-const firstScreen = `${css}#main-content{overflow-x:clip}`;
+//
+// The sections marked `below-first-screen` are laid out only as they near the window (`content-visibility: auto`, ADR
+// 34) until the visitor's first move, when the insertion script (app/deferred/insert-after-first-paint.ts) sets
+// `data-visitor-moved` and the page renders whole, as before: a page that is only loaded pays the style and layout
+// of its first screen alone, and a section link followed after any move scrolls over real heights, never over the
+// placeholders (a smooth scroll across skipped sections lands off target). Only with scripting, as only the script
+// ends it; dark sections are never marked, since an accessibility checker reads skipped text against white. The
+// placeholder height stays after the move: a change of it would stop the browser's scroll anchoring from keeping
+// the view in place when the sections above take their real heights.
+const renderOnApproach =
+  ".below-first-screen{contain-intrinsic-size:auto 900px}" +
+  "@media (scripting:enabled){html:not([data-visitor-moved]) .below-first-screen{content-visibility:auto}}";
+const firstScreen = `${css}#main-content{overflow-x:clip}${renderOnApproach}`;
 writeFileSync(output, firstScreen);
 console.log(`first-screen stylesheet: ${Buffer.byteLength(firstScreen)} B (${output})`);

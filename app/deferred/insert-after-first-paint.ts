@@ -30,11 +30,17 @@ export const AFTER_FIRST_PAINT_FUNCTION = `function afterFirstPaint(run) {
   }`;
 
 /**
- * What counts as the visitor's first move on the shared landing page: any pointer, touch, key, wheel or scroll, or
- * focus arriving on the page. Everything a visitor does starts with one of these; a page that is only being loaded
- * (or measured) sees none.
+ * What counts as the visitor's first move on the shared landing page: any pointer, touch, key, wheel or scroll,
+ * focus arriving on the page, or a click (assistive technology can activate a link with no pointer or key event).
+ * Everything a visitor does starts with one of these; a page that is only being loaded (or measured) sees none.
  */
-const INTENT_EVENTS = ["pointerdown", "pointermove", "touchstart", "keydown", "wheel", "scroll", "focusin"];
+const INTENT_EVENTS = ["pointerdown", "pointermove", "touchstart", "keydown", "wheel", "scroll", "focusin", "click"];
+
+/**
+ * Set on `<html>` at the first move: the sections below the first screen stop skipping their layout (ADR 34,
+ * scripts/build-first-screen-css.mjs), so whatever the visitor does next sees the whole page laid out.
+ */
+const VISITOR_MOVED_ATTRIBUTE = "data-visitor-moved";
 
 /** The attribute that makes the insertion script hold the page's scripts until the visitor's first move. */
 export const ON_INTENT_ATTRIBUTE = "data-on-intent";
@@ -69,6 +75,8 @@ export const INSERT_AFTER_FIRST_PAINT = compactScript(`(function () {
       removeEventListener(type, firstMove, true);
     });
     moved = true;
+    // The sections that skipped their layout take their real heights; the browser's scroll anchoring keeps the view.
+    document.documentElement.setAttribute(${JSON.stringify(VISITOR_MOVED_ATTRIBUTE)}, "");
     release();
   }
   if (onIntent) {

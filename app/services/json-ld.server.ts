@@ -19,6 +19,17 @@ export function landingJsonLd(site: SiteConfig): Record<string, unknown>[] {
     logo: absoluteUrl(site, "/favicon.svg"),
     description: siteTagline,
   };
+  // A plan's price per month or per year. The unit price's unitCode alone says what one payment buys (a reference
+  // quantity of 1 said it twice), and the seller is the Organization above, named once as each Product's brand.
+  const offer = (name: string, path: string, price: number, unitCode: "MON" | "ANN") => ({
+    "@type": "Offer",
+    name,
+    url: absoluteUrl(site, path),
+    price: price.toFixed(2),
+    priceCurrency: "USD",
+    availability: "https://schema.org/InStock",
+    priceSpecification: { "@type": "UnitPriceSpecification", price: price.toFixed(2), priceCurrency: "USD", unitCode },
+  });
   const products = plans.map((plan) => ({
     "@context": "https://schema.org",
     "@type": "Product",
@@ -28,38 +39,8 @@ export function landingJsonLd(site: SiteConfig): Record<string, unknown>[] {
     category: "Business CRM software subscription",
     brand: { "@type": "Brand", name: site.brandName },
     offers: [
-      {
-        "@type": "Offer",
-        name: `${plan.name} — monthly`,
-        url: absoluteUrl(site, `/?checkout=info&plan=${plan.id}`),
-        price: plan.price.toFixed(2),
-        priceCurrency: "USD",
-        availability: "https://schema.org/InStock",
-        seller: { "@id": organizationId },
-        priceSpecification: {
-          "@type": "UnitPriceSpecification",
-          price: plan.price.toFixed(2),
-          priceCurrency: "USD",
-          unitCode: "MON",
-          referenceQuantity: { "@type": "QuantitativeValue", value: 1, unitCode: "MON" },
-        },
-      },
-      {
-        "@type": "Offer",
-        name: `${plan.name} — annual`,
-        url: absoluteUrl(site, `/?checkout=info&plan=${plan.id}&billing=annual`),
-        price: plan.annualPrice.toFixed(2),
-        priceCurrency: "USD",
-        availability: "https://schema.org/InStock",
-        seller: { "@id": organizationId },
-        priceSpecification: {
-          "@type": "UnitPriceSpecification",
-          price: plan.annualPrice.toFixed(2),
-          priceCurrency: "USD",
-          unitCode: "ANN",
-          referenceQuantity: { "@type": "QuantitativeValue", value: 1, unitCode: "ANN" },
-        },
-      },
+      offer(`${plan.name} — monthly`, `/?checkout=info&plan=${plan.id}`, plan.price, "MON"),
+      offer(`${plan.name} — annual`, `/?checkout=info&plan=${plan.id}&billing=annual`, plan.annualPrice, "ANN"),
     ],
   }));
   // No FAQPage: search engines show its rich result only for government and health sites, and it repeated the
