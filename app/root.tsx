@@ -55,8 +55,9 @@ export function Layout({ children }: { children: ReactNode }) {
         <SamePageLinks />
         {/* The page's own scripts come last, after this marker: the CSP hashes only these (security-headers). */}
         <template id={PAGE_SCRIPTS_MARKER_ID} />
-        <ScrollRestoration />
+        {/* The insertion script first: on the shared page it decides how the page lays out before any scroll. */}
         <HydrationScripts stylesheet={stylesheet} />
+        <ScrollRestoration />
       </body>
     </html>
   );

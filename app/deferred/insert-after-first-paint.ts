@@ -70,19 +70,26 @@ export const INSERT_AFTER_FIRST_PAINT = compactScript(`(function () {
   function release() {
     if (moved && rest) insertBatch();
   }
+  // The sections that skipped their layout take their real heights; the browser's scroll anchoring keeps the view.
+  function renderWhole() {
+    document.documentElement.setAttribute(${JSON.stringify(VISITOR_MOVED_ATTRIBUTE)}, "");
+  }
   function firstMove() {
     moves.forEach(function (type) {
       removeEventListener(type, firstMove, true);
     });
     moved = true;
-    // The sections that skipped their layout take their real heights; the browser's scroll anchoring keeps the view.
-    document.documentElement.setAttribute(${JSON.stringify(VISITOR_MOVED_ATTRIBUTE)}, "");
+    renderWhole();
     release();
   }
   if (onIntent) {
     moves.forEach(function (type) {
       addEventListener(type, firstMove, { capture: true, passive: true });
     });
+    // A history entry shown before (a reload, Back, Forward: the scroll restoration has given it a state) or a load at
+    // a #section scrolls, before any move, to a place measured on the whole page: it renders whole from the start.
+    // This script runs before the scroll restoration's (app/root.tsx).
+    if (history.state || location.hash) renderWhole();
   }
   function afterPaint() {
     var template = document.getElementById(${JSON.stringify(HYDRATION_TEMPLATE_ID)});

@@ -97,6 +97,9 @@ test("a reload and Back come back to the same place, laid out whole", async ({ p
 
   await page.goto("/privacy");
   await page.goBack();
+  // goBack can return on the legal page's own history update (its hydration rewrites the entry's state) before the
+  // browser is back home: wait for home itself.
+  await page.waitForURL((url) => url.pathname === "/");
   expect(await layoutState(page)).toEqual({ skipping: everywhere("visible"), moved: true });
   await expect.poll(pricingTop, { message: "pricing where it was after Back" }).toBe(left);
 });
