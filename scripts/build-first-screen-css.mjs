@@ -8,9 +8,10 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 
-// Everything the first screen can show at any width, and what the document places before it or fixed over it:
-// the layout, the header and its no-JavaScript menu, the hero, their icons and buttons, the toaster, and the
-// section after the hero (a tall window shows its top). tests/e2e/first-screen.spec.ts checks the screens match.
+// Everything the first screen can show at any width, and what the document places before it: the layout, the header
+// and its no-JavaScript menu, the hero, their icons and buttons, and the section after the hero (a tall window shows
+// its top). tests/e2e/first-screen.spec.ts checks the screens match. Not the toaster: this page is only inlined when
+// there is no notice to show, and a toast after that needs the scripts, which come after the whole stylesheet.
 const firstScreenFiles = [
   "app/root.tsx",
   "app/deferred/*.tsx",
@@ -24,7 +25,6 @@ const firstScreenFiles = [
   "app/components/landing/icon-sprite.tsx",
   "app/components/landing/section-icons.tsx",
   "app/components/ui/button.ts",
-  "app/components/ui/toaster.tsx",
 ];
 
 // Words of those files' code that Tailwind would take for class names (its scan cannot tell them apart).
@@ -37,8 +37,16 @@ const absentElements =
 const output = "build/first-screen.css";
 const config = "build/tailwind.first-screen.config.cjs";
 
-/** Drops the selectors of `absentElements` from the top-level rules of minified CSS (at-rules are kept whole). */
-function withoutAbsentElements(css) {
+// Hover and keyboard-focus looks wait for the whole stylesheet (ADR 35): it is linked right after the first paint, and
+// until it has loaded a focused control shows the browser's own ring. The skip link's `focus:` rules stay: it must
+// appear even then.
+const interactionStates = /:hover|:focus-visible/;
+
+/**
+ * Drops the selectors of `absentElements` and of `interactionStates` from the rules of minified CSS, top level and
+ * inside at-rules (other at-rules are kept whole).
+ */
+function withoutUnneededSelectors(css) {
   let result = "";
   let index = 0;
   while (index < css.length) {
@@ -53,11 +61,18 @@ function withoutAbsentElements(css) {
     }
     const block = css.slice(open, end);
     index = end;
+    if (prelude.startsWith("@media")) {
+      const inner = withoutUnneededSelectors(block.slice(1, -1));
+      if (inner) result += `${prelude}{${inner}}`;
+      continue;
+    }
     if (prelude.startsWith("@")) {
       result += prelude + block;
       continue;
     }
-    const kept = prelude.split(",").filter((selector) => !absentElements.test(selector.trim()));
+    const kept = prelude
+      .split(",")
+      .filter((selector) => !absentElements.test(selector.trim()) && !interactionStates.test(selector));
     if (kept.length) result += kept.join(",") + block;
   }
   return result;
@@ -81,7 +96,7 @@ try {
 } finally {
   rmSync(config, { force: true });
 }
-const css = withoutAbsentElements(
+const css = withoutUnneededSelectors(
   readFileSync(output, "utf8")
     .replace(/\/\*[\s\S]*?\*\//g, "")
     .trim(),

@@ -34,12 +34,7 @@ export function HydrationScripts({ stylesheet }: { stylesheet: string }) {
         <Scripts />
       </template>
       {/* On the shared landing page the scripts wait for the visitor's first move (ADR 29). */}
-      <script
-        {...(sharedLandingPage ? { [server.ON_INTENT_ATTRIBUTE]: "" } : {})}
-        dangerouslySetInnerHTML={{ __html: server.INSERT_AFTER_FIRST_PAINT }}
-      />
-      {/* The landing page's view beacon (ADR 0021): the server's alone too, and gone before hydration. */}
-      <server.LandingViewTag />
+      <server.InsertionScript onIntent={sharedLandingPage} />
     </>
   );
 }

@@ -2,15 +2,16 @@
 // `<Scripts>` directly), so it is reached through the seam, ./server-only.server.tsx, and never lands in the
 // browser's first load.
 import { HYDRATION_TEMPLATE_ID } from "~/deferred/hydration-template-id";
+import { LANDING_VIEW_ATTRIBUTE, LANDING_VIEW_STATEMENTS } from "~/deferred/landing-view-script";
 import { compactScript } from "~/utils/compact-script";
 
 /**
  * Script text of a function that calls `run` once, after the browser reports its first contentful paint. A paint
  * entry is the only dependable signal: requestAnimationFrame runs before a frame is presented, not after. The
  * timeout covers browsers without paint timing and tabs that are not being rendered (a hidden tab never paints).
- * Shared with the landing page's view beacon (./landing-view-script.ts).
+ * The landing page's view beacon (./landing-view-script.ts) waits for it too.
  */
-export const AFTER_FIRST_PAINT_FUNCTION = `function afterFirstPaint(run) {
+const AFTER_FIRST_PAINT_FUNCTION = `function afterFirstPaint(run) {
     var done = false;
     function once() {
       if (done) return;
@@ -48,7 +49,8 @@ export const ON_INTENT_ATTRIBUTE = "data-on-intent";
 /**
  * Inserts the template's content once the browser reports its first paint (see AFTER_FIRST_PAINT_FUNCTION). With
  * ON_INTENT_ATTRIBUTE (the shared landing page, ADR 29) only the stylesheet comes then; the scripts wait for the
- * visitor's first move (INTENT_EVENTS), so a page that is only read pays for no JavaScript until it is used.
+ * visitor's first move (INTENT_EVENTS), so a page that is only read pays for no JavaScript until it is used. With
+ * LANDING_VIEW_ATTRIBUTE it also reports the landing view (./landing-view-script.ts).
  */
 export const INSERT_AFTER_FIRST_PAINT = compactScript(`(function () {
   var me = document.currentScript;
@@ -106,6 +108,9 @@ export const INSERT_AFTER_FIRST_PAINT = compactScript(`(function () {
       return sheets.indexOf(node) < 0;
     });
     release();
+  }
+  if (me.hasAttribute(${JSON.stringify(LANDING_VIEW_ATTRIBUTE)})) {
+    ${LANDING_VIEW_STATEMENTS}
   }
   me.remove();
   afterFirstPaint(afterPaint);

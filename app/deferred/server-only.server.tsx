@@ -6,7 +6,8 @@
 import { useLocation, useMatches } from "@remix-run/react";
 import type { ReactElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
-import { LANDING_VIEW_PIXEL, LANDING_VIEW_SCRIPT } from "~/deferred/landing-view-script";
+import { INSERT_AFTER_FIRST_PAINT, ON_INTENT_ATTRIBUTE } from "~/deferred/insert-after-first-paint";
+import { LANDING_VIEW_ATTRIBUTE, LANDING_VIEW_PIXEL } from "~/deferred/landing-view-script";
 import { firstScreenStylesheetText } from "~/utils/public-file.server";
 
 export { CheckoutDialog } from "~/components/checkout/checkout-dialog";
@@ -28,8 +29,7 @@ export { PlainDemoForm } from "~/components/demo/demo-form-plain";
 export { NotFound } from "~/components/not-found";
 export { IconSprite } from "~/components/landing/icon-sprite";
 export { ServerNotice } from "~/components/ui/server-notice";
-export { INSERT_AFTER_FIRST_PAINT, ON_INTENT_ATTRIBUTE } from "~/deferred/insert-after-first-paint";
-export { publicFileText, publicSvgDataUrl } from "~/utils/public-file.server";
+export { publicFileText, publicPngDataUrl } from "~/utils/public-file.server";
 
 /**
  * The first screen's stylesheet when this document is the plain landing page (ADR 27): no checkout step, thank-you
@@ -52,20 +52,27 @@ export function renderStaticHtml(element: ReactElement): string {
 }
 
 /**
- * The landing view beacon, rendered after the page's scripts by ./hydration-scripts.tsx: on the landing page, but
- * not while the URL has the checkout open (a checkout step without JavaScript is a new document; the steps are
- * counted by the server instead).
+ * The first-paint insertion script (./insert-after-first-paint.ts), rendered after the page's template by
+ * ./hydration-scripts.tsx; `onIntent` on the shared landing page (ADR 29). On the landing page, but not while the URL
+ * has the checkout open (a checkout step without JavaScript is a new document; the steps are counted by the server
+ * instead), it also reports the landing view (ADR 0021), and a `<noscript>` pixel before it does without JavaScript.
  */
-export function LandingViewTag() {
+export function InsertionScript({ onIntent }: { onIntent: boolean }) {
   const onLanding = useMatches().some((match) => match.id === "routes/_index");
   const checkoutOpen = new URLSearchParams(useLocation().search).has("checkout");
-  if (!onLanding || checkoutOpen) return null;
+  const countsView = onLanding && !checkoutOpen;
   return (
     <>
-      <noscript>
-        <img src={LANDING_VIEW_PIXEL} alt="" width={1} height={1} className="sr-only" />
-      </noscript>
-      <script dangerouslySetInnerHTML={{ __html: LANDING_VIEW_SCRIPT }} />
+      {countsView ? (
+        <noscript>
+          <img src={LANDING_VIEW_PIXEL} alt="" className="sr-only" />
+        </noscript>
+      ) : null}
+      <script
+        {...(onIntent ? { [ON_INTENT_ATTRIBUTE]: "" } : {})}
+        {...(countsView ? { [LANDING_VIEW_ATTRIBUTE]: "" } : {})}
+        dangerouslySetInnerHTML={{ __html: INSERT_AFTER_FIRST_PAINT }}
+      />
     </>
   );
 }

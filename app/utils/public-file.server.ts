@@ -1,6 +1,5 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import svgToMiniDataURI from "mini-svg-data-uri";
 
 // Files of `public/` that documents carry inline (app/deferred/document-head.tsx), read once per process.
 // remix-serve serves `/build/…` from `public/build` under the working directory; this reads from the same place.
@@ -39,15 +38,16 @@ export function firstScreenStylesheetText(): string | undefined {
 
 const dataUrls = new Map<string, string | undefined>();
 
-/**
- * An SVG file of `public/` as a data URL, or undefined when it is not there. Encoded once per file, escaping only
- * what a data URL must (mini-svg-data-uri): a third shorter than encodeURIComponent, in every shared page.
- */
-export function publicSvgDataUrl(path: string): string | undefined {
+/** A PNG file of `public/` as a base64 data URL, or undefined when it is not there. Encoded once per file. */
+export function publicPngDataUrl(path: string): string | undefined {
   if (!dataUrls.has(path)) {
-    const svg = publicFileText(path);
-    // Its quotes as %27: React writes a ' in an attribute as &#x27;, twice the bytes.
-    dataUrls.set(path, svg === undefined ? undefined : svgToMiniDataURI(svg).replaceAll("'", "%27"));
+    let url: string | undefined;
+    try {
+      url = `data:image/png;base64,${readFileSync(join(process.cwd(), "public", path)).toString("base64")}`;
+    } catch {
+      url = undefined;
+    }
+    dataUrls.set(path, url);
   }
   return dataUrls.get(path);
 }

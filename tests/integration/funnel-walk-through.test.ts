@@ -10,7 +10,7 @@ import path from "node:path";
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { funnelEvents, type FunnelEvent } from "~/content/funnel-events";
-import { LANDING_VIEW_SCRIPT } from "~/deferred/landing-view-script";
+import { INSERT_AFTER_FIRST_PAINT } from "~/deferred/insert-after-first-paint";
 import { selectedDatabases } from "../support/database";
 import { startAppServer } from "../support/app-server.mjs";
 import { createDatabase, dropDatabase } from "../support/postgres.mjs";
@@ -165,16 +165,20 @@ async function expectSharedLandingPage(app: App) {
   expect(first.headers.get("ETag")).toBeTruthy();
   expect(second.headers.get("ETag")).toBe(first.headers.get("ETag"));
   expect(again).toBe(html);
-  expect(html).toContain(`<script>${LANDING_VIEW_SCRIPT}</script>`);
-  expect(html).toContain('<noscript><img src="/api/events?event=landing_view"');
-  // The beacon is one of the inline scripts the CSP allows by hash.
-  const hash = `'sha256-${Buffer.from(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(LANDING_VIEW_SCRIPT))).toString("base64")}'`;
+  // The beacon is the insertion script's, marked to report the view, after the pixel for a browser without JavaScript.
+  expect(html).toContain(
+    `<noscript><img src="/api/events?event=landing_view" alt="" class="sr-only"/></noscript><script data-on-intent="" data-landing-view="">${INSERT_AFTER_FIRST_PAINT}</script>`,
+  );
+  // One of the inline scripts the CSP allows by hash.
+  const hash = `'sha256-${Buffer.from(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(INSERT_AFTER_FIRST_PAINT))).toString("base64")}'`;
   expect(first.headers.get("Content-Security-Policy")).toContain(hash);
-  // A page with the checkout open has no beacon: its views are the checkout's steps (not counted here: DNT).
+  // A page with the checkout open reports no view: its views are the checkout's steps (not counted here: DNT).
   const checkout = await (
     await fetch(`${app.baseUrl}/?checkout=info`, { headers: { "User-Agent": chrome, DNT: "1" } })
   ).text();
-  expect(checkout).not.toContain("/api/events");
+  // The insertion script, unmarked, and no pixel.
+  expect(checkout).toContain(`<script>${INSERT_AFTER_FIRST_PAINT}</script>`);
+  expect(checkout).not.toContain("/api/events?event=landing_view");
 }
 
 describe.runIf(selectedDatabases().includes("pglite"))("funnel walk-through [pglite]", () => {

@@ -167,7 +167,6 @@ function Calendar({ parts, view, selected, error, onChoice, starts }: SlotPicker
                     value={start}
                     checked={choice === start}
                     onChange={() => choose(start)}
-                    className="accent-brand-600"
                   />
                   {formatTime(new Date(start), zone)}
                 </label>

@@ -59,7 +59,6 @@ export function NoSlotChoice({
         value=""
         {...(checked === undefined ? { defaultChecked: selected === "" } : { checked })}
         onChange={onChoice}
-        className="accent-brand-600"
       />
       {noSlotLabel}
     </label>
@@ -132,13 +131,7 @@ export function SlotPicker({ view, action: pageAction, selected, error }: SlotPi
           >
             {view.times.map((time) => (
               <label key={time.start} className={chipClass}>
-                <input
-                  type="radio"
-                  name={demoSlotField}
-                  value={time.start}
-                  defaultChecked={selected === time.start}
-                  className="accent-brand-600"
-                />
+                <input type="radio" name={demoSlotField} value={time.start} defaultChecked={selected === time.start} />
                 {time.label}
               </label>
             ))}
