@@ -3,20 +3,26 @@ import { join } from "node:path";
 
 // Files of `public/` that documents carry inline (app/deferred/document-head.tsx), read once per process.
 // remix-serve serves `/build/…` from `public/build` under the working directory; this reads from the same place.
-const texts = new Map<string, string | undefined>();
+const reads = new Map<string, string | undefined>();
 
-/** The text of a file served from `public/` at `path`, or undefined when it is not there (Vitest builds no assets). */
-export function publicFileText(path: string): string | undefined {
-  if (!texts.has(path)) {
-    let text: string | undefined;
+/** A file served from `public/` at `path` in `encoding`, or undefined when it is not there (Vitest builds no assets). */
+function publicFile(path: string, encoding: "utf8" | "base64"): string | undefined {
+  const key = `${encoding} ${path}`;
+  if (!reads.has(key)) {
+    let content: string | undefined;
     try {
-      text = readFileSync(join(process.cwd(), "public", path), "utf8");
+      content = readFileSync(join(process.cwd(), "public", path)).toString(encoding);
     } catch {
-      text = undefined;
+      content = undefined;
     }
-    texts.set(path, text);
+    reads.set(key, content);
   }
-  return texts.get(path);
+  return reads.get(key);
+}
+
+/** The text of a file served from `public/` at `path`, or undefined when it is not there. */
+export function publicFileText(path: string): string | undefined {
+  return publicFile(path, "utf8");
 }
 
 let firstScreenCss: { text: string | undefined } | undefined;
@@ -36,18 +42,8 @@ export function firstScreenStylesheetText(): string | undefined {
   return firstScreenCss.text;
 }
 
-const dataUrls = new Map<string, string | undefined>();
-
-/** A PNG file of `public/` as a base64 data URL, or undefined when it is not there. Encoded once per file. */
+/** A PNG file of `public/` as a base64 data URL, or undefined when it is not there. */
 export function publicPngDataUrl(path: string): string | undefined {
-  if (!dataUrls.has(path)) {
-    let url: string | undefined;
-    try {
-      url = `data:image/png;base64,${readFileSync(join(process.cwd(), "public", path)).toString("base64")}`;
-    } catch {
-      url = undefined;
-    }
-    dataUrls.set(path, url);
-  }
-  return dataUrls.get(path);
+  const base64 = publicFile(path, "base64");
+  return base64 === undefined ? undefined : `data:image/png;base64,${base64}`;
 }
