@@ -34,6 +34,13 @@ const notClasses = ["filter", "backdrop-filter", "resize", "static", "visible", 
 const absentElements =
   /^(?:abbr|code|kbd|pre|samp|sub|sup|table|progress|textarea|select|optgroup|summary|dialog|menu|fieldset|legend|audio|canvas|embed|iframe|object|video|hr|input|::-webkit|:-moz|\[type=search\])/;
 
+// The demo form's controls are the exception: Chrome's autofill reads every form at DOMContentLoaded, which styles and
+// lays out the skipped demo section (ADR 34) before the whole stylesheet arrives. Without the base rule that gives
+// controls the page's font they would take the browser's own (Arial, monospace): two more font-family lookups and
+// three more font sizes, each a synchronous round trip to the browser process (docs/performance.md).
+const formControls = /^(?:input|optgroup|select|textarea)$/;
+const pageFont = "font-family:inherit";
+
 const output = "build/first-screen.css";
 const config = "build/tailwind.first-screen.config.cjs";
 
@@ -43,8 +50,8 @@ const config = "build/tailwind.first-screen.config.cjs";
 const interactionStates = /:hover|:focus-visible/;
 
 /**
- * Drops the selectors of `absentElements` and of `interactionStates` from the rules of minified CSS, top level and
- * inside at-rules (other at-rules are kept whole).
+ * Drops the selectors of `absentElements` (except `formControls` in the rule that sets `pageFont`) and of
+ * `interactionStates` from the rules of minified CSS, top level and inside at-rules (other at-rules are kept whole).
  */
 function withoutUnneededSelectors(css) {
   let result = "";
@@ -72,7 +79,11 @@ function withoutUnneededSelectors(css) {
     }
     const kept = prelude
       .split(",")
-      .filter((selector) => !absentElements.test(selector.trim()) && !interactionStates.test(selector));
+      .filter(
+        (selector) =>
+          (!absentElements.test(selector.trim()) || (formControls.test(selector.trim()) && block.includes(pageFont))) &&
+          !interactionStates.test(selector),
+      );
     if (kept.length) result += kept.join(",") + block;
   }
   return result;
@@ -115,9 +126,16 @@ if (!css.includes(".btn-primary") || !css.includes("box-sizing:border-box")) {
 // ends it; dark sections are never marked, since an accessibility checker reads skipped text against white. The
 // placeholder height stays after the move: a change of it would stop the browser's scroll anchoring from keeping
 // the view in place when the sections above take their real heights.
+//
+// One skipped section is laid out all the same: Chrome's autofill reads every form at DOMContentLoaded, which styles
+// and lays out the demo section (#demo, app/components/demo/demo-section.tsx) that no one sees yet. Every font size
+// and weight it meets that the first screen has not costs a synchronous round trip to the browser process (six on
+// this page, docs/performance.md), so until the first move its text takes the section's own font; the move, which
+// any approach to it starts with, gives it the real ones.
 const renderOnApproach =
   ".below-first-screen{contain-intrinsic-size:auto 900px}" +
-  "@media (scripting:enabled){html:not([data-visitor-moved]) .below-first-screen{content-visibility:auto}}";
+  "@media (scripting:enabled){html:not([data-visitor-moved]) .below-first-screen{content-visibility:auto}" +
+  "html:not([data-visitor-moved]) #demo *{font:inherit}}";
 const firstScreen = `${css}#main-content{overflow-x:clip}${renderOnApproach}`;
 writeFileSync(output, firstScreen);
 console.log(`first-screen stylesheet: ${Buffer.byteLength(firstScreen)} B (${output})`);

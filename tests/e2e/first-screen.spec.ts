@@ -71,3 +71,16 @@ test("below the first screen the whole stylesheet applies", async ({ page }) => 
   await expect(page.locator("#pricing li").first()).toHaveCSS("border-top-left-radius", "16px");
   await expect(page.locator(".faq-trigger").first()).toHaveCSS("display", "flex");
 });
+
+// Chrome's autofill reads every form at DOMContentLoaded, which styles and lays out the demo form long before the
+// whole stylesheet arrives (docs/performance.md). Its controls must already take the page's font then: the browser's
+// own (Arial for fields, monospace for the text area) would cost extra synchronous font lookups on every first load.
+test("before the whole stylesheet arrives, the demo form's controls take the page's font", async ({ page }) => {
+  await page.route(wholeStylesheet, (route) => route.abort());
+  await page.goto("/", { waitUntil: "load" });
+  const pageFont = await page.evaluate(() => getComputedStyle(document.body).fontFamily);
+  expect(pageFont).toContain("system-ui");
+  for (const control of ["#demo-email", "#demo-dealVolume", "#demo-challenges", "#demo-timeZone"]) {
+    await expect(page.locator(control), control).toHaveCSS("font-family", pageFont);
+  }
+});

@@ -103,3 +103,46 @@ test("a reload and Back come back to the same place, laid out whole", async ({ p
   expect(await layoutState(page)).toEqual({ skipping: everywhere("visible"), moved: true });
   await expect.poll(pricingTop, { message: "pricing where it was after Back" }).toBe(left);
 });
+
+/** The font size and weight of every element with text of its own: in the demo section, and laid out outside the skipped sections. */
+function fontsInUse(page: Page) {
+  return page.evaluate(() => {
+    const inDemo = new Set<string>();
+    const elsewhere = new Set<string>();
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const element = node.parentElement!;
+      if (!node.textContent!.trim() || element.closest("script, style, template, noscript")) continue;
+      const style = getComputedStyle(element);
+      const font = `${style.fontSize} ${style.fontWeight}`;
+      if (element.closest("#demo")) inDemo.add(font);
+      else if (!element.closest(".below-first-screen") && element.getClientRects().length) elsewhere.add(font);
+    }
+    return { inDemo: [...inDemo], elsewhere: [...elsewhere] };
+  });
+}
+
+// Chrome's autofill lays out every form at DOMContentLoaded, the skipped demo section too; each font it meets that the
+// first screen has not costs a synchronous round trip to the browser process (docs/performance.md).
+test("until the first move the demo section, laid out early for autofill, uses only fonts the page already has", async ({
+  page,
+}, testInfo) => {
+  await page.setViewportSize({ width: 412, height: 823 });
+  await page.goto("/");
+  await page.waitForLoadState("networkidle");
+  const heading = page.locator("#demo-heading");
+  if (isNoJs(testInfo)) {
+    // Nothing skips without JavaScript: the section has its own fonts from the start.
+    await expect(heading).toHaveCSS("font-weight", "700");
+    return;
+  }
+  const before = await fontsInUse(page);
+  expect(before.inDemo.length).toBeGreaterThan(0);
+  for (const font of before.inDemo) expect(before.elsewhere, font).toContain(font);
+  await expect(heading).not.toHaveCSS("font-weight", "700");
+
+  await page.mouse.move(20, 20);
+  await expect(heading).toHaveCSS("font-weight", "700");
+  await expect(heading).toHaveCSS("font-size", "30px");
+  await expect(page.locator("#demo-challenges + p, #demo label").first()).toHaveCSS("font-size", "14px");
+});
