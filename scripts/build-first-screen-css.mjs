@@ -34,10 +34,9 @@ const notClasses = ["filter", "backdrop-filter", "resize", "static", "visible", 
 const absentElements =
   /^(?:abbr|code|kbd|pre|samp|sub|sup|table|progress|textarea|select|optgroup|summary|dialog|menu|fieldset|legend|audio|canvas|embed|iframe|object|video|hr|input|::-webkit|:-moz|\[type=search\])/;
 
-// The demo form's controls are the exception: Chrome's autofill reads every form at DOMContentLoaded, which styles and
-// lays out the skipped demo section (ADR 34) before the whole stylesheet arrives. Without the base rule that gives
-// controls the page's font they would take the browser's own (Arial, monospace): two more font-family lookups and
-// three more font sizes, each a synchronous round trip to the browser process (docs/performance.md).
+// Except the base rule that gives form controls the page's font: the demo form is laid out before the whole stylesheet
+// arrives (see renderOnApproach below), and the browser's own fonts for controls (Arial, monospace) would cost two more
+// font-family lookups and three more font sizes.
 const formControls = /^(?:input|optgroup|select|textarea)$/;
 const pageFont = "font-family:inherit";
 
