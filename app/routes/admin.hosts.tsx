@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { AdminHeader } from "~/components/admin/admin-header";
 import { Alert } from "~/components/admin/alert";
 import { HostForm } from "~/components/admin/host-form";
@@ -24,7 +24,6 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function AdminHosts() {
   const { hosts, zones, newHost, editId, editNotFound } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
-  const { key: pageKey } = useLocation();
   const newHostAnswer = answer?.form === "host" && !answer.hostId ? answer : undefined;
   // A refused edit keeps its form open even when the URL it was posted to did not say which host.
   const editing = answer?.form === "host" && answer.hostId ? answer.hostId : editId;
@@ -63,8 +62,10 @@ export default function AdminHosts() {
             Add a host
           </h2>
           <div className="mt-4 rounded-lg border border-slate-200 bg-white p-5">
+            {/* A host added starts the form empty again (hosts are never deleted, so the count tells); keyed on the count,
+                not on the page's location, for the reason given at the time-off forms (hosts-list.tsx). */}
             <HostForm
-              key={pageKey}
+              key={hosts.length}
               idPrefix="new-host"
               action="/admin/hosts#add-host"
               intent="add-host"

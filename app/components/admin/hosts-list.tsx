@@ -1,4 +1,4 @@
-import { Form, useLocation } from "@remix-run/react";
+import { Form } from "@remix-run/react";
 import {
   hoursFormValues,
   summariseWeek,
@@ -35,9 +35,6 @@ function storedValues(host: HostView): Partial<Record<HostFormField, string>> {
 
 /** Every host: details, week and days off, each with its edit link (or open edit form) and time-off forms. */
 export function HostsList({ hosts, zones, editId, answer }: Props) {
-  // A new page (after an accepted form's redirect) starts the time-off forms empty again; with JavaScript, the
-  // inputs would otherwise keep what was typed into them.
-  const { key: pageKey } = useLocation();
   if (hosts.length === 0) return <p className="mt-4 text-sm text-slate-600">No hosts yet: add the first below.</p>;
   return (
     <ul className="mt-4 space-y-6">
@@ -174,8 +171,11 @@ export function HostsList({ hosts, zones, editId, answer }: Props) {
                 </p>
               )}
 
+              {/* Time off added (or removed) starts the form empty again: with JavaScript its inputs would otherwise keep
+                  what was typed. Not keyed on the page's location: a refused form's answer shows before the page's data
+                  is revalidated, and a fresh form when that navigation ends would drop what was typed meanwhile. */}
               <TimeOffForm
-                key={pageKey}
+                key={host.timeOff.map((off) => off.id).join(" ")}
                 host={host}
                 values={timeOffAnswer?.values ?? {}}
                 errors={timeOffAnswer?.errors ?? {}}
