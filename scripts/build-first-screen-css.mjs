@@ -30,15 +30,10 @@ const firstScreenFiles = [
 // Words of those files' code that Tailwind would take for class names (its scan cannot tell them apart).
 const notClasses = ["filter", "backdrop-filter", "resize", "static", "visible", "inline"];
 
-// Elements the first screen has none of: their base rules (Tailwind's preflight) wait for the whole stylesheet.
+// Elements the first screen has none of: their base rules (Tailwind's preflight) wait for the whole stylesheet. Not form
+// controls: autofill lays out the demo form early (see renderOnApproach), and they must take the page's font then.
 const absentElements =
-  /^(?:abbr|code|kbd|pre|samp|sub|sup|table|progress|textarea|select|optgroup|summary|dialog|menu|fieldset|legend|audio|canvas|embed|iframe|object|video|hr|input|::-webkit|:-moz|\[type=search\])/;
-
-// Except the base rule that gives form controls the page's font: the demo form is laid out before the whole stylesheet
-// arrives (see renderOnApproach below), and the browser's own fonts for controls (Arial, monospace) would cost two more
-// font-family lookups and three more font sizes.
-const formControls = /^(?:input|optgroup|select|textarea)$/;
-const pageFont = "font-family:inherit";
+  /^(?:abbr|code|kbd|pre|samp|sub|sup|table|progress|summary|dialog|menu|fieldset|legend|audio|canvas|embed|iframe|object|video|hr|::-webkit|:-moz|\[type=search\])/;
 
 const output = "build/first-screen.css";
 const config = "build/tailwind.first-screen.config.cjs";
@@ -49,8 +44,8 @@ const config = "build/tailwind.first-screen.config.cjs";
 const interactionStates = /:hover|:focus-visible/;
 
 /**
- * Drops the selectors of `absentElements` (except `formControls` in the rule that sets `pageFont`) and of
- * `interactionStates` from the rules of minified CSS, top level and inside at-rules (other at-rules are kept whole).
+ * Drops the selectors of `absentElements` and of `interactionStates` from the rules of minified CSS, top level and
+ * inside at-rules (other at-rules are kept whole).
  */
 function withoutUnneededSelectors(css) {
   let result = "";
@@ -78,11 +73,7 @@ function withoutUnneededSelectors(css) {
     }
     const kept = prelude
       .split(",")
-      .filter(
-        (selector) =>
-          (!absentElements.test(selector.trim()) || (formControls.test(selector.trim()) && block.includes(pageFont))) &&
-          !interactionStates.test(selector),
-      );
+      .filter((selector) => !absentElements.test(selector.trim()) && !interactionStates.test(selector));
     if (kept.length) result += kept.join(",") + block;
   }
   return result;
