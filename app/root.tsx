@@ -1,16 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import {
-  isRouteErrorResponse,
-  Links,
-  Meta,
-  Outlet,
-  ScrollRestoration,
-  useLoaderData,
-  useRouteError,
-} from "@remix-run/react";
+import { isRouteErrorResponse, Links, Meta, Outlet, useLoaderData, useRouteError } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { PageIcon, PageStylesheet } from "~/deferred/document-head";
 import { HydrationScripts } from "~/deferred/hydration-scripts";
+import { ScrollRestoration } from "~/deferred/scroll-restoration";
 import { PAGE_SCRIPTS_MARKER_ID } from "~/deferred/hydration-template-id";
 import { SamePageLinks } from "~/components/same-page-links";
 import { Toaster } from "~/components/ui/toaster";

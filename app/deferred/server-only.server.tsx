@@ -8,6 +8,7 @@ import type { ReactElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { INSERT_AFTER_FIRST_PAINT, ON_INTENT_ATTRIBUTE } from "~/deferred/insert-after-first-paint";
 import { LANDING_VIEW_ATTRIBUTE, LANDING_VIEW_PIXEL } from "~/deferred/landing-view-script";
+import { RESTORE_SCROLL_SCRIPT } from "~/deferred/restore-scroll-script";
 import { firstScreenStylesheetText } from "~/utils/public-file.server";
 
 export { CheckoutDialog } from "~/components/checkout/checkout-dialog";
@@ -75,4 +76,9 @@ export function InsertionScript({ onIntent }: { onIntent: boolean }) {
       />
     </>
   );
+}
+
+/** The scroll-restoring script at the end of every document (./scroll-restoration.tsx, ./restore-scroll-script.ts). */
+export function RestoreScrollScript() {
+  return <script suppressHydrationWarning dangerouslySetInnerHTML={{ __html: RESTORE_SCROLL_SCRIPT }} />;
 }

@@ -104,6 +104,30 @@ test("a reload and Back come back to the same place, laid out whole", async ({ p
   await expect.poll(pricingTop, { message: "pricing where it was after Back" }).toBe(left);
 });
 
+// A page's first sessionStorage read is a synchronous round trip to the browser process (docs/performance.md); on a
+// new history entry there is no stored position to find, so the restoring script (app/deferred/restore-scroll-script.ts)
+// only gives the entry its key, which the reload above relies on.
+test("a first visit gets its history key without reading the stored scroll positions", async ({ page }, testInfo) => {
+  test.skip(isNoJs(testInfo), "without JavaScript no script runs, and the browser restores the scroll itself");
+  await page.addInitScript(() => {
+    const reads: string[] = [];
+    Object.assign(window, { storageReads: reads });
+    const getItem = Storage.prototype.getItem;
+    Storage.prototype.getItem = function (key: string) {
+      reads.push(key);
+      return getItem.call(this, key);
+    };
+  });
+  await page.goto("/");
+  await page.waitForLoadState("networkidle");
+  const state = await page.evaluate(() => ({
+    key: (history.state as { key?: unknown } | null)?.key,
+    reads: (window as unknown as { storageReads: string[] }).storageReads,
+    moved: document.documentElement.hasAttribute("data-visitor-moved"),
+  }));
+  expect(state).toEqual({ key: expect.stringMatching(/^[0-9a-v]+$/), reads: [], moved: false });
+});
+
 /** The font size and weight of each element with text of its own: in the demo section, and laid out elsewhere. */
 function fontsInUse(page: Page) {
   return page.evaluate(() => {
