@@ -9,14 +9,14 @@ import { SamePageLinks } from "~/components/same-page-links";
 import { Toaster } from "~/components/ui/toaster";
 import { StaticNotFound } from "~/deferred/not-found";
 import { StaticIconSprite } from "~/deferred/icon-sprite";
-import { getPublicEnv, getToast, json, perRequestId } from "~/services/root-route.server";
+import { getPublicEnv, getToast, json } from "~/services/root-route.server";
 import { keepDataWhenUnanswered } from "~/utils/server-answer";
 import stylesheet from "~/tailwind.css";
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request }: LoaderFunctionArgs) {
   const { toast, headers } = await getToast(request);
   return json(
-    { site: getPublicEnv(), toast: toast ? { ...toast, id: perRequestId(context) } : undefined },
+    { site: getPublicEnv(), toast: toast ? { ...toast, id: crypto.randomUUID() } : undefined },
     // Only a consumed toast needs its cookie cleared; otherwise every page view would set a cookie.
     toast ? { headers } : undefined,
   );

@@ -23,6 +23,7 @@ import {
   readForm,
   RequestRejected,
   resetDemoForm,
+  sharedPageHeaders,
 } from "~/services/landing-route.server";
 import { askServer, isUnanswered, keepDataWhenUnanswered } from "~/utils/server-answer";
 import { useHydrated } from "~/utils/use-hydrated";
@@ -33,33 +34,32 @@ export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({
   return site ? landingMeta(site) : [];
 };
 
-// A refusal's Retry-After (429) must reach the visitor without JavaScript too, whose page this response is.
-export const headers: HeadersFunction = ({ actionHeaders, parentHeaders }) => {
+// A refusal's Retry-After (429) must reach the visitor without JavaScript too, whose page this response is. The
+// loader's validator makes the page shared (entry.server, ADR 0037).
+export const headers: HeadersFunction = ({ actionHeaders, loaderHeaders, parentHeaders }) => {
   const headers = new Headers(parentHeaders);
   const retryAfter = actionHeaders.get("Retry-After");
   if (retryAfter) headers.set("Retry-After", retryAfter);
+  const dataTag = loaderHeaders.get("ETag");
+  if (dataTag) headers.set("ETag", dataTag);
   return headers;
 };
-
-/**
- * Without a cookie and a query string this page is the same bytes for every visitor, so it is served public
- * with a strong ETag and shared caches may keep it (entry.server, ADR 0019). Its loaders must therefore return
- * nothing per visitor for such a request: per-visitor values come from cookies or the query, or are minted in
- * the browser (the demo form's submission id).
- */
-export const handle = { sharedDocument: true };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const checkout = await loadCheckout(request, context);
   if (checkout.kind === "redirect") return checkout.response;
   const attribution = landingAttribution(request);
-  return json({
+  const demo = await getDemoSectionState(request);
+  const data = {
     billing: billingFromParam(url.searchParams.get("billing")),
     checkout: checkout.kind === "open" ? checkout.view : null,
-    demo: { ...(await getDemoSectionState(request, context)), attribution: attribution?.fields },
+    demo: { ...demo, attribution: attribution?.fields },
     attributionQuery: attribution?.query,
-  });
+  };
+  // Without a cookie and a query string this page is the same for every visitor, so shared caches may keep it;
+  // a page rendered without its demo times is not (the next request reads them again).
+  return json(data, { headers: sharedPageHeaders(request, data, !demo.picker.unavailable) });
 }
 
 /** The page's forms all post here; `intent` says which one. */

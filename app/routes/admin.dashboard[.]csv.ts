@@ -42,7 +42,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
         ...adminHeaders,
         "Content-Type": "text/csv; charset=utf-8",
         "Content-Disposition": `attachment; filename="dashboard-${chart}-${from}-to-${to}.csv"`,
-        "X-Content-Type-Options": "nosniff",
       },
     },
   );

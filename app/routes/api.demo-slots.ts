@@ -20,7 +20,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
       headers: {
         "Content-Type": "application/json; charset=utf-8",
         "Cache-Control": "public, max-age=30",
-        "X-Content-Type-Options": "nosniff",
       },
     });
   } catch (error) {

@@ -4,7 +4,7 @@ import type { TLSSocket } from "node:tls";
 import { getEnv } from "~/utils/env.server";
 import { REFUSED_ORIGIN_HEADER } from "~/utils/request.server";
 import { remember } from "~/utils/singleton.server";
-import { answerSharedPage, SHARED_PAGE_KEY_HEADER, sharedPageKey } from "~/server/shared-page.server";
+import { PEER_ADDRESS_HEADER } from "~/utils/client-address.server";
 
 /*
  * remix-serve gives the app no middleware: express serves static files and hands everything else to Remix,
@@ -61,34 +61,6 @@ export function arrivedOverHttps(req: IncomingMessage): boolean {
   return proto === "https";
 }
 
-/**
- * Below this size a file gains nothing from gzip (the format's own header and trailer are ~20 bytes); above it, it
- * does, even under the 1 KiB under which remix-serve's `compression` middleware sends bodies as they are.
- */
-export const SMALL_ASSET_MIN_BYTES = 150;
-const COMPRESSION_THRESHOLD_BYTES = 1024;
-
-/**
- * The build's small scripts compressed too. Code splitting leaves several shared chunks of a few hundred bytes in
- * the landing page's first load; sent raw (remix-serve's `compression` keeps its default threshold of 1 KiB and
- * offers no setting) they are 30–40 % larger than gzipped. That middleware decides by the Content-Length the static
- * file server sets; a body without one is compressed whatever its size, so for these files it is not set (the
- * response is chunked instead). Build files only: their names are content hashes, so caches keep them for a year.
- */
-function compressSmallBuildAssets(req: IncomingMessage, res: ServerResponse) {
-  if (!req.url?.startsWith("/build/") || !/\b(?:gzip|br|deflate)\b/.test(String(req.headers["accept-encoding"]))) {
-    return;
-  }
-  const setHeader = res.setHeader;
-  res.setHeader = function setHeaderUnlessSmallLength(this: ServerResponse, name: string, value) {
-    if (name.toLowerCase() === "content-length") {
-      const length = Number(value);
-      if (length >= SMALL_ASSET_MIN_BYTES && length < COMPRESSION_THRESHOLD_BYTES) return this;
-    }
-    return setHeader.call(this, name, value);
-  } as typeof res.setHeader;
-}
-
 type Refusal = { status: number; message: string; headers?: Record<string, string> };
 
 /**
@@ -122,7 +94,9 @@ function screen(req: IncomingMessage): Refusal | undefined {
   // A foreign Origin must reach our own check (a 403 the page can show) instead of Remix's (a 500): it is
   // moved aside for assertSameOrigin, which refuses it. A client cannot plant the header: it is always cleared.
   delete req.headers[REFUSED_ORIGIN_HEADER];
-  delete req.headers[SHARED_PAGE_KEY_HEADER];
+  // The TCP peer, for the rate limits (utils/client-address): remix-serve hands the app no socket, only headers.
+  delete req.headers[PEER_ADDRESS_HEADER];
+  if (req.socket.remoteAddress) req.headers[PEER_ADDRESS_HEADER] = req.socket.remoteAddress;
   const origin = firstHeader(req.headers.origin);
   const effectiveHost = firstHeader(req.headers["x-forwarded-host"])?.split(",")[0]?.trim() || host;
   if (method === "POST" && origin !== undefined && !remixAcceptsOrigin(origin, effectiveHost)) {
@@ -132,22 +106,19 @@ function screen(req: IncomingMessage): Refusal | undefined {
   return undefined;
 }
 
-/** Headers every response carries, static files and health checks included, unless the app set its own. */
 /** Two years, subdomains included; the Security page promises exactly this. */
 export const STRICT_TRANSPORT_SECURITY = "max-age=63072000; includeSubDomains";
 
+/**
+ * Headers every response carries, static files and health checks included. Set here only: the adapter appends the
+ * app's headers to these, so an app that set them too would send them twice.
+ */
 function addBaselineHeaders(req: IncomingMessage, res: ServerResponse) {
-  const https = arrivedOverHttps(req);
-  const production = getEnv().NODE_ENV === "production";
-  const writeHead = res.writeHead;
-  res.writeHead = function writeHeadWithBaseline(this: ServerResponse, ...args: unknown[]) {
-    if (!this.headersSent) {
-      if (!this.hasHeader("X-Content-Type-Options")) this.setHeader("X-Content-Type-Options", "nosniff");
-      // HSTS over plain http is ignored at best and pins a wrong promise at worst; only https earns it.
-      if (https && production) this.setHeader("Strict-Transport-Security", STRICT_TRANSPORT_SECURITY);
-    }
-    return (writeHead as (...rest: unknown[]) => ServerResponse).apply(this, args);
-  } as typeof res.writeHead;
+  res.setHeader("X-Content-Type-Options", "nosniff");
+  // HSTS over plain http is ignored at best and pins a wrong promise at worst; only https earns it.
+  if (arrivedOverHttps(req) && getEnv().NODE_ENV === "production") {
+    res.setHeader("Strict-Transport-Security", STRICT_TRANSPORT_SECURITY);
+  }
 }
 
 /**
@@ -201,17 +172,9 @@ function guardServer(server: Server) {
   for (const listener of listeners) {
     server.on("request", (req: IncomingMessage, res: ServerResponse) => {
       addBaselineHeaders(req, res);
-      compressSmallBuildAssets(req, res);
       lingerAfterAnswer(req, res);
       const refusal = screen(req);
       if (refusal) return refuse(req, res, refusal);
-      // The shared landing page, answered from its finished copy before Remix runs its loaders (ADR 0024); when
-      // there is none (or it may be out of date), entry.server keeps the one Remix renders under this key.
-      const sharedKey = sharedPageKey(req);
-      if (sharedKey !== undefined) {
-        if (answerSharedPage(req, res, sharedKey)) return;
-        req.headers[SHARED_PAGE_KEY_HEADER] = sharedKey;
-      }
       listener(req, res);
     });
   }

@@ -102,11 +102,10 @@ export function documentContentSecurityPolicy(html: string): string {
 /** Headers for every document and data response; remix-serve has no middleware, so entry.server sets them. */
 export function applySecurityHeaders(headers: Headers, csp?: string) {
   if (csp) headers.set("Content-Security-Policy", csp);
-  headers.set("X-Content-Type-Options", "nosniff");
   // A page whose URL is a secret (the demo booking's manage link) sets its own, stricter "same-origin".
   if (!headers.has("Referrer-Policy")) headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
   headers.set("X-Frame-Options", "DENY");
   headers.set("Cross-Origin-Opener-Policy", "same-origin");
   headers.set("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=()");
-  // Strict-Transport-Security depends on how the request arrived, so the front door sets it (front-door.server).
+  // X-Content-Type-Options and Strict-Transport-Security are on every response, so the front door sets them.
 }

@@ -33,7 +33,6 @@ import { apiErrorResponse, jsonError, jsonOk } from "~/utils/api.server";
 import { signedCookie } from "~/utils/cookies.server";
 import { requestOrigin } from "~/utils/env.server";
 import { logger } from "~/utils/logger.server";
-import { perRequestId } from "~/utils/per-request-id.server";
 import type { ValidCoupon } from "~/services/payments/payment-provider";
 import { getPaymentProvider } from "~/services/payments/provider.server";
 import { countFunnelStep, funnelDay, isArrival, mayCount } from "~/services/funnel.server";
@@ -136,7 +135,7 @@ export async function loadCheckout(
       planIds,
       billing,
       coupon,
-      attemptId: perRequestId(context),
+      attemptId: crypto.randomUUID(),
       // Editing keeps the attribution step 1 stored; an opening link carried it (or this visit is the landing).
       attribution: attributionView(edit ? attributionOfState(state) : visitAttribution(request)).fields,
     },

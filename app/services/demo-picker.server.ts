@@ -1,4 +1,3 @@
-import type { AppLoadContext } from "@remix-run/node";
 import { demoTimeZones } from "~/content/demo-time-zones";
 import { bookingWriteCount } from "~/models/demo-booking.server";
 import type { DemoPickerView } from "~/schemas/demo-request-fields";
@@ -7,7 +6,6 @@ import { currentHosts, forgetHosts } from "~/services/demo-hosts.server";
 import { now } from "~/utils/clock.server";
 import { getBookingSettings, getEnv } from "~/utils/env.server";
 import { logger } from "~/utils/logger.server";
-import { limitSharedPage } from "~/utils/shared-page-validity.server";
 import { remember } from "~/utils/singleton.server";
 import {
   formatDayParts,
@@ -94,18 +92,12 @@ export function forgetAvailability() {
   forgetHosts();
 }
 
-/**
- * The free slot starts offered at `at` (the snapshot's, less those within the minimum notice of `at`), and until
- * when exactly these are offered: the first one leaves at its start less the notice, or the snapshot expires.
- */
-function offeredAt(snapshot: FreeSlotSnapshot, at: Date): { days: FreeSlotDays; until: number } {
+/** The free slot starts offered at `at`: the snapshot's, less those within the minimum notice of `at`. */
+function offeredAt(snapshot: FreeSlotSnapshot, at: Date): FreeSlotDays {
   const earliest = earliestStart(at).getTime();
-  const days = snapshot.days
+  return snapshot.days
     .map(({ date, starts }) => ({ date, starts: starts.filter((start) => Date.parse(start) >= earliest) }))
     .filter((day) => day.starts.length > 0);
-  const first = days[0]?.starts[0];
-  const leaves = first ? Date.parse(first) - getBookingSettings().minNoticeMinutes * 60_000 : Infinity;
-  return { days, until: Math.min(snapshot.expiresAt, leaves) };
 }
 
 /**
@@ -113,9 +105,7 @@ function offeredAt(snapshot: FreeSlotSnapshot, at: Date): { days: FreeSlotDays; 
  * grouped by their date in `timeZone` (default: the business's), the times of `day` (default: the first bookable
  * day, also when `day` has no free time any more), every label already written.
  */
-export async function demoPickerView(
-  options: { day?: string; timeZone?: string; context?: AppLoadContext } = {},
-): Promise<DemoPickerView> {
+export async function demoPickerView(options: { day?: string; timeZone?: string } = {}): Promise<DemoPickerView> {
   let businessDays: FreeSlotDays | undefined;
   // The zone names are written as of the read, so the view changes only with the snapshot and the notice above.
   let at = now();
@@ -125,15 +115,11 @@ export async function demoPickerView(
       PICKER_TIMEOUT_MS,
       () => new Error(`free demo times not read within ${PICKER_TIMEOUT_MS} ms`),
     );
-    const offered = offeredAt(snapshot, at);
-    businessDays = offered.days;
+    businessDays = offeredAt(snapshot, at);
     at = snapshot.readAt;
-    limitSharedPage(options.context, { until: offered.until, current: () => isCurrent(snapshot, now()) });
   } catch (error) {
     // The page, and the request-only choice, must not depend on the database answering: no lead is lost.
     logger.warn("demo picker: free times unavailable; offering 'None of these times work' only", { error });
-    // A page without the times is this request's only: the next one tries the database again.
-    limitSharedPage(options.context, { until: 0, current: () => false });
   }
   const settings = getBookingSettings();
   const timeZone = isTimeZone(options.timeZone) ? options.timeZone : settings.timeZone;

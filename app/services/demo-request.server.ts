@@ -1,4 +1,4 @@
-import { json, type AppLoadContext } from "@remix-run/node";
+import { json } from "@remix-run/node";
 import { validationError } from "remix-validated-form";
 import type { ZodError } from "zod";
 import { demoFailureNotice } from "~/content/failure-notices";
@@ -247,7 +247,7 @@ async function bookedDemoView(bookingId: string, timeZone: string | undefined): 
  * so it only shows to someone whose request was accepted, survives a refresh without resubmitting, and
  * keeps showing while the visitor browses the page for the next half hour. A booked demo's panel names its time.
  */
-export async function getDemoSectionState(request: Request, context?: AppLoadContext) {
+export async function getDemoSectionState(request: Request) {
   const thanks = thanksOf(await thanksCookie().parse(request.headers.get("Cookie")));
   const booked = thanks?.booking
     ? await bookedDemoView(thanks.booking, thanks.timeZone).catch((error: unknown) => {
@@ -258,7 +258,7 @@ export async function getDemoSectionState(request: Request, context?: AppLoadCon
     : undefined;
   return {
     showThanks: Boolean(thanks),
-    picker: await demoPickerView({ context }),
+    picker: await demoPickerView(),
     ...(booked ? { booked } : {}),
   };
 }

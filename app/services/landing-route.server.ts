@@ -12,3 +12,4 @@ export {
 export { getDemoSectionState, handleDemoRequestForm, resetDemoForm } from "~/services/demo-request.server";
 export { landingJsonLd } from "~/services/json-ld.server";
 export { assertSameOrigin, readForm, RequestRejected } from "~/utils/request.server";
+export { sharedPageHeaders } from "~/utils/shared-document.server";

@@ -4,5 +4,4 @@
 // route's chunk. So root.tsx imports its server side from here only (checked by tests/e2e/lazy-loading.spec.ts).
 export { json } from "@remix-run/node";
 export { getPublicEnv } from "~/utils/env.server";
-export { perRequestId } from "~/utils/per-request-id.server";
 export { getToast } from "~/utils/toast.server";

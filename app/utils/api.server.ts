@@ -2,7 +2,7 @@ import { json } from "@remix-run/node";
 import { logger } from "~/utils/logger.server";
 import { RequestRejected } from "~/utils/request.server";
 
-const apiHeaders = { "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff" };
+const apiHeaders = { "Cache-Control": "no-store" };
 
 /** Every API error is JSON with a human-readable `error`. */
 export function jsonError(

@@ -1,28 +1,14 @@
-import { AsyncLocalStorage } from "node:async_hooks";
-import { subscribe } from "node:diagnostics_channel";
-import type { IncomingMessage } from "node:http";
 import ipaddr from "ipaddr.js";
-import { remember } from "~/utils/singleton.server";
 
-// remix-serve hands the app a Fetch Request with no socket, so the peer address is carried beside it: Node
-// announces every incoming HTTP request on this channel just before the server's handler runs, and the
-// address entered here stays with everything that request's handler awaits. Nothing a client sends can set it.
-const peerAddresses = new AsyncLocalStorage<string>();
+/**
+ * The TCP peer of a request, written by the front door (server/front-door.server.ts) from the socket, since
+ * remix-serve hands the app a Fetch Request without one. A copy sent by a client is always removed first.
+ */
+export const PEER_ADDRESS_HEADER = "x-groundwork-peer-address";
 
-/** Starts recording the TCP peer of each request (once per process; dev rebuilds reuse it). */
-export function recordPeerAddresses() {
-  remember("peer address channel", () =>
-    subscribe("http.server.request.start", (message) => {
-      const address = (message as { request: IncomingMessage }).request.socket.remoteAddress;
-      // The store belongs to the connection's parser context, so a keep-alive connection (one peer) reuses it.
-      if (address) peerAddresses.enterWith(address);
-    }),
-  );
-}
-
-/** The TCP peer of the request being handled, when it came through Node's HTTP server. */
-export function peerAddress(): string | undefined {
-  return peerAddresses.getStore();
+/** The TCP peer of the request, when it came through Node's HTTP server. */
+export function peerAddress(request: Request): string | undefined {
+  return request.headers.get(PEER_ADDRESS_HEADER) ?? undefined;
 }
 
 /**
@@ -44,7 +30,7 @@ export function clientKey(address: string): string | undefined {
  * the proxy's address and shares one client's limits.
  */
 export function resolveClientAddress(request: Request, trustedHops: number): string | undefined {
-  const peer = peerAddress();
+  const peer = peerAddress(request);
   if (trustedHops === 0) return peer ? clientKey(peer) : undefined;
   const forwarded = (request.headers.get("X-Forwarded-For") ?? "")
     .split(",")

@@ -78,7 +78,6 @@ export function csvDownload<T>(
       ...headers,
       "Content-Type": "text/csv; charset=utf-8",
       "Content-Disposition": `attachment; filename="${name}-${date}.csv"`,
-      "X-Content-Type-Options": "nosniff",
     },
   });
 }

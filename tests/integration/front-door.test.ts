@@ -1,8 +1,6 @@
 // What reaches the production build over HTTP before any route sees it (ADR 0011): junk methods, targets, hosts
 // and origins; body limits while the body streams in; headers on every response. Needs `npm run build`.
-import { readdirSync, readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SMALL_ASSET_MIN_BYTES } from "~/server/front-door.server";
 import { CROSS_SITE_MESSAGE } from "~/utils/request.server";
 import { startAppServer } from "../support/app-server.mjs";
 import { rawRequest, sendEndlessChunkedBody } from "../support/raw-http.mjs";
@@ -173,34 +171,13 @@ describe("request bodies are capped while they stream in, and the client gets th
 });
 
 describe("headers", () => {
-  it("static files and /healthz carry nosniff", async () => {
-    for (const path of ["/favicon.svg", "/og-image.png", "/healthz", "/robots.txt"]) {
+  it("static files, documents and /healthz carry nosniff", async () => {
+    for (const path of ["/favicon.svg", "/og-image.png", "/healthz", "/robots.txt", "/", "/privacy"]) {
       const response = await fetch(`${app.baseUrl}${path}`);
       expect(response.status, path).toBe(200);
       expect(response.headers.get("X-Content-Type-Options"), path).toBe("nosniff");
       // Exactly one value, also where the route sets it itself.
       expect(response.headers.get("X-Content-Type-Options")).not.toContain(",");
-    }
-  });
-
-  it("a build script under 1 KiB is sent compressed too, and whole to a client that accepts no encoding", async () => {
-    const small = readdirSync("public/build", { recursive: true, encoding: "utf8" })
-      .filter((name) => name.endsWith(".js"))
-      .map((name) => ({ path: `/build/${name}`, bytes: readFileSync(`public/build/${name}`) }))
-      .filter(({ bytes }) => bytes.length >= SMALL_ASSET_MIN_BYTES && bytes.length < 1024);
-    expect(small.length).toBeGreaterThan(0);
-    for (const { path, bytes } of small) {
-      const compressed = await fetch(`${app.baseUrl}${path}`, { headers: { "Accept-Encoding": "gzip" } });
-      expect(compressed.headers.get("Content-Encoding"), path).toBe("gzip");
-      expect(compressed.headers.get("Cache-Control"), path).toBe("public, max-age=31536000, immutable");
-      expect(Buffer.from(await compressed.arrayBuffer()).equals(bytes), path).toBe(true);
-
-      const plain = await rawRequest(
-        app.port,
-        `GET ${path} HTTP/1.1\r\nHost: localhost:${app.port}\r\nConnection: close\r\n\r\n`,
-      );
-      expect(plain?.headers["content-encoding"], path).toBeUndefined();
-      expect(plain?.headers["content-length"], path).toBe(String(bytes.length));
     }
   });
 

@@ -1,17 +1,12 @@
-// The cache of rendered pages (ADR 0005, 0019), through the production build: the anonymous page is the same
-// bytes for everyone (no nonce, no submission id) and byte-for-byte a fresh render, a page with per-request ids
-// gets its own ids and the CSP hashes of its own scripts, and a visitor whose loaders see something else (a
-// cookie, a query string) never gets another visitor's page. Needs `npm run build`.
-import { createHash, randomBytes } from "node:crypto";
-import http from "node:http";
-import zlib, { brotliDecompressSync, gunzipSync } from "node:zlib";
-import type { EntryContext } from "@remix-run/node";
+// The kept shared page (ADR 0037), through the production build: the anonymous page is the same bytes for everyone
+// (no nonce, no submission id) and byte-for-byte a fresh render, a private page gets its own ids and the CSP hashes
+// of its own scripts, and a visitor whose loaders see something else (a cookie, a query string) never gets another
+// visitor's page. Needs `npm run build`.
+import { createHash } from "node:crypto";
+import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { acceptsGzip, prefersBrotli } from "~/server/gzip-template.server";
-import { cachedDocument, clearPageCache, fillTemplate, pageCacheKey, toTemplate } from "~/server/page-cache.server";
-import { perRequestId } from "~/utils/per-request-id.server";
+import { acceptsGzip, keptPage, matchesIfNoneMatch, pageTag, representationTag } from "~/server/page-cache.server";
 import { startAppServer } from "../support/app-server.mjs";
-import { PAGE_SCRIPTS_MARKER_ID } from "~/deferred/hydration-template-id";
 
 type App = Awaited<ReturnType<typeof startAppServer>>;
 let cached: App;
@@ -139,74 +134,6 @@ describe("page cache (production build)", () => {
     expect((await raw(uncached, "gzip")).response.headers.get("ETag")).toBe(gzipped.response.headers.get("ETag"));
   });
 
-  it("sends the shared page Brotli-encoded once its one-time compression is ready: same document, own stable ETag, 304", async () => {
-    // The bytes as they arrive (fetch would decode them), with the headers that came with them.
-    const raw = (path: string, headers: Record<string, string>) =>
-      new Promise<{ status: number; headers: http.IncomingHttpHeaders; bytes: Buffer }>((resolve, reject) => {
-        http
-          .get(`${cached.baseUrl}${path}`, { headers }, (response) => {
-            const chunks: Buffer[] = [];
-            response.on("data", (chunk: Buffer) => chunks.push(chunk));
-            response.on("end", () =>
-              resolve({ status: response.statusCode!, headers: response.headers, bytes: Buffer.concat(chunks) }),
-            );
-            response.on("error", reject);
-          })
-          .on("error", reject);
-      });
-    const browser = { "Accept-Encoding": "gzip, deflate, br, zstd" };
-    // The Brotli is made in the background after the page's first request; until then such requests get gzip.
-    let brotli = await raw("/", browser);
-    for (let attempt = 0; brotli.headers["content-encoding"] !== "br" && attempt < 200; attempt++) {
-      expect(brotli.headers["content-encoding"]).toBe("gzip");
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      brotli = await raw("/", browser);
-    }
-    expect(brotli.status).toBe(200);
-    expect(brotli.headers["content-encoding"]).toBe("br");
-    expect(brotli.headers.vary).toMatch(/Accept-Encoding/i);
-    expect(Number(brotli.headers["content-length"])).toBe(brotli.bytes.length);
-    const plain = await raw("/", { "Accept-Encoding": "identity" });
-    const gzipped = await raw("/", { "Accept-Encoding": "gzip" });
-    expect(plain.headers["content-encoding"]).toBeUndefined();
-    expect(brotliDecompressSync(brotli.bytes).equals(plain.bytes)).toBe(true);
-    expect(gunzipSync(gzipped.bytes).equals(plain.bytes)).toBe(true);
-    expect(brotli.bytes.length).toBeLessThan(gzipped.bytes.length);
-    expect(brotli.headers["content-security-policy"]).toBe(plain.headers["content-security-policy"]);
-    // Each encoding is its own representation with its own strong validator, the same on every request, and the
-    // same any process computes from the same document (Brotli at quality 11 is deterministic).
-    const etags = new Set([brotli.headers.etag, gzipped.headers.etag, plain.headers.etag]);
-    expect(etags.size).toBe(3);
-    expect((await raw("/", browser)).headers.etag).toBe(brotli.headers.etag);
-    const recompressed = zlib.brotliCompressSync(plain.bytes, {
-      params: {
-        [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
-        [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
-        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: plain.bytes.length,
-      },
-    });
-    expect(brotli.headers.etag).toBe(`"${createHash("sha256").update(recompressed).digest("base64url")}"`);
-    // Revalidation per encoding: the Brotli ETag answers 304 to a Brotli request, not to a gzip-only one.
-    const revalidated = await raw("/", { ...browser, "If-None-Match": brotli.headers.etag! });
-    expect(revalidated.status).toBe(304);
-    expect(revalidated.bytes.length).toBe(0);
-    expect(revalidated.headers.etag).toBe(brotli.headers.etag);
-    const otherEncoding = await raw("/", { "Accept-Encoding": "gzip", "If-None-Match": brotli.headers.etag! });
-    expect(otherEncoding.status).toBe(200);
-    expect(otherEncoding.headers["content-encoding"]).toBe("gzip");
-    expect((await raw("/", { "Accept-Encoding": "gzip", "If-None-Match": gzipped.headers.etag! })).status).toBe(304);
-    // A browser that took the gzip copy before the Brotli was ready keeps it: revalidated, it is still current and
-    // acceptable, so the answer is a 304 naming that copy (a 200 would make it download the page again).
-    const heldGzip = await raw("/", { ...browser, "If-None-Match": gzipped.headers.etag! });
-    expect(heldGzip.status).toBe(304);
-    expect(heldGzip.headers.etag).toBe(gzipped.headers.etag);
-    expect((await raw("/", { ...browser, "If-None-Match": '"an-old-copy"' })).headers["content-encoding"]).toBe("br");
-    // Pages that are not the shared one are never Brotli-compressed by the cache (quality 11 is made once, for it).
-    const query = await raw("/?utm_source=newsletter", browser);
-    expect(query.headers["content-encoding"]).toBe("gzip");
-    expect(query.headers.etag).toBeUndefined();
-  });
-
   it("does not serve the anonymous page when a query string changes what the loaders return", async () => {
     const anonymous = await get(cached);
     const annual = await get(cached, "/?billing=annual");
@@ -291,143 +218,39 @@ describe("page cache (production build)", () => {
   });
 });
 
-const slotsOf = (template: ReturnType<typeof toTemplate>) => (template.kind === "slotted" ? template.slots : []);
+describe("kept pages and validators", () => {
+  const page =
+    (html: string, status = 200) =>
+    async () => ({ html, status });
 
-describe("page cache key and templates", () => {
-  it("keeps a page without per-request ids finished: one body, its gzip, CSP and strong ETags", () => {
-    const html = `<p>same</p><template id="${PAGE_SCRIPTS_MARKER_ID}"></template><script>start()</script>`;
-    const template = toTemplate(html, []);
-    expect(template.kind).toBe("fixed");
-    const plain = fillTemplate(template, []);
-    const gzipped = fillTemplate(template, [], true);
-    expect(Buffer.from(plain.body).toString()).toBe(html);
-    expect(gunzipSync(gzipped.body).toString()).toBe(html);
-    expect(plain.csp).toContain(sha256Source("start()"));
-    expect(plain.etag).toBe(`"${createHash("sha256").update(html).digest("base64url")}"`);
-    expect(gzipped.etag).toBe(`"${createHash("sha256").update(gzipped.body).digest("base64url")}"`);
-  });
-
-  // What Remix hands entry.server, reduced to the fields the cache reads.
-  function page(
-    options: { method?: string; status?: number; actionData?: unknown; extra?: string; deferred?: boolean } = {},
-  ) {
-    const loadContext = {};
-    const submissionId = perRequestId(loadContext);
-    const state = JSON.stringify({
-      loaderData: { "routes/_index": { checkout: { submissionId }, extra: options.extra } },
-    });
-    const context = {
-      staticHandlerContext: {
-        actionData: options.actionData ?? null,
-        errors: null,
-        activeDeferreds: options.deferred ? { "routes/_index": {} } : null,
-      },
-      serverHandoffString: JSON.stringify({ state }),
-      isSpaMode: false,
-    } as unknown as EntryContext;
-    return {
-      submissionId,
-      request: {
-        request: new Request("http://localhost/", { method: options.method ?? "GET" }),
-        statusCode: options.status ?? 200,
-        context,
-        loadContext,
-      },
-    };
-  }
-
-  it("keys pages by their loader data with the minted ids normalized, and refuses what is per request", () => {
-    expect(pageCacheKey(page().request)).toBe(pageCacheKey(page().request));
-    // A random value the loaders did not mint through perRequestId() makes the page uncacheable in effect.
-    expect(pageCacheKey(page({ extra: crypto.randomUUID() }).request)).not.toBe(
-      pageCacheKey(page({ extra: crypto.randomUUID() }).request),
-    );
-    expect(pageCacheKey(page({ method: "POST" }).request)).toBeUndefined();
-    expect(pageCacheKey(page({ status: 404 }).request)).toBeUndefined();
-    expect(pageCacheKey(page({ actionData: { "routes/_index": { formId: "x" } } }).request)).toBeUndefined();
-    expect(pageCacheKey(page({ deferred: true }).request)).toBeUndefined();
-  });
-
-  it("renders a page once and fills each response with its ids and its scripts' hashes; a failed render is not kept", async () => {
-    clearPageCache();
+  it("renders a page once per validator, shares the render between concurrent requests, and keeps no failed render", async () => {
     let renders = 0;
-    const render =
-      (first: { submissionId: string }, status = 200) =>
-      async () => {
-        renders += 1;
-        return {
-          html: `<p>a</p><input value="${first.submissionId}"><template id="${PAGE_SCRIPTS_MARKER_ID}"></template><script>"${first.submissionId}"</script><script type="application/ld+json">{}</script>`,
-          status,
-        };
-      };
-    const pages = [page(), page(), page()];
-    const key = pageCacheKey(pages[0].request)!;
-    const bodies = await Promise.all(
-      pages.map((one, index) => cachedDocument(key, one.request, render(one), { gzip: index === 1 })),
-    );
+    const render = () => {
+      renders += 1;
+      return page(`<p>page ${renders}</p>`)();
+    };
+    const tag = `test-${crypto.randomUUID()}`;
+    const [first, second] = await Promise.all([keptPage(tag, render), keptPage(tag, render)]);
     expect(renders).toBe(1);
-    bodies.forEach(({ body, status, encoding, csp, etag }, index) => {
-      expect(status).toBe(200);
-      const id = pages[index].submissionId;
-      expect(encoding).toBe(index === 1 ? "gzip" : undefined);
-      const text = encoding === "gzip" ? gunzipSync(body).toString() : Buffer.from(body).toString();
-      expect(text).toBe(
-        `<p>a</p><input value="${id}"><template id="${PAGE_SCRIPTS_MARKER_ID}"></template><script>"${id}"</script><script type="application/ld+json">{}</script>`,
-      );
-      expect(cspHashes(csp)).toEqual([sha256Source(`"${id}"`)]);
-      // Per-request ids: never one validator for all.
-      expect(etag).toBeUndefined();
-    });
+    expect(second).toBe(first);
+    expect(first!.body.toString()).toBe("<p>page 1</p>");
+    expect(gunzipSync(first!.gzip).equals(first!.body)).toBe(true);
 
-    clearPageCache();
-    const failed = page();
-    const failedKey = pageCacheKey(failed.request)!;
-    expect((await cachedDocument(failedKey, failed.request, render(failed, 500), { gzip: false })).status).toBe(500);
-    const next = page();
-    expect((await cachedDocument(failedKey, next.request, render(next), { gzip: false })).status).toBe(200);
-    expect(renders).toBe(3);
-    expect(slotsOf(toTemplate("a-X-b-Y-X", ["X", "Y"]))).toEqual([0, 1, 0]);
-    expect(Buffer.from(fillTemplate(toTemplate("a-X-b-Y-X", ["X", "Y"]), ["1", "22"]).body).toString()).toBe(
-      "a-1-b-22-1",
-    );
+    const failed = `test-${crypto.randomUUID()}`;
+    expect(await keptPage(failed, page("<p>error</p>", 500))).toBeUndefined();
+    expect((await keptPage(failed, page("<p>fine</p>")))!.body.toString()).toBe("<p>fine</p>");
   });
 
-  it("gzips a template per response: parts compressed once, values stored, valid for any zlib", () => {
-    // Parts and values around 64 KB stored-block limits, repetitive and random text, empty parts.
-    const random = randomBytes(70_000).toString("base64");
-    const html = `#X#${"<p>groundwork</p>".repeat(5_000)}#X#${random}#Y#${"é€𝄞".repeat(2_000)}#X##Y#`;
-    const template = toTemplate(html, ["#X#", "#Y#"]);
-    expect(slotsOf(template)).toEqual([0, 0, 1, 0, 1]);
-    const values = [`n-${randomBytes(40_000).toString("hex")}`, "second+/="];
-    const { body, encoding } = fillTemplate(template, values, true);
-    expect(encoding).toBe("gzip");
-    const plain = Buffer.from(fillTemplate(template, values).body);
-    expect(gunzipSync(body).equals(plain)).toBe(true);
-    // Much smaller than the document: the fixed parts really are compressed.
-    expect(body.byteLength).toBeLessThan(plain.byteLength - 70_000);
-    // Empty parts (a value at the very start or end, two values side by side) and empty values.
-    const edges = toTemplate("XaYXY", ["X", "Y"]);
-    for (const edgeValues of [
-      ["1", "2"],
-      ["", "2"],
-      ["", ""],
-    ]) {
-      expect(gunzipSync(fillTemplate(edges, edgeValues, true).body).toString()).toBe(
-        Buffer.from(fillTemplate(edges, edgeValues).body).toString(),
-      );
-    }
-  });
-
-  it("prefers Brotli only when the client accepts it at least as much as gzip", () => {
-    expect(prefersBrotli("gzip, deflate, br, zstd")).toBe(true);
-    expect(prefersBrotli("br;q=1.0, gzip;q=0.8")).toBe(true);
-    expect(prefersBrotli("br;q=0.5, gzip")).toBe(false);
-    expect(prefersBrotli("br;q=0, gzip")).toBe(false);
-    expect(prefersBrotli("gzip")).toBe(false);
-    expect(prefersBrotli("*")).toBe(true);
-    expect(prefersBrotli("gzip;q=0.5, *")).toBe(true);
-    expect(prefersBrotli("")).toBe(false);
-    expect(prefersBrotli(null)).toBe(false);
+  it("names each representation, and compares If-None-Match weakly with * for any", () => {
+    const tag = pageTag("build-1", "http://localhost/", "data-1");
+    expect(pageTag("build-2", "http://localhost/", "data-1")).not.toBe(tag);
+    expect(pageTag("build-1", "http://localhost/", "data-2")).not.toBe(tag);
+    const etags = [representationTag(tag, true), representationTag(tag, false)];
+    expect(etags[0]).toBe(`"${tag}-gz"`);
+    expect(matchesIfNoneMatch(`"other", W/${etags[1]}`, etags)).toBe(true);
+    expect(matchesIfNoneMatch("*", etags)).toBe(true);
+    expect(matchesIfNoneMatch(`"${tag}"x`, etags)).toBe(false);
+    expect(matchesIfNoneMatch(null, etags)).toBe(false);
   });
 
   it("reads Accept-Encoding as RFC 9110 does", () => {
