@@ -1,4 +1,4 @@
-// The budgets of issue #22, judged from one `npm run bench` run's results: one line per budget and database with
+// The budgets (issues #22 and #37), judged from one `npm run bench` run's results: one line per budget and database with
 // its figure, its ratio to the limit's reference and PASS/FAIL. A budget whose cases were not selected
 // (BENCH_CASES) is reported as SKIP, never as a pass. CPU budgets compare the app's CPU per request with the
 // JSON 404 floor measured by the same process in the same run, so a busy machine moves both alike.
@@ -12,15 +12,16 @@ const CHECKOUT = "POST /api/create-checkout-session";
 const FLOOD = "flood-sign-in";
 const DASHBOARD = "GET /admin?range=90";
 
-// Issue #22's limits. Sizes in bytes (1 KB = 1,000 bytes, the stricter reading).
+// Sizes in bytes (1 KB = 1,000 bytes, the stricter reading), with room for the page to grow by a section or an FAQ
+// entry: a budget catches a regression, not the next paragraph of copy.
 export const budgetLimits = {
-  homeCpu: 1.5,
+  homeCpu: 3,
   conditionalCpu: 1.2,
   writeCpu: 2.5,
   floodHome: 2,
   htmlBytes: 120_000,
-  htmlGzipBytes: 22_000,
-  domElements: 800,
+  htmlGzipBytes: 25_500,
+  domElements: 920,
 };
 
 /**
@@ -185,7 +186,7 @@ export function judgeBudgets({ results, databases, pages }) {
 
 /** One line per budget: `PASS  [postgres] GET / app CPU ≤ 1.5× floor: 1.2 ms … — ratio 1.31 (limit 1.5)`. */
 export function printBudgets(lines) {
-  console.log("\nbench: budgets (issue #22)");
+  console.log("\nbench: budgets");
   for (const line of lines) {
     const detail =
       line.status === "SKIP"

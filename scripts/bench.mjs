@@ -9,7 +9,7 @@
 // BENCH_MAX_REQUESTS per case (200000), BENCH_DATABASES ("pglite,postgres"), BENCH_CASES (all; a comma list of
 // "static,home,floor,demo,checkout,cdn,conditional,render,flood-demo,flood-coupon,flood-sign-in,demo-instances,
 // dashboard"),
-// The budgets of issue #22 (scripts/bench-budgets.mjs) are printed last, one PASS/FAIL/SKIP line each, and written
+// The budgets (scripts/bench-budgets.mjs) are printed last, one PASS/FAIL/SKIP line each, and written
 // to bench.json's `budgets`; any FAIL makes the exit code 1.
 // BENCH_PROFILE_DIR (writes a V8 CPU profile of the app server per database). The flood-* cases run against the
 // default limits: scripts/bench-abuse.mjs. The cdn case needs nginx (Debian: `apt-get install -y nginx-light`;

@@ -1,5 +1,5 @@
-// The shared page's weight (issue #22, ADR 27), as the production build serves it: within the issue's budgets of
-// 120,000 bytes, 22,000 bytes gzip and 800 DOM elements. Only the plain landing page inlines just the first
+// The shared page's weight (issue #22, ADR 27), as the production build serves it: within the budgets of
+// scripts/bench-budgets.mjs (bytes, gzip bytes, DOM elements). Only the plain landing page inlines just the first
 // screen's rules (tests/e2e/first-screen.spec.ts shows the screens match); every other document inlines the whole
 // stylesheet.
 // The figures are the ones `npm run bench` prints (scripts/bench-budgets.mjs, the same functions). The demo picker
