@@ -13,10 +13,8 @@ import {
 } from "~/models/demo-booking.server";
 import type { DemoRequestData, StoredDemoRequest } from "~/schemas/demo-request";
 import { attributionKeys, type Attribution } from "~/schemas/attribution";
-import { getDb, rowFromDriver, type Database, type Transaction } from "~/db/connection.server";
-import { bound, fixedStatement } from "~/db/fixed-statement.server";
+import { getDb, rowFromDriver, rowsOf, type Database, type Transaction } from "~/db/connection.server";
 import { leadCreated, newWebhookEventId, queueWebhookEvents, storedLeadCreated } from "~/models/webhook-event.server";
-import { demoRequestRecordKeys } from "~/models/record-json.server";
 import { now } from "~/utils/clock.server";
 import { escapeLike, iterateNewestFirst, normalizeSearch, paginate, type Paginated } from "~/models/pagination.server";
 
@@ -76,45 +74,12 @@ export async function createDemoRequest(
   return insertDemoRequest(getDb(), input, count);
 }
 
-/** The lead's columns, in the order the insert below binds them: its record's, but the database's `created_at`. */
-const leadColumns = demoRequestRecordKeys.filter(
-  (key): key is Exclude<(typeof demoRequestRecordKeys)[number], "createdAt"> => key !== "createdAt",
-);
-
-/** The lead, its outbox row and (`counted`) its funnel count: one statement, built once per variant. */
-function leadInsert(counted: boolean) {
-  return fixedStatement<Record<string, unknown>>(
-    () => sql`
-      with inserted as (
-        insert into ${demoRequests} (${sql.join(
-          leadColumns.map((column) => sql.identifier(demoRequests[column].name)),
-          sql`, `,
-        )})
-        values (${sql.join(
-          leadColumns.map((column) => bound(column)),
-          sql`, `,
-        )})
-        on conflict (${sql.identifier(demoRequests.submissionId.name)}) do nothing
-        returning *
-      ), queued as (
-        -- Runs although the final select does not read it: PostgreSQL executes every data-modifying CTE.
-        insert into ${outbox} (${sql.identifier(outbox.id.name)}, ${sql.identifier(outbox.kind.name)}, ${sql.identifier(outbox.payload.name)})
-        select ${bound("outboxId")}, ${newLeadEmail}, jsonb_build_object('demoRequestId', inserted.id) from inserted
-      ), webhooks as (
-        ${queueWebhookEvents([{ source: leadCreated(sql`inserted`), id: bound("webhookEventId") }], bound("eventAt"))}
-      )${counted ? sql`, counted as (${funnelCountFrom(sql`inserted`, "demo_submitted")})` : sql``}
-      select * from inserted`,
-  );
-}
-
-const leadInserts = { counted: leadInsert(true), uncounted: leadInsert(false) };
-
 async function insertDemoRequest(
   db: Database | Transaction,
   input: NewDemoRequest,
   count?: FunnelCount,
 ): Promise<CreatedDemoRequest> {
-  const inserted = await (count ? leadInserts.counted : leadInserts.uncounted)<Record<string, unknown>>(db, {
+  const lead = {
     id: crypto.randomUUID(),
     firstName: input.firstName,
     lastName: input.lastName,
@@ -125,11 +90,25 @@ async function insertDemoRequest(
     challenges: input.challenges || null,
     submissionId: input.submissionId,
     ...attributionValues(input.attribution),
-    outboxId: crypto.randomUUID(),
-    webhookEventId: newWebhookEventId(),
-    eventAt: now().toISOString(),
-    day: count?.day,
-  });
+  };
+  const insert = db
+    .insert(demoRequests)
+    .values(lead)
+    .onConflictDoNothing({ target: demoRequests.submissionId })
+    .returning()
+    .getSQL();
+  // The lead, its outbox row, its webhooks and (with `count`) its funnel count: one statement.
+  const inserted = rowsOf<Record<string, unknown>>(
+    await db.execute(sql`
+      with inserted as (${insert}), queued as (
+        -- Runs although the final select does not read it: PostgreSQL executes every data-modifying CTE.
+        insert into ${outbox} (${sql.identifier(outbox.id.name)}, ${sql.identifier(outbox.kind.name)}, ${sql.identifier(outbox.payload.name)})
+        select ${crypto.randomUUID()}, ${newLeadEmail}, jsonb_build_object('demoRequestId', inserted.id) from inserted
+      ), webhooks as (
+        ${queueWebhookEvents([{ source: leadCreated(sql`inserted`), id: newWebhookEventId() }], now().toISOString())}
+      )${count ? sql`, counted as (${funnelCountFrom(sql`inserted`, "demo_submitted", count.day)})` : sql``}
+      select * from inserted`),
+  );
   if (inserted[0]) return { row: toDemoRequestRow(inserted[0]), created: true, slotTaken: false };
   const [existing] = await db.select().from(demoRequests).where(eq(demoRequests.submissionId, input.submissionId));
   if (!existing) throw new Error("demo request insert conflicted but no row holds its submission id");

@@ -2,7 +2,6 @@ import { between, sql, type SQL } from "drizzle-orm";
 import { funnelEvents, type FunnelEvent } from "~/content/funnel-events";
 import { funnelDailyCounts } from "~/db/schema.server";
 import { getDb, type Database, type Transaction } from "~/db/connection.server";
-import { bound } from "~/db/fixed-statement.server";
 
 /** A day's steps to count with the write they belong to (issue #22): `day` as funnelDay() gives it. */
 export type FunnelCount = { day: string };
@@ -24,12 +23,12 @@ export async function incrementFunnelCount(day: string, event: FunnelEvent): Pro
 /**
  * The upsert that adds one to a day's count of `event` for each row `source` (an SQL query, e.g. a data-modifying
  * CTE's name) yields: a clause for a CTE, so a new row and its count are written by one statement and a replay that
- * inserts nothing counts nothing (ADR 0021). The caller wraps it: `counted as (${funnelCountFrom(...)})`. For a fixed
- * statement (see fixedStatement): the day, as funnelDay() gives it, is bound as `day`.
+ * inserts nothing counts nothing (ADR 0021). The caller wraps it: `counted as (${funnelCountFrom(...)})`. `day` as
+ * funnelDay() gives it.
  */
-export function funnelCountFrom(source: SQL, event: FunnelEvent): SQL {
+export function funnelCountFrom(source: SQL, event: FunnelEvent, day: string): SQL {
   return sql`insert into ${funnelDailyCounts} (${sql.identifier(funnelDailyCounts.day.name)}, ${sql.identifier(funnelDailyCounts.event.name)}, ${sql.identifier(funnelDailyCounts.count.name)})
-    select ${bound("day")}::date, ${event}, count(*)::int from ${source} having count(*) > 0
+    select ${day}::date, ${event}, count(*)::int from ${source} having count(*) > 0
     on conflict (${sql.identifier(funnelDailyCounts.day.name)}, ${sql.identifier(funnelDailyCounts.event.name)})
     do update set ${sql.identifier(funnelDailyCounts.count.name)} = ${funnelDailyCounts}.${sql.identifier(funnelDailyCounts.count.name)} + excluded.${sql.identifier(funnelDailyCounts.count.name)}`;
 }

@@ -3,7 +3,6 @@ import { orders, stripeEvents, type OrderRow, type OrderStatus } from "~/db/sche
 import { getDb, rowFromDriver, rowsOf, type Database } from "~/db/connection.server";
 import { newWebhookEventId, orderEvent, queueWebhookEvents } from "~/models/webhook-event.server";
 import { now } from "~/utils/clock.server";
-import { bound, fixedStatement } from "~/db/fixed-statement.server";
 import { attributionKeys } from "~/schemas/attribution";
 import { funnelCountFrom, type FunnelCount } from "~/models/funnel.server";
 import { iterateNewestFirst, paginate, type Paginated } from "~/models/pagination.server";
@@ -11,7 +10,7 @@ import { iterateNewestFirst, paginate, type Paginated } from "~/models/paginatio
 export type NewOrder = Omit<typeof orders.$inferInsert, "id" | "status" | "createdAt" | "updatedAt" | "paidAt"> &
   Required<Pick<typeof orders.$inferInsert, "discountCents" | "currency" | "couponCode">>;
 
-/** The columns an order is created with, each bound by the insert below (the rest take their defaults). */
+/** The columns an order is created with, each set by the insert below (the rest take their defaults). */
 const newOrderColumns = [
   "providerSessionId",
   "planIds",
@@ -36,43 +35,12 @@ const newOrderColumns = [
  */
 export type OrderCount = FunnelCount & { planChosen?: boolean };
 
-type OrderCounts = "none" | "created" | "created and chosen";
-
-/**
- * The order's insert, its order.created webhooks (issue #25) and its counts in ONE statement (data-modifying CTEs):
- * no round trip per count or event.
- */
-function orderInsert(counts: OrderCounts) {
-  return fixedStatement<Record<string, unknown>>(() => {
-    const insert = getDb()
-      .insert(orders)
-      // Bound through the builder, so each column's encoder (the plan ids' array) applies to its value.
-      .values(
-        Object.fromEntries(["id", ...newOrderColumns].map((column) => [column, bound(column)])) as Record<
-          "id" | (typeof newOrderColumns)[number],
-          ReturnType<typeof bound>
-        >,
-      )
-      .onConflictDoNothing({ target: orders.attemptId })
-      .returning()
-      .getSQL();
-    return sql`
-      with inserted as (${insert}),
-      webhooks as (${queueWebhookEvents([{ source: orderEvent("order.created", sql`inserted`), id: bound("webhookEventId") }], bound("eventAt"))})
-      ${counts === "none" ? sql`` : sql`, created_count as (${funnelCountFrom(sql`inserted`, "order_created")})`}
-      ${counts === "created and chosen" ? sql`, chosen_count as (${funnelCountFrom(sql`(select 1) as attempt`, "checkout_plan_chosen")})` : sql``}
-      select * from inserted`;
-  });
-}
-
-const orderInserts = Object.fromEntries(
-  (["none", "created", "created and chosen"] as const).map((counts) => [counts, orderInsert(counts)]),
-) as Record<OrderCounts, ReturnType<typeof orderInsert>>;
-
 /**
  * Creates the order for one Complete Order attempt. A repeated attempt (double click, retry) finds the
  * order it already made, so one attempt can never become two orders. `sessionIdFor`: the provider's session id
  * for a new order's id, when the provider derives it from the id alone (see PaymentProvider.sessionIdFor).
+ * The insert, its order.created webhooks (issue #25) and its counts are ONE statement (data-modifying CTEs): no
+ * round trip per count or event.
  */
 export async function createOrderForAttempt(
   values: NewOrder,
@@ -80,18 +48,28 @@ export async function createOrderForAttempt(
   { sessionIdFor }: { sessionIdFor?: (orderId: string) => string } = {},
 ): Promise<{ row: OrderRow; created: boolean }> {
   const db = getDb();
-  const counts: OrderCounts = !count ? "none" : count.planChosen ? "created and chosen" : "created";
   const id = crypto.randomUUID();
-  const bindings: Record<string, unknown> = {
-    id,
-    day: count?.day,
-    webhookEventId: newWebhookEventId(),
-    eventAt: now().toISOString(),
-  };
-  for (const column of newOrderColumns) bindings[column] = values[column] ?? null;
+  const columns = Object.fromEntries(newOrderColumns.map((column) => [column, values[column] ?? null])) as NewOrder;
   // A session id that follows from the order's id (test mode's) is stored by the insert itself.
-  if (sessionIdFor) bindings.providerSessionId = sessionIdFor(id);
-  const [inserted] = await orderInserts[counts]<Record<string, unknown>>(db, bindings);
+  if (sessionIdFor) columns.providerSessionId = sessionIdFor(id);
+  const insert = db
+    .insert(orders)
+    .values({ ...columns, id })
+    .onConflictDoNothing({ target: orders.attemptId })
+    .returning()
+    .getSQL();
+  const webhooks = queueWebhookEvents(
+    [{ source: orderEvent("order.created", sql`inserted`), id: newWebhookEventId() }],
+    now().toISOString(),
+  );
+  const [inserted] = rowsOf<Record<string, unknown>>(
+    await db.execute(sql`
+      with inserted as (${insert}),
+      webhooks as (${webhooks})
+      ${count ? sql`, created_count as (${funnelCountFrom(sql`inserted`, "order_created", count.day)})` : sql``}
+      ${count?.planChosen ? sql`, chosen_count as (${funnelCountFrom(sql`(select 1) as attempt`, "checkout_plan_chosen", count.day)})` : sql``}
+      select * from inserted`),
+  );
   if (inserted) return { row: rowFromDriver<OrderRow>(orders, inserted), created: true };
   const [existing] = await db.select().from(orders).where(eq(orders.attemptId, values.attemptId));
   if (!existing) throw new Error("order for attempt vanished");
@@ -108,15 +86,8 @@ export async function getOrderBySessionId(sessionId: string): Promise<OrderRow |
   return order;
 }
 
-const orderSessionUpdate = fixedStatement<{ id: string; providerSessionId: string; updatedAt: string }>(
-  () => sql`update ${orders}
-    set ${sql.identifier(orders.providerSessionId.name)} = ${bound("providerSessionId")},
-      ${sql.identifier(orders.updatedAt.name)} = ${bound("updatedAt")}::timestamptz
-    where ${sql.identifier(orders.id.name)} = ${bound("id")}`,
-);
-
 export async function setOrderSession(id: string, providerSessionId: string) {
-  await orderSessionUpdate(getDb(), { id, providerSessionId, updatedAt: new Date().toISOString() });
+  await getDb().update(orders).set({ providerSessionId, updatedAt: new Date() }).where(eq(orders.id, id));
 }
 
 /** Moves a pending order on; a paid, expired or canceled order is final and is never changed back. */

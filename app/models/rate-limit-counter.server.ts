@@ -1,7 +1,6 @@
 import { RateLimiterDrizzle, RateLimiterRedis, type RateLimiterAbstract } from "rate-limiter-flexible";
 import { sql } from "drizzle-orm";
-import { getDb } from "~/db/connection.server";
-import { bound, fixedStatement } from "~/db/fixed-statement.server";
+import { getDb, rowsOf } from "~/db/connection.server";
 import { getRedis } from "~/db/redis-connection.server";
 import { rateLimitCounters } from "~/db/schema.server";
 
@@ -40,17 +39,24 @@ export type CounterAttempt = { key: string; limit: number; durationMs: number };
 /** A counter after an attempt: the attempts in its window and when the window ends. */
 export type CounterState = { points: number; expire: Date };
 
-/** The ladder's statement for `steps` counters (built once per length, see fixedStatement). */
-function ladderStatement(steps: number) {
+/**
+ * Counts one attempt against each counter in order, in ONE statement (issue #22), stopping after the first whose
+ * count goes over its limit: a chain of data-modifying CTEs, each inserting only when the one before stayed within
+ * its limit. The same rows and the same upsert as RateLimiterDrizzle's (a window that ended starts again at 1), so
+ * get/penalty/delete through the library keep reading them; atomic per row, so instances never lose a count.
+ * Answers the counters it reached, in order (fewer than asked when one refused).
+ */
+export async function consumeCounters(attempts: CounterAttempt[]): Promise<CounterState[]> {
   const { key, points, expire } = rateLimitCounters;
+  const now = new Date();
   const step = (index: number) => sql.raw(`step${index}`);
-  const ended = sql`${rateLimitCounters}.${sql.identifier(expire.name)} <= ${bound("now")}::timestamptz`;
-  const ctes = Array.from({ length: steps }, (_, index) => {
-    const row = sql`${bound(`key${index}`)}, 1, ${bound(`expire${index}`)}::timestamptz`;
+  const ended = sql`${rateLimitCounters}.${sql.identifier(expire.name)} <= ${now.toISOString()}::timestamptz`;
+  const ctes = attempts.map((attempt, index) => {
+    const row = sql`${attempt.key}, 1, ${new Date(now.getTime() + attempt.durationMs).toISOString()}::timestamptz`;
     const source =
       index === 0
         ? sql`values (${row})`
-        : sql`select ${row} from ${step(index - 1)} where ${step(index - 1)}.points <= ${bound(`limit${index - 1}`)}`;
+        : sql`select ${row} from ${step(index - 1)} where ${step(index - 1)}.points <= ${attempts[index - 1].limit}`;
     return sql`${step(index)} as (
       insert into ${rateLimitCounters} (${sql.identifier(key.name)}, ${sql.identifier(points.name)}, ${sql.identifier(expire.name)})
       ${source}
@@ -62,35 +68,14 @@ function ladderStatement(steps: number) {
   });
   const results = sql.join(
     // The window's end as epoch milliseconds: a number in both drivers, whatever they make of timestamps.
-    Array.from(
-      { length: steps },
+    attempts.map(
       (_, index) =>
         sql`select ${index}::int as step, points, (extract(epoch from expire) * 1000)::float8 as expire_ms from ${step(index)}`,
     ),
     sql` union all `,
   );
-  return fixedStatement<Record<string, unknown>>(() => sql`with ${sql.join(ctes, sql`, `)} ${results} order by step`);
-}
-
-const ladders = new Map<number, ReturnType<typeof ladderStatement>>();
-
-/**
- * Counts one attempt against each counter in order, in ONE statement (issue #22), stopping after the first whose
- * count goes over its limit: a chain of data-modifying CTEs, each inserting only when the one before stayed within
- * its limit. The same rows and the same upsert as RateLimiterDrizzle's (a window that ended starts again at 1), so
- * get/penalty/delete through the library keep reading them; atomic per row, so instances never lose a count.
- * Answers the counters it reached, in order (fewer than asked when one refused).
- */
-export async function consumeCounters(attempts: CounterAttempt[]): Promise<CounterState[]> {
-  let statement = ladders.get(attempts.length);
-  if (!statement) ladders.set(attempts.length, (statement = ladderStatement(attempts.length)));
-  const now = new Date();
-  const values: Record<string, unknown> = { now: now.toISOString() };
-  attempts.forEach((attempt, index) => {
-    values[`key${index}`] = attempt.key;
-    values[`limit${index}`] = attempt.limit;
-    values[`expire${index}`] = new Date(now.getTime() + attempt.durationMs).toISOString();
-  });
-  const rows = await statement<{ step: number; points: number; expire_ms: number }>(getDb(), values);
+  const rows = rowsOf<{ step: number; points: number; expire_ms: number }>(
+    await getDb().execute(sql`with ${sql.join(ctes, sql`, `)} ${results} order by step`),
+  );
   return rows.map((row) => ({ points: Number(row.points), expire: new Date(Number(row.expire_ms)) }));
 }

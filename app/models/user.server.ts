@@ -1,10 +1,9 @@
-import { hash } from "@node-rs/argon2";
+import { hash, verify } from "@node-rs/argon2";
 import { count, eq } from "drizzle-orm";
 import type { z } from "zod";
 import { adminSessions, users } from "~/db/schema.server";
 import { adminPasswordSchema, adminUsernameSchema } from "~/schemas/admin-login";
 import { getDb } from "~/db/connection.server";
-import { verifyPassword, type PasswordLane } from "~/utils/password-work.server";
 
 // OWASP's argon2id baseline (19 MiB, 2 passes, 1 lane); @node-rs/argon2 defaults to argon2id.
 const hashOptions = { memoryCost: 19_456, timeCost: 2, parallelism: 1 };
@@ -15,6 +14,11 @@ export class InvalidAdminInput extends Error {
 
 export function hashPassword(password: string): Promise<string> {
   return hash(password, hashOptions);
+}
+
+/** The library's async check, off the main thread; a malformed hash is a failed check. */
+function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
+  return verify(passwordHash, password).catch(() => false);
 }
 
 function parseOrThrow<T>(schema: z.ZodType<T, z.ZodTypeDef, unknown>, value: unknown, label: string): T {
@@ -70,24 +74,19 @@ let dummyHash: Promise<string> | undefined;
 /**
  * Checks a sign-in. An unknown username still costs one argon2 verification (against a throwaway
  * hash), so the response time does not reveal which usernames exist; argon2's own comparison is
- * constant-time. `lane` is the sign-in queue's lane (password-work.server.ts); a full one throws a 503
- * RequestRejected for the caller to answer.
+ * constant-time. Sign-ins call it one at a time (sign-in-limits.server.ts).
  */
-export async function verifyLogin(
-  username: string,
-  password: string,
-  lane: PasswordLane = "anyone",
-): Promise<AdminUser | undefined> {
+export async function verifyLogin(username: string, password: string): Promise<AdminUser | undefined> {
   const [row] = await getDb()
     .select()
     .from(users)
     .where(eq(users.username, normalizeUsername(username)));
   if (!row) {
     dummyHash ??= hashPassword(crypto.randomUUID());
-    await verifyPassword(await dummyHash, password, lane);
+    await verifyPassword(await dummyHash, password);
     return undefined;
   }
-  const ok = await verifyPassword(row.password, password, lane);
+  const ok = await verifyPassword(row.password, password);
   return ok ? { id: row.id, username: row.username } : undefined;
 }
 

@@ -2,19 +2,11 @@ import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunct
 import { json, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation, type ClientActionFunctionArgs } from "@remix-run/react";
 import { adminSignInFailure } from "~/content/failure-notices";
-import { verifyLogin } from "~/models/user.server";
 import { adminLoginSchema } from "~/schemas/admin-login";
-import {
-  adminHeaders,
-  createAdminSession,
-  getAdmin,
-  safeRedirectPath,
-  signInLane,
-} from "~/services/admin-session.server";
+import { adminHeaders, createAdminSession, getAdmin, safeRedirectPath } from "~/services/admin-session.server";
 import { assertSameOrigin, readForm, RequestRejected } from "~/utils/request.server";
 import { askServer, isUnanswered, keepDataWhenUnanswered } from "~/utils/server-answer";
-import { startSignInAttempt } from "~/services/sign-in-limits.server";
-import { refuseWhenBusy } from "~/utils/password-work.server";
+import { checkSignIn } from "~/services/sign-in-limits.server";
 
 export const meta: MetaFunction = () => [{ title: "Sign in · Admin" }, { name: "robots", content: "noindex" }];
 
@@ -42,16 +34,8 @@ export async function action({ request }: ActionFunctionArgs) {
       return json({ error: parsed.error.issues[0]?.message ?? INVALID }, { status: 400, headers: adminHeaders });
     }
     const { username, password, redirectTo } = parsed.data;
-    // A full sign-in queue is answered before any limit, database or argon2 work (ADR 0012).
-    const lane = await signInLane(request, username);
-    await refuseWhenBusy(lane);
-    const attempt = await startSignInAttempt(request, username);
-    const admin = await verifyLogin(username, password, lane);
-    if (!admin) {
-      await attempt.failed();
-      return json({ error: INVALID }, { status: 401, headers: adminHeaders });
-    }
-    await attempt.succeeded();
+    const admin = await checkSignIn(request, username, password);
+    if (!admin) return json({ error: INVALID }, { status: 401, headers: adminHeaders });
     return await createAdminSession(admin, safeRedirectPath(redirectTo));
   } catch (error) {
     if (!(error instanceof RequestRejected)) throw error;

@@ -1,5 +1,9 @@
+import { setTimeout as delay } from "node:timers/promises";
+import pLimit from "p-limit";
+import { verifyLogin, type AdminUser } from "~/models/user.server";
 import { consumeLimit, forgetAttempts, limitReached, limitRules, recordAttempt } from "~/services/rate-limit.server";
-import { getClientAddress } from "~/utils/request.server";
+import { getClientAddress, RequestRejected } from "~/utils/request.server";
+import { remember } from "~/utils/singleton.server";
 
 /**
  * Sign-in limits (ADR 0012), counted before the deliberately slow password check:
@@ -9,7 +13,7 @@ import { getClientAddress } from "~/utils/request.server";
  *   clients with no attempt of their own on record may still try it: guessing from many addresses slows to one
  *   try per address, while the admin, from a client that has not failed, still gets in with the right password.
  */
-export async function startSignInAttempt(request: Request, username: string) {
+async function startSignInAttempt(request: Request, username: string) {
   // Without an address (not through Node's HTTP server) every caller is one client, the safe side.
   const client = getClientAddress(request) ?? "unknown";
   const usernameKey = username.trim().toLowerCase();
@@ -23,4 +27,39 @@ export async function startSignInAttempt(request: Request, username: string) {
     succeeded: () => forgetAttempts(limitRules.signInClient, client),
     failed: () => recordAttempt(limitRules.signInUsername, usernameKey),
   };
+}
+
+// argon2 takes a core for a while by design. Sign-ins are checked one at a time, so a flood of them leaves the
+// other cores to page views (ADR 0012).
+const signIns = () => remember("sign-in checks", () => pLimit(1));
+
+/** How many sign-ins may wait for the one being checked; beyond that they get the busy answer. */
+export const maxWaitingSignIns = 8;
+
+// Held back, so a client that waits for its answers cannot loop on cheap refusals.
+const refusalDelayMs = 2_000;
+
+/**
+ * Checks a sign-in within the limits above: the admin, or undefined for a wrong username or password. Throws
+ * RequestRejected: 429 past a limit; 503 (Retry-After) when too many wait, before any limit, database or argon2
+ * work.
+ */
+export async function checkSignIn(
+  request: Request,
+  username: string,
+  password: string,
+): Promise<AdminUser | undefined> {
+  const queue = signIns();
+  if (queue.activeCount + queue.pendingCount > maxWaitingSignIns) {
+    await delay(refusalDelayMs);
+    throw new RequestRejected(503, "Sign-in is busy right now. Please try again in a few seconds.", {
+      "Retry-After": "5",
+    });
+  }
+  return queue(async () => {
+    const attempt = await startSignInAttempt(request, username);
+    const admin = await verifyLogin(username, password);
+    await (admin ? attempt.succeeded() : attempt.failed());
+    return admin;
+  });
 }

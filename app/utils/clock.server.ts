@@ -1,9 +1,9 @@
 import { remember } from "~/utils/singleton.server";
 
 /**
- * The one source of "now" for the demo booking code (availability, notice, horizon, "has this demo passed") and
- * the sign-in pace (password-work.server.ts). Tests freeze or move it with setClock instead of waiting for real
- * time, so daylight-saving dates, the booking horizon and a second's allowance can be tested on any day.
+ * The one source of "now" for the demo booking code (availability, notice, horizon, "has this demo passed").
+ * Tests freeze or move it with setClock instead of waiting for real time, so daylight-saving dates and the
+ * booking horizon can be tested on any day.
  */
 const clock = remember("clock", () => ({ read: undefined as (() => Date) | undefined }));
 

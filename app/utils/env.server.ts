@@ -234,8 +234,6 @@ const envSchema = z.object({
   RATE_LIMIT_GLOBAL: positiveInt(3000),
   RATE_LIMIT_COUPONS_PER_SESSION: positiveInt(5),
   LOGIN_RATE_LIMIT: positiveInt(5),
-  // Password checks a second for sign-ins from browsers not known to the admin (ADR 0012); unset: 20 per slot.
-  LOGIN_CHECKS_PER_SECOND: z.coerce.number().int().positive().optional(),
   // Funnel beacons (landing views) per client and window (ADR 0021): a visitor sends one per page load.
   RATE_LIMIT_EVENTS_PER_CLIENT: positiveInt(30),
 
