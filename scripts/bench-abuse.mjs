@@ -5,7 +5,7 @@
 //   another address starts a checkout with the real code every 250 ms.
 // - flood-sign-in: wrong passwords for random usernames from ever-new addresses (X-Forwarded-For behind
 //   TRUST_PROXY=1, i.e. a botnet that no per-client limit stops); GET / is measured alone, then during the flood,
-//   while the real admin, from a browser that signed in before the flood, signs in every second.
+//   while the real admin, from a browser that signed in before the flood (its device cookie), signs in every second.
 // Clients are told apart by their TCP peer: the flood comes from 127.0.0.1, each visitor attempt from its own
 // 127.0.x.y (a different real visitor each time, as on a live site, so no visitor meets its own limit).
 import { execFile } from "node:child_process";

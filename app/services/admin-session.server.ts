@@ -1,6 +1,6 @@
 import { createCookieSessionStorage, redirect, type TypedResponse } from "@remix-run/node";
 import { endAdminSession, findSessionAdmin, startAdminSession } from "~/models/admin-session.server";
-import type { AdminUser } from "~/models/user.server";
+import { normalizeUsername, type AdminUser } from "~/models/user.server";
 import { jsonError } from "~/utils/api.server";
 import { RequestRejected } from "~/utils/request.server";
 import { signedCookie } from "~/utils/cookies.server";
@@ -9,6 +9,7 @@ import { safeRedirectPath } from "~/utils/redirect-path.server";
 import { remember } from "~/utils/singleton.server";
 
 const SESSION_MAX_AGE_SECONDS = 60 * 60 * 8;
+const DEVICE_MAX_AGE_SECONDS = 60 * 60 * 24 * 365;
 
 function createStorage() {
   return createCookieSessionStorage<{ sessionToken: string }>({
@@ -19,6 +20,24 @@ function createStorage() {
 function storage() {
   // Tests swap the environment between suites; the storage follows the secrets it was made with.
   return remember("admin session storage", createStorage, { basedOn: getEnv().sessionSecrets });
+}
+
+/**
+ * The device cookie (OWASP's "device cookies" against online guessing): set on a successful sign-in, it names the
+ * admin who signed in from this browser. It proves nothing and opens nothing; it only gives this browser's next
+ * sign-in as that admin its own queue (sign-in-limits.server.ts), so a flood of strangers cannot keep the real admin
+ * waiting. Unlike "does this username exist", it tells an attacker nothing they did not already hold.
+ */
+function deviceCookie() {
+  return remember("admin device cookie", () => signedCookie("gw_admin_device", { maxAge: DEVICE_MAX_AGE_SECONDS }), {
+    basedOn: getEnv().sessionSecrets,
+  });
+}
+
+/** Whether this browser has signed in as `username` before. */
+export async function fromKnownDevice(request: Request, username: string): Promise<boolean> {
+  const named = await deviceCookie().parse(request.headers.get("Cookie"));
+  return typeof named === "string" && named === normalizeUsername(username);
 }
 
 /** Headers every admin response carries: never cached, never indexed. */
@@ -68,6 +87,7 @@ export async function createAdminSession(admin: AdminUser, redirectTo: string) {
   session.set("sessionToken", await startAdminSession(admin.id, SESSION_MAX_AGE_SECONDS));
   const headers = new Headers(adminHeaders);
   headers.append("Set-Cookie", await storage().commitSession(session));
+  headers.append("Set-Cookie", await deviceCookie().serialize(normalizeUsername(admin.username)));
   return redirect(safeRedirectPath(redirectTo), { headers });
 }
 

@@ -1,6 +1,7 @@
 import { setTimeout as delay } from "node:timers/promises";
 import pLimit from "p-limit";
 import { verifyLogin, type AdminUser } from "~/models/user.server";
+import { fromKnownDevice } from "~/services/admin-session.server";
 import { consumeLimit, forgetAttempts, limitReached, limitRules, recordAttempt } from "~/services/rate-limit.server";
 import { getClientAddress, RequestRejected } from "~/utils/request.server";
 import { remember } from "~/utils/singleton.server";
@@ -30,8 +31,9 @@ async function startSignInAttempt(request: Request, username: string) {
 }
 
 // argon2 takes a core for a while by design. Sign-ins are checked one at a time, so a flood of them leaves the
-// other cores to page views (ADR 0012).
-const signIns = () => remember("sign-in checks", () => pLimit(1));
+// other cores to page views (ADR 0012). A browser that signed in as this admin before has a queue of its own, so a
+// flood of strangers cannot fill the queue in front of the real admin.
+const signIns = () => remember("sign-in checks", () => ({ known: pLimit(1), anyone: pLimit(1) }));
 
 /** How many sign-ins may wait for the one being checked; beyond that they get the busy answer. */
 export const maxWaitingSignIns = 8;
@@ -49,7 +51,7 @@ export async function checkSignIn(
   username: string,
   password: string,
 ): Promise<AdminUser | undefined> {
-  const queue = signIns();
+  const queue = signIns()[(await fromKnownDevice(request, username)) ? "known" : "anyone"];
   if (queue.activeCount + queue.pendingCount > maxWaitingSignIns) {
     await delay(refusalDelayMs);
     throw new RequestRejected(503, "Sign-in is busy right now. Please try again in a few seconds.", {

@@ -18,13 +18,14 @@ const busyMessage = "Sign-in is busy right now. Please try again in a few second
 // The one sign-in being checked and those that may wait for it.
 const queued = 1 + maxWaitingSignIns;
 
-async function signIn(username: string, password: string, client: string) {
+async function signIn(username: string, password: string, client: string, cookie = "") {
   const request = new Request(`${origin}/admin/login`, {
     method: "POST",
     headers: {
       "Content-Type": "application/x-www-form-urlencoded",
       Origin: origin,
       "X-Forwarded-For": client,
+      ...(cookie ? { Cookie: cookie } : {}),
     },
     body: new URLSearchParams({ username, password, redirectTo: "/admin" }),
   });
@@ -32,6 +33,10 @@ async function signIn(username: string, password: string, client: string) {
   return {
     status: response.status,
     retryAfter: response.headers.get("Retry-After"),
+    cookies: response.headers
+      .getSetCookie()
+      .map((value) => value.split(";")[0])
+      .join("; "),
     error: response.status === 302 ? undefined : ((await response.json()) as { error: string }).error,
   };
 }
@@ -81,6 +86,28 @@ describeWithDatabases(
 
       // Once the flood has passed, the admin gets in.
       expect((await signIn(admin.username, admin.password, "198.51.100.50")).status).toBe(302);
+    });
+
+    it("the admin's own browser has its own queue: it gets in while strangers fill theirs", async () => {
+      const admin = { username: `known-admin-${kind}`, password: "the-real-admin-password-2" };
+      await createUser(admin.username, admin.password);
+      const known = await signIn(admin.username, admin.password, "198.51.100.60");
+      expect(known.status).toBe(302);
+      expect(known.cookies).toMatch(/gw_admin_device=/);
+      const target = `flooded-again-${kind}`;
+      await slowTarget(target);
+
+      const flood = Array.from({ length: queued + 4 }, (_, i) =>
+        signIn(target, `wrong-guess-${i}`, `10.2.${i >> 8}.${i & 255}`),
+      );
+      // The device cookie is the admin's own: it does not give another username's sign-in the admin's queue.
+      const stolenCookie = signIn(target, "a-guess-with-a-stolen-cookie", "198.51.100.61", known.cookies);
+      // From the browser that signed in before, the admin is checked at once, not behind the strangers.
+      const knownBrowser = await signIn(admin.username, admin.password, "198.51.100.60", known.cookies);
+      expect(knownBrowser.status).toBe(302);
+      const answers = await Promise.all(flood);
+      expect(answers.filter((answer) => answer.status === 503).length).toBeGreaterThan(0);
+      expect(await stolenCookie).toMatchObject({ status: 503, error: busyMessage });
     });
   },
   { TRUST_PROXY: "1", LOGIN_RATE_LIMIT: "3", APP_URL: origin },
