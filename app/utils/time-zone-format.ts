@@ -36,11 +36,19 @@ function zoneNameFormatter(timeZone: string) {
  */
 export function timeZoneLabel(timeZone: string, at: Date): string {
   if (timeZone === "UTC" || timeZone === "Etc/UTC") return "UTC";
+  // Formatting to parts is slow in ICU and the generic name holds all day, so each zone is named once a day.
+  const day = at.toISOString().slice(0, 10);
+  const known = zoneLabels.get(timeZone);
+  if (known?.day === day) return known.label;
   const part = zoneNameFormatter(timeZone)
     .formatToParts(at)
     .find((piece) => piece.type === "timeZoneName");
-  return part?.value ?? timeZone;
+  const label = part?.value ?? timeZone;
+  zoneLabels.set(timeZone, { day, label });
+  return label;
 }
+
+const zoneLabels = new Map<string, { day: string; label: string }>();
 
 const longDate: Intl.DateTimeFormatOptions = {
   weekday: "long",
