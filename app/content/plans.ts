@@ -71,8 +71,8 @@ export const annualSavingPercent = Math.round(
     100,
 );
 
-// Written out rather than with Intl.NumberFormat: building a currency formatter loads locale data and took
-// 17 ms of the page's first script evaluation (measured in Chromium), all of it blocking the main thread.
+// Written out rather than with Intl.NumberFormat: building a currency formatter loads locale data during the
+// page's first script evaluation, blocking the main thread.
 function withThousands(whole: number): string {
   return String(whole).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
 }

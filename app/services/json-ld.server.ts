@@ -44,6 +44,6 @@ export function landingJsonLd(site: SiteConfig): Record<string, unknown>[] {
     ],
   }));
   // No FAQPage: search engines show its rich result only for government and health sites, and it repeated the
-  // FAQ's whole text in every shared page (6.5 KB, ADR 27).
+  // FAQ's whole text in every shared page (ADR 27).
   return [organization, ...products];
 }

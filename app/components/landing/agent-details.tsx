@@ -4,8 +4,8 @@ import type { AgentName } from "~/content/agents";
 import { agentDetails } from "~/content/agent-details";
 
 /**
- * A file, loaded lazily: inline as a data URL it was ~5 KB of every shared page for a picture far below the fold
- * (ADR 27; the same-session Lighthouse pairs there show the largest paint no worse for the request).
+ * A file, loaded lazily: inline as a data URL it would weigh down every shared page for a picture far below the
+ * fold (ADR 27).
  */
 export function AgentImage({ agentName }: { agentName: AgentName }) {
   const { image } = agentDetails[agentName];

@@ -1,4 +1,4 @@
-// Radix Tooltip with the spec's behaviour: 700 ms open delay, 300 ms skip delay, side offset 4. Radix closes
+// Radix Tooltip with the spec's behaviour (its open and skip delays, side offset 4). Radix closes
 // on pointer leave, blur, pointer down (click), Escape and when an ancestor of the trigger scrolls; we also
 // close on any page scroll, since the sticky header's triggers never move with the page.
 // Loaded on first use by ./tooltip (never imported statically: it is not part of the first load); each tooltip has

@@ -1,4 +1,4 @@
-// The page's tooltips. Radix Tooltip and floating-ui (~12 KB gzip) are not part of the first load: until a
+// The page's tooltips. Radix Tooltip and floating-ui are not part of the first load: until a
 // visitor points at or focuses a trigger, each trigger is just its plain element (its accessible name is
 // on the element itself, so nothing is missing for assistive technology). The first pointer or focus
 // loads ./tooltip.lazy, every tooltip then switches to the Radix version, and the one being used picks up
