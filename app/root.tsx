@@ -1,9 +1,16 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { isRouteErrorResponse, Links, Meta, Outlet, useLoaderData, useRouteError } from "@remix-run/react";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  ScrollRestoration,
+  useLoaderData,
+  useRouteError,
+} from "@remix-run/react";
 import type { ReactNode } from "react";
 import { PageIcon, PageStylesheet } from "~/deferred/document-head";
 import { HydrationScripts } from "~/deferred/hydration-scripts";
-import { ScrollRestoration } from "~/deferred/scroll-restoration";
 import { PAGE_SCRIPTS_MARKER_ID } from "~/deferred/hydration-template-id";
 import { SamePageLinks } from "~/components/same-page-links";
 import { Toaster } from "~/components/ui/toaster";
@@ -48,9 +55,8 @@ export function Layout({ children }: { children: ReactNode }) {
         <SamePageLinks />
         {/* The page's own scripts come last, after this marker: the CSP hashes only these (security-headers). */}
         <template id={PAGE_SCRIPTS_MARKER_ID} />
-        {/* The insertion script first: on the shared page it decides how the page lays out before any scroll. */}
-        <HydrationScripts stylesheet={stylesheet} />
         <ScrollRestoration />
+        <HydrationScripts />
       </body>
     </html>
   );

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 
-// Files of `public/` that documents carry inline (app/deferred/document-head.tsx), read once per process.
+// Files that documents carry inline (app/deferred/document-head.tsx, hydration-scripts.tsx), read once per process.
 // remix-serve serves `/build/…` from `public/build` under the working directory; this reads from the same place.
 const reads = new Map<string, string | undefined>();
 
@@ -25,21 +25,15 @@ export function publicFileText(path: string): string | undefined {
   return publicFile(path, "utf8");
 }
 
-let firstScreenCss: { text: string | undefined } | undefined;
+let pageScript: string | undefined;
 
 /**
- * The first screen's stylesheet (scripts/build-first-screen-css.mjs, run by `npm run build`), or undefined where
- * there is none (`remix dev`, Vitest): the page then inlines the whole stylesheet as before. Read once per process.
+ * The page's inline script (app/deferred/inline/page-scripts.ts), as `npm run build` (or `npm run dev`) compiled it
+ * into build/inline/. Read once per process; a server started without it fails at its first page, saying why.
  */
-export function firstScreenStylesheetText(): string | undefined {
-  if (!firstScreenCss) {
-    try {
-      firstScreenCss = { text: readFileSync(join(process.cwd(), "build", "first-screen.css"), "utf8") };
-    } catch {
-      firstScreenCss = { text: undefined };
-    }
-  }
-  return firstScreenCss.text;
+export function pageScriptText(): string {
+  pageScript ??= readFileSync(join(process.cwd(), "build", "inline", "page-scripts.js"), "utf8").trim();
+  return pageScript;
 }
 
 /** A PNG file of `public/` as a base64 data URL, or undefined when it is not there. */

@@ -4,13 +4,12 @@
 // visitor with DNT: 1 or Sec-GPC: 1 and a bot count nothing; the anonymous landing page stays one shared document
 // with the beacon in it; and a database that is gone never turns a beacon into an error. Needs `npm run build`.
 import { PGlite } from "@electric-sql/pglite";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { funnelEvents, type FunnelEvent } from "~/content/funnel-events";
-import { INSERT_AFTER_FIRST_PAINT } from "~/deferred/insert-after-first-paint";
 import { selectedDatabases } from "../support/database";
 import { startAppServer } from "../support/app-server.mjs";
 import { createDatabase, dropDatabase } from "../support/postgres.mjs";
@@ -165,19 +164,20 @@ async function expectSharedLandingPage(app: App) {
   expect(first.headers.get("ETag")).toBeTruthy();
   expect(second.headers.get("ETag")).toBe(first.headers.get("ETag"));
   expect(again).toBe(html);
-  // The beacon is the insertion script's, marked to report the view, after the pixel for a browser without JavaScript.
+  // The beacon is the page script's, marked to report the view, after the pixel for a browser without JavaScript.
+  const pageScript = readFileSync("build/inline/page-scripts.js", "utf8").trim();
   expect(html).toContain(
-    `<noscript><img src="/api/events?event=landing_view" alt="" class="sr-only"/></noscript><script data-on-intent="" data-landing-view="">${INSERT_AFTER_FIRST_PAINT}</script>`,
+    `<noscript><img src="/api/events?event=landing_view" alt="" class="sr-only"/></noscript><script data-on-intent="" data-landing-view="" data-demo-form="demo-request-form">${pageScript}</script>`,
   );
   // One of the inline scripts the CSP allows by hash.
-  const hash = `'sha256-${Buffer.from(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(INSERT_AFTER_FIRST_PAINT))).toString("base64")}'`;
+  const hash = `'sha256-${Buffer.from(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(pageScript))).toString("base64")}'`;
   expect(first.headers.get("Content-Security-Policy")).toContain(hash);
   // A page with the checkout open reports no view: its views are the checkout's steps (not counted here: DNT).
   const checkout = await (
     await fetch(`${app.baseUrl}/?checkout=info`, { headers: { "User-Agent": chrome, DNT: "1" } })
   ).text();
-  // The insertion script, unmarked, and no pixel.
-  expect(checkout).toContain(`<script>${INSERT_AFTER_FIRST_PAINT}</script>`);
+  // The page script, unmarked, and no pixel.
+  expect(checkout).toContain(`<script>${pageScript}</script>`);
   expect(checkout).not.toContain("/api/events?event=landing_view");
 }
 

@@ -1,7 +1,5 @@
-// The shared page's weight (issue #22, ADR 27), as the production build serves it: within the budgets of
-// scripts/bench-budgets.mjs (bytes, gzip bytes, DOM elements). Only the plain landing page inlines just the first
-// screen's rules (tests/e2e/first-screen.spec.ts shows the screens match); every other document inlines the whole
-// stylesheet.
+// The shared page's weight (issue #22), as the production build serves it: within the budgets of
+// scripts/bench-budgets.mjs (bytes, gzip bytes, DOM elements). Every document inlines the whole stylesheet.
 // The figures are the ones `npm run bench` prints (scripts/bench-budgets.mjs, the same functions). The demo picker
 // is the one part that changes with the hour: late in a day it shows fewer times, so each figure is taken as if the
 // day shown had all of its times (the default working hours: 32), its largest form. Needs `npm run build`.
@@ -59,20 +57,10 @@ describe("the shared page's weight", () => {
     expect(gzipBytes).toBeLessThanOrEqual(budgetLimits.htmlGzipBytes);
   });
 
-  it("inlines the first screen's rules and links the whole stylesheet, with and without JavaScript", () => {
-    const inline = /<style id="page-stylesheet" data-first-screen="">([^<]*)<\/style>/.exec(html)?.[1];
-    const file = /<noscript><link rel="stylesheet" href="(\/build\/_assets\/tailwind-[^"]+\.css)"><\/noscript>/.exec(
-      html,
-    )?.[1];
-    expect(inline).toContain(".btn-primary");
-    expect(file).toBeDefined();
-    expect(html).toContain(`<template id="hydration-scripts"><link rel="stylesheet" href="${file}"/>`);
-  });
-
-  it.each(["/privacy", "/?billing=annual"])("inlines the whole stylesheet in any other document (%s)", async (path) => {
+  it.each(["/", "/privacy", "/?billing=annual"])("inlines the whole stylesheet and links none (%s)", async (path) => {
     const other = await (await fetch(`${app.baseUrl}${path}`)).text();
     expect(other).toMatch(/<style id="page-stylesheet">/);
-    expect(other).not.toContain("data-first-screen");
+    expect(other).not.toMatch(/<link[^>]+rel="stylesheet"/);
     const inline = /<style id="page-stylesheet">([^<]*)<\/style>/.exec(other)![1];
     expect(inline).toContain(".faq-trigger:after");
   });

@@ -66,8 +66,7 @@ export function DemoSection({ state }: { state: DemoSectionState }) {
   const pickerView = ownActionData?.picker ?? state.picker;
 
   return (
-    // Its id also scopes a rule of the first-screen stylesheet (scripts/build-first-screen-css.mjs).
-    <section id="demo" aria-labelledby="demo-heading" className="below-first-screen bg-slate-50 py-20">
+    <section id="demo" aria-labelledby="demo-heading" className="bg-slate-50 py-20">
       <div className="mx-auto grid max-w-6xl grid-cols-1 gap-12 px-6 lg:grid-cols-2">
         <StaticDemoIntro brandName={brandName} />
 

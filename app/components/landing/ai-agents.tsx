@@ -23,7 +23,7 @@ function AgentName({ name }: { name: string }) {
 
 export function AiAgents() {
   return (
-    <section aria-labelledby="agents-title" className="below-first-screen scroll-mt-20 bg-slate-50 py-16 sm:py-24">
+    <section aria-labelledby="agents-title" className="scroll-mt-20 bg-slate-50 py-16 sm:py-24">
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
         <StaticSectionHeading
           id="agents-title"

@@ -28,7 +28,7 @@ export function Faq() {
     <section
       aria-labelledby="faq-title"
       id="faq"
-      className="below-first-screen scroll-mt-20 bg-slate-50 py-16 sm:py-24"
+      className="scroll-mt-20 bg-slate-50 py-16 sm:py-24"
     >
       <div className="mx-auto max-w-3xl px-4 sm:px-6 lg:px-8">
         <StaticSectionHeading

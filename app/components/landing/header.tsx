@@ -1,13 +1,13 @@
-// Sticky header. Narrow screens get a menu that works before JavaScript loads and is upgraded after
-// hydration into a disclosure button.
+// Sticky header. Narrow screens get a menu whose toggle is the same element before and after the page's scripts
+// start, so a tap works the same whenever it lands (ADR 40).
 //
-// Without JS the toggle is a link to #mobile-menu and the panel shows while it is the :target; choosing
-// any section link changes the fragment, so the menu closes by itself, and the "Close menu" link targets
-// the header (already in view, so nothing scrolls). The server render and the hydration pass produce that
-// markup; the effect-driven re-render then swaps in a <button aria-expanded aria-controls> that Escape,
-// an outside click or choosing a link closes, returning focus to the toggle on Escape. The links themselves are
-// static islands (./header-links): only the toggle and the panel's state are hydrated.
-import { useEffect, useRef, useState } from "react";
+// Without JS the toggle is a link to #mobile-menu and the panel shows while it is the :target; choosing any section
+// link changes the fragment, so the menu closes by itself, and the "Close menu" link targets the header (already in
+// view, so nothing scrolls). After hydration the same two links toggle the panel themselves (same-page links no
+// longer change :target once the router handles them, app/components/same-page-links.tsx), and Escape, an outside
+// click or choosing a link closes it, returning focus to the toggle on Escape. A menu opened before hydration stays
+// open. The links themselves are static islands (./header-links): only the toggle and the panel's state are hydrated.
+import { useEffect, useRef, useState, type MouseEvent } from "react";
 import type { SiteConfig } from "~/content/site";
 import { useHydrated } from "~/utils/use-hydrated";
 import { StaticHeaderBar, StaticMobileMenuLinks } from "~/deferred/landing-sections";
@@ -20,10 +20,10 @@ const toggleClass =
 export function Header({ site }: { site: SiteConfig }) {
   const hydrated = useHydrated();
   const [open, setOpen] = useState(false);
-  const toggleRef = useRef<HTMLButtonElement>(null);
+  const openRef = useRef<HTMLAnchorElement>(null);
   const headerRef = useRef<HTMLElement>(null);
 
-  // A visitor who opened the no-JS menu before hydration keeps it open.
+  // A visitor who opened the menu before hydration keeps it open.
   useEffect(() => {
     if (window.location.hash === `#${MENU_ID}`) setOpen(true);
   }, []);
@@ -33,7 +33,7 @@ export function Header({ site }: { site: SiteConfig }) {
     const onKey = (event: KeyboardEvent) => {
       if (event.key === "Escape") {
         setOpen(false);
-        toggleRef.current?.focus();
+        openRef.current?.focus();
       }
     };
     const onPointer = (event: PointerEvent) => {
@@ -43,7 +43,7 @@ export function Header({ site }: { site: SiteConfig }) {
       if (window.matchMedia("(min-width: 768px)").matches) setOpen(false);
     };
     // The menu's links are static HTML (./header-links), so choosing one is seen here, not on the link.
-    const onClick = (event: MouseEvent) => {
+    const onClick = (event: globalThis.MouseEvent) => {
       const link = event.target instanceof Element ? event.target.closest("a") : null;
       if (link && document.getElementById(MENU_ID)?.contains(link)) setOpen(false);
     };
@@ -59,7 +59,17 @@ export function Header({ site }: { site: SiteConfig }) {
     };
   }, [open]);
 
+  /** After hydration a toggle link flips the panel instead of navigating (see the note at the top). */
+  const toggle = (next: boolean) => (event: MouseEvent<HTMLAnchorElement>) => {
+    event.preventDefault();
+    setOpen(next);
+  };
+
+  // Before hydration the fragment decides; after it, the state.
   const panelVisibility = hydrated ? (open ? "block" : "hidden") : "hidden target:block";
+  const openVisibility = hydrated ? (open ? "hidden" : "") : "group-has-[#mobile-menu:target]:hidden";
+  const closeVisibility = hydrated ? (open ? "" : "hidden") : "hidden group-has-[#mobile-menu:target]:inline-flex";
+  const expanded = hydrated ? { "aria-expanded": open } : {};
 
   return (
     <header
@@ -69,31 +79,27 @@ export function Header({ site }: { site: SiteConfig }) {
     >
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
         <StaticHeaderBar site={site} />
-
-        {hydrated ? (
-          <button
-            ref={toggleRef}
-            type="button"
-            className={toggleClass}
-            aria-expanded={open}
-            aria-controls={MENU_ID}
-            onClick={() => setOpen((value) => !value)}
-          >
-            {open ? <CloseIcon className="h-6 w-6" /> : <MenuIcon className="h-6 w-6" />}
-            <span className="sr-only">Menu</span>
-          </button>
-        ) : (
-          <>
-            <a href={`#${MENU_ID}`} className={`${toggleClass} group-has-[#mobile-menu:target]:hidden`}>
-              <MenuIcon className="h-6 w-6" />
-              <span className="sr-only">Open menu</span>
-            </a>
-            <a href="#site-header" className={`${toggleClass} hidden group-has-[#mobile-menu:target]:inline-flex`}>
-              <CloseIcon className="h-6 w-6" />
-              <span className="sr-only">Close menu</span>
-            </a>
-          </>
-        )}
+        <a
+          ref={openRef}
+          href={`#${MENU_ID}`}
+          aria-controls={MENU_ID}
+          {...expanded}
+          onClick={toggle(true)}
+          className={`${toggleClass} ${openVisibility}`}
+        >
+          <MenuIcon className="h-6 w-6" />
+          <span className="sr-only">Open menu</span>
+        </a>
+        <a
+          href="#site-header"
+          aria-controls={MENU_ID}
+          {...expanded}
+          onClick={toggle(false)}
+          className={`${toggleClass} ${closeVisibility}`}
+        >
+          <CloseIcon className="h-6 w-6" />
+          <span className="sr-only">Close menu</span>
+        </a>
       </div>
 
       <div

@@ -30,7 +30,7 @@ export function Hubs({ brandName }: { brandName: string }) {
     <section
       id="features"
       aria-labelledby="features-title"
-      className="below-first-screen scroll-mt-20 bg-white py-16 sm:py-24"
+      className="scroll-mt-20 bg-white py-16 sm:py-24"
     >
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
         <SectionHeading

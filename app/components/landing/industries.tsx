@@ -3,7 +3,7 @@ import { SectionHeading } from "./section-heading";
 
 export function Industries() {
   return (
-    <section aria-labelledby="industries-title" className="below-first-screen scroll-mt-20 bg-white py-16 sm:py-24">
+    <section aria-labelledby="industries-title" className="scroll-mt-20 bg-white py-16 sm:py-24">
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
         <SectionHeading
           id="industries-title"

@@ -6,7 +6,7 @@ export function Integrations() {
     <section
       id="integrations"
       aria-labelledby="integrations-title"
-      className="below-first-screen scroll-mt-20 bg-slate-50 py-16 sm:py-24"
+      className="scroll-mt-20 bg-slate-50 py-16 sm:py-24"
     >
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
         <SectionHeading

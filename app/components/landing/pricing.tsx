@@ -133,7 +133,7 @@ export function Pricing({
     <section
       id="pricing"
       aria-labelledby="pricing-title"
-      className="below-first-screen scroll-mt-20 bg-white py-16 sm:py-24"
+      className="scroll-mt-20 bg-white py-16 sm:py-24"
     >
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
         <StaticSectionHeading

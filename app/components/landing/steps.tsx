@@ -3,7 +3,7 @@ import { SectionHeading } from "./section-heading";
 
 export function Steps() {
   return (
-    <section aria-labelledby="steps-title" className="below-first-screen scroll-mt-20 bg-slate-50 py-16 sm:py-24">
+    <section aria-labelledby="steps-title" className="scroll-mt-20 bg-slate-50 py-16 sm:py-24">
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
         <SectionHeading
           id="steps-title"

@@ -1,5 +1,5 @@
+import * as ToastPrimitive from "@radix-ui/react-toast";
 import { useEffect, useRef, useState } from "react";
-import { firstUse, useFirstUse } from "~/deferred/first-use";
 import { useHydrated } from "~/utils/use-hydrated";
 
 export type ToastData = {
@@ -18,11 +18,6 @@ const toneClasses = {
   info: "border-slate-200 bg-white text-slate-900",
   warning: "border-amber-300 bg-amber-50 text-slate-900",
 } as const;
-
-// Radix Toast is not part of the first load: most page views never show a toast. It is imported when the
-// first toast is there to show, and the plain status region stands in until it arrives (retried with the next
-// toast if the fetch fails).
-const radixToaster = firstUse(() => import("./toaster.lazy").then((module) => module.RadixToaster));
 
 const shownByBrowser = new Set<(toast: ToastData) => void>();
 // Shown before a toaster listens: hydration runs the page's effects before the root's Toaster registers (it
@@ -55,12 +50,10 @@ export function useToastAtHydration(notice: Omit<ToastData, "id"> | undefined) {
 
 /**
  * Shows the toast the server put in the cookie. Before hydration it is plain HTML in a live status region,
- * so it is seen without JavaScript; after hydration, once the first toast shows, it is a Radix Toast (one
- * at a time, swipe right, F8).
+ * so it is seen without JavaScript; from hydration on it is a Radix Toast (one at a time, swipe right, F8).
  */
 export function Toaster({ toast }: { toast?: ToastData }) {
   const hydrated = useHydrated();
-  const Radix = useFirstUse(radixToaster);
   const [items, setItems] = useState<Array<ToastData & { open: boolean }>>(toast ? [{ ...toast, open: true }] : []);
 
   useEffect(() => {
@@ -83,25 +76,75 @@ export function Toaster({ toast }: { toast?: ToastData }) {
     setTimeout(() => setItems((current) => current.filter((item) => item.id !== id)), TOAST_REMOVE_DELAY_MS);
   }
 
-  const hasItems = items.length > 0;
-  useEffect(() => {
-    if (hasItems) void radixToaster.load();
-  }, [hasItems]);
-
-  if (!hydrated || !Radix) {
-    // Until Radix arrives, the newest open toast shows here (the server's, or one from a later action).
-    const shown = hydrated ? items.find((item) => item.open) : toast;
+  if (!hydrated) {
     return (
       <div role="status" aria-live="polite" className="fixed bottom-4 right-4 z-[100] w-[min(24rem,calc(100vw-2rem))]">
-        {shown ? (
-          <div data-toast-type={shown.type} className={`rounded-lg border p-4 shadow-lg ${toneClasses[shown.type]}`}>
-            <p className="text-sm font-semibold">{shown.message}</p>
-            {shown.description ? <p className="mt-1 text-sm opacity-90">{shown.description}</p> : null}
+        {toast ? (
+          <div data-toast-type={toast.type} className={`rounded-lg border p-4 shadow-lg ${toneClasses[toast.type]}`}>
+            <p className="text-sm font-semibold">{toast.message}</p>
+            {toast.description ? <p className="mt-1 text-sm opacity-90">{toast.description}</p> : null}
           </div>
         ) : null}
       </div>
     );
   }
 
-  return <Radix items={items} dismiss={dismiss} toneClasses={toneClasses} />;
+  return <RadixToaster items={items} dismiss={dismiss} />;
 }
+
+type ShownToast = ToastData & { open: boolean };
+
+const TOAST_DURATION_MS = 5_000;
+
+function RadixToaster({
+  items,
+  dismiss,
+}: {
+  items: ShownToast[];
+  dismiss: (id: string) => void;
+}) {
+  return (
+    <ToastPrimitive.Provider duration={TOAST_DURATION_MS} swipeDirection="right" swipeThreshold={50}>
+      {items.map((item) => (
+        <ToastPrimitive.Root
+          key={item.id}
+          open={item.open}
+          onOpenChange={(open) => (open ? undefined : dismiss(item.id))}
+          type={item.type === "error" ? "foreground" : "background"}
+          data-toast-type={item.type}
+          className={`group relative flex items-start justify-between gap-3 rounded-lg border p-4 shadow-lg data-[state=open]:animate-toast-in data-[state=closed]:animate-toast-out data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] data-[swipe=cancel]:translate-x-0 data-[swipe=end]:animate-toast-out ${toneClasses[item.type]}`}
+        >
+          <div>
+            <ToastPrimitive.Title className="text-sm font-semibold">{item.message}</ToastPrimitive.Title>
+            {item.description ? (
+              <ToastPrimitive.Description className="mt-1 text-sm opacity-90">
+                {item.description}
+              </ToastPrimitive.Description>
+            ) : null}
+          </div>
+          <ToastPrimitive.Close
+            aria-label="Dismiss notification"
+            className="-m-1 inline-flex h-7 w-7 items-center justify-center rounded-md opacity-80 hover:opacity-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-current"
+          >
+            <svg
+              aria-hidden="true"
+              viewBox="0 0 16 16"
+              width="14"
+              height="14"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+            >
+              <path d="M3 3l10 10M13 3L3 13" />
+            </svg>
+          </ToastPrimitive.Close>
+        </ToastPrimitive.Root>
+      ))}
+      <ToastPrimitive.Viewport
+        hotkey={["F8"]}
+        className="fixed bottom-4 right-4 z-[100] m-0 flex w-[min(24rem,calc(100vw-2rem))] list-none flex-col gap-2 p-0 outline-none"
+      />
+    </ToastPrimitive.Provider>
+  );
+}
+
