@@ -5,7 +5,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import { closeDatabase } from "~/db/connection.server";
 import { logger } from "~/utils/logger.server";
 import { getEnv } from "~/utils/env.server";
-import { stopServerOutboxWorker } from "~/services/outbox-worker.server";
+import { stopServerOutboxWorker } from "~/services/outbox/worker.server";
 import {
   acceptsGzip,
   finishedPage,
@@ -140,4 +140,4 @@ export async function shutdown() {
 }
 
 // For scripts/admin-create.js, which loads the production build to reach the database the server uses.
-export { createUser, setUserPassword, InvalidAdminInput } from "~/models/user.server";
+export { createUser, setUserPassword, InvalidAdminInput } from "~/models/admin/user.server";

@@ -10,15 +10,15 @@ import { Pagination } from "~/components/admin/pagination";
 import { PastDemos } from "~/components/admin/past-demos";
 import { UpcomingDemos } from "~/components/admin/upcoming-demos";
 import { getPlan } from "~/content/plans";
-import { listDemoRequests, toStoredDemoRequest } from "~/models/demo-request.server";
-import { listOrders } from "~/models/order.server";
+import { listDemoRequests, toStoredDemoRequest } from "~/models/demo/request.server";
+import { listOrders } from "~/models/checkout/order.server";
 import { normalizeSearch, parsePage } from "~/models/pagination.server";
-import { adminHeaders, requireAdmin } from "~/services/admin-session.server";
-import { dashboardRange, loadDashboard } from "~/services/dashboard.server";
-import { pastDemosPage } from "~/services/demo-outcomes.server";
-import { handleAdminDemoAction } from "~/services/admin-demo-actions.server";
-import { storedAttribution } from "~/services/attribution.server";
-import { calendarFeedUrl, upcomingAgenda } from "~/services/demo-agenda.server";
+import { adminHeaders, requireAdmin } from "~/services/admin/session.server";
+import { dashboardRange, loadDashboard } from "~/services/admin/dashboard.server";
+import { pastDemosPage } from "~/services/demo/outcomes.server";
+import { handleAdminDemoAction } from "~/services/admin/demo-actions.server";
+import { storedAttribution } from "~/services/insight/attribution.server";
+import { calendarFeedUrl, upcomingAgenda } from "~/services/demo/agenda.server";
 
 export const meta: MetaFunction = () => [
   { title: "Demo requests and orders · Admin" },
@@ -73,7 +73,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   );
 }
 
-/** The forms that change a booked demo: cancel, reassign, mark its outcome (services/admin-demo-actions). */
+/** The forms that change a booked demo: cancel, reassign, mark its outcome (services/admin/demo-actions). */
 export async function action({ request }: ActionFunctionArgs) {
   await requireAdmin(request);
   return handleAdminDemoAction(request);

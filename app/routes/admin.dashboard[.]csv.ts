@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { adminHeaders, requireAdmin } from "~/services/admin-session.server";
-import { loadDashboardFigures } from "~/services/dashboard.server";
+import { adminHeaders, requireAdmin } from "~/services/admin/session.server";
+import { loadDashboardFigures } from "~/services/admin/dashboard.server";
 import { csvStream, type CsvColumn } from "~/utils/csv.server";
 import { dashboardCharts, dashboardTable, isDashboardChart, type TableColumn } from "~/utils/dashboard-tables";
 

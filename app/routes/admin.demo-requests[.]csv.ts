@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import type { DemoRequestRow } from "~/db/schema.server";
-import { iterateDemoRequests } from "~/models/demo-request.server";
+import { iterateDemoRequests } from "~/models/demo/request.server";
 import { demoRequestRecordKeys } from "~/models/record-json.server";
-import { adminHeaders, requireAdmin } from "~/services/admin-session.server";
+import { adminHeaders, requireAdmin } from "~/services/admin/session.server";
 import { csvDownload, type CsvColumn } from "~/utils/csv.server";
 
 // The same fields as a lead's webhooks (issue #25).

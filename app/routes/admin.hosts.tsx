@@ -4,8 +4,8 @@ import { AdminHeader } from "~/components/admin/admin-header";
 import { Alert } from "~/components/admin/alert";
 import { HostForm } from "~/components/admin/host-form";
 import { HostsList } from "~/components/admin/hosts-list";
-import { adminHeaders, requireAdmin } from "~/services/admin-session.server";
-import { hostsAction, hostsPage } from "~/services/demo-host-admin.server";
+import { adminHeaders, requireAdmin } from "~/services/admin/session.server";
+import { hostsAction, hostsPage } from "~/services/demo/host-admin.server";
 
 export const meta: MetaFunction = () => [{ title: "Demo hosts · Admin" }, { name: "robots", content: "noindex" }];
 

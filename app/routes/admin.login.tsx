@@ -3,10 +3,10 @@ import { json, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation, type ClientActionFunctionArgs } from "@remix-run/react";
 import { adminSignInFailure } from "~/content/failure-notices";
 import { adminLoginSchema } from "~/schemas/admin-login";
-import { adminHeaders, createAdminSession, getAdmin, safeRedirectPath } from "~/services/admin-session.server";
+import { adminHeaders, createAdminSession, getAdmin, safeRedirectPath } from "~/services/admin/session.server";
 import { assertSameOrigin, readForm, RequestRejected } from "~/utils/request.server";
 import { askServer, isUnanswered, keepDataWhenUnanswered } from "~/utils/server-answer";
-import { checkSignIn } from "~/services/sign-in-limits.server";
+import { checkSignIn } from "~/services/admin/sign-in-limits.server";
 
 export const meta: MetaFunction = () => [{ title: "Sign in · Admin" }, { name: "robots", content: "noindex" }];
 

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { adminHeaders, destroyAdminSession } from "~/services/admin-session.server";
+import { adminHeaders, destroyAdminSession } from "~/services/admin/session.server";
 import { assertSameOrigin, RequestRejected } from "~/utils/request.server";
 
 // Signing out changes state, so it is a POST; a GET (a link, a prefetch) signs nobody out.

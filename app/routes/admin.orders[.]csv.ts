@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import type { OrderRow } from "~/db/schema.server";
-import { iterateOrders } from "~/models/order.server";
+import { iterateOrders } from "~/models/checkout/order.server";
 import { orderRecordKeys } from "~/models/record-json.server";
-import { adminHeaders, requireAdmin } from "~/services/admin-session.server";
+import { adminHeaders, requireAdmin } from "~/services/admin/session.server";
 import { csvDownload, type CsvColumn } from "~/utils/csv.server";
 
 // The same fields as an order's webhooks (issue #25); a cell holds the plan ids space-separated.

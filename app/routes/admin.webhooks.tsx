@@ -4,8 +4,8 @@ import { AdminHeader } from "~/components/admin/admin-header";
 import { Alert } from "~/components/admin/alert";
 import { WebhookEndpointForm } from "~/components/admin/webhook-endpoint-form";
 import { WebhookEndpointsList } from "~/components/admin/webhook-endpoints-list";
-import { adminHeaders, requireAdmin } from "~/services/admin-session.server";
-import { webhooksAction, webhooksPage } from "~/services/webhook-admin.server";
+import { adminHeaders, requireAdmin } from "~/services/admin/session.server";
+import { webhooksAction, webhooksPage } from "~/services/webhooks/admin.server";
 
 export const meta: MetaFunction = () => [{ title: "Webhooks · Admin" }, { name: "robots", content: "noindex" }];
 

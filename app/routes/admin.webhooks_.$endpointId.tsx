@@ -22,8 +22,8 @@ import {
   EventTypesSummary,
 } from "~/components/admin/webhook-endpoint-status";
 import { WebhookNewSecret } from "~/components/admin/webhook-new-secret";
-import { adminHeaders, requireAdmin } from "~/services/admin-session.server";
-import { webhookEndpointPage, webhooksAction } from "~/services/webhook-admin.server";
+import { adminHeaders, requireAdmin } from "~/services/admin/session.server";
+import { webhookEndpointPage, webhooksAction } from "~/services/webhooks/admin.server";
 
 // `webhooks_` keeps this page out of the list page's layout: /admin/webhooks/<id> is a page of its own.
 

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { handleCheckoutApi } from "~/services/checkout.server";
+import { handleCheckoutApi } from "~/services/checkout/flow.server";
 import { apiErrorResponse, jsonError } from "~/utils/api.server";
 import { assertSameOrigin, getRequestId, readJson } from "~/utils/request.server";
 

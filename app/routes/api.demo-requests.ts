@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { listDemoRequests, toStoredDemoRequest } from "~/models/demo-request.server";
+import { listDemoRequests, toStoredDemoRequest } from "~/models/demo/request.server";
 import { normalizeSearch, parsePage } from "~/models/pagination.server";
-import { adminHeaders, requireAdmin } from "~/services/admin-session.server";
+import { adminHeaders, requireAdmin } from "~/services/admin/session.server";
 import { apiErrorResponse, jsonError, jsonOk } from "~/utils/api.server";
-import { handleDemoRequestApi } from "~/services/demo-request.server";
+import { handleDemoRequestApi } from "~/services/demo/request.server";
 import { getRequestId, readJson } from "~/utils/request.server";
 
 /** The list the spec implied: personal data, so only for a signed-in admin (401 JSON otherwise). */

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { demoSlotsAnswer, parseDemoSlotsQuery } from "~/services/demo-slots.server";
-import { currentHosts } from "~/services/demo-hosts.server";
+import { demoSlotsAnswer, parseDemoSlotsQuery } from "~/services/demo/slots.server";
+import { currentHosts } from "~/services/demo/hosts.server";
 import { apiErrorResponse, jsonError } from "~/utils/api.server";
 import { now } from "~/utils/clock.server";
 import { getRequestId } from "~/utils/request.server";

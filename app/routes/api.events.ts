@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { handleEventBeacon } from "~/services/funnel.server";
+import { handleEventBeacon } from "~/services/insight/funnel.server";
 import { jsonError } from "~/utils/api.server";
 
 // The landing page's `<noscript>` pixel.

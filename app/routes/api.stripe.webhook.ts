@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import Stripe from "stripe";
-import { applyStripeEvent } from "~/models/order.server";
-import { countFunnelEvent } from "~/services/funnel.server";
+import { applyStripeEvent } from "~/models/checkout/order.server";
+import { countFunnelEvent } from "~/services/insight/funnel.server";
 import { apiErrorResponse, jsonError, jsonOk } from "~/utils/api.server";
 import { getEnv } from "~/utils/env.server";
 import { logger } from "~/utils/logger.server";

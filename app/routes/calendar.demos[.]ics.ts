@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { calendarFeed, isCalendarFeedKey } from "~/services/demo-agenda.server";
+import { calendarFeed, isCalendarFeedKey } from "~/services/demo/agenda.server";
 
 // The sales team's (or one host's) calendar subscription (Google Calendar "From URL", Outlook "Subscribe from web"). The key in
 // the URL is the only credential: calendar apps cannot sign in.

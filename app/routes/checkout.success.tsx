@@ -3,12 +3,12 @@ import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { formatCents, getPlan } from "~/content/plans";
 import type { OrderRow } from "~/db/schema.server";
-import { getOrder, getOrderBySessionId } from "~/models/order.server";
-import { clearCheckoutState } from "~/services/checkout.server";
+import { getOrder, getOrderBySessionId } from "~/models/checkout/order.server";
+import { clearCheckoutState } from "~/services/checkout/flow.server";
 import { getEnv } from "~/utils/env.server";
 import { logger } from "~/utils/logger.server";
-import { getStripeClient } from "~/services/payments/stripe.server";
-import { findTestOrder, privatePageHeaders } from "~/services/payments/test-checkout.server";
+import { getStripeClient } from "~/services/checkout/payments/stripe.server";
+import { findTestOrder, privatePageHeaders } from "~/services/checkout/payments/test-checkout.server";
 
 export const meta: MetaFunction = () => [{ title: "Thank you for your order" }, { name: "robots", content: "noindex" }];
 

@@ -7,8 +7,8 @@ import {
   findTestOrder,
   payTestOrder,
   privatePageHeaders,
-} from "~/services/payments/test-checkout.server";
-import { withOrderToken } from "~/services/payments/order-token.server";
+} from "~/services/checkout/payments/test-checkout.server";
+import { withOrderToken } from "~/services/checkout/payments/order-token.server";
 import { assertSameOrigin, readForm, RequestRejected } from "~/utils/request.server";
 
 export const meta: MetaFunction = () => [

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { demoCalendarFile } from "~/services/demo-calendar-file.server";
+import { demoCalendarFile } from "~/services/demo/calendar-file.server";
 
 /** /demo/booking/<manage token>.ics: a booked demo's calendar file (the token itself contains a dot). */
 export async function loader({ params }: LoaderFunctionArgs) {

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { ManageBooking } from "~/components/demo/manage-booking";
-import { handleManageAction, loadManagePage, managePageHeaders } from "~/services/demo-manage.server";
+import { handleManageAction, loadManagePage, managePageHeaders } from "~/services/demo/manage.server";
 
 export const meta: MetaFunction = () => [
   { title: "Your demo booking" },

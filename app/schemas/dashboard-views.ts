@@ -62,7 +62,7 @@ export type Dashboard = {
   charts: DashboardCharts;
 };
 
-// The charts' geometry, computed on the server (app/services/dashboard-charts.server.ts, with d3-scale and
+// The charts' geometry, computed on the server (app/services/admin/dashboard-charts.server.ts, with d3-scale and
 // d3-shape) so the components only draw it: no chart code runs or ships to the browser. Coordinates are in the
 // chart's viewBox (width × height); texts are already formatted.
 

@@ -4,7 +4,7 @@ import { closeDatabaseForGood } from "~/db/connection.server";
 import { quitRedis } from "~/db/redis-connection.server";
 import { getEnv } from "~/utils/env.server";
 import { logger } from "~/utils/logger.server";
-import { stopServerOutboxWorker } from "~/services/outbox-worker.server";
+import { stopServerOutboxWorker } from "~/services/outbox/worker.server";
 import { LISTENING_CHANNEL } from "~/server/startup-report.server";
 import { remember } from "~/utils/singleton.server";
 

@@ -1,9 +1,9 @@
 import { migrateDatabase, survivePostgresClosedSocketWrites } from "~/db/connection.server";
 import { getEnv } from "~/utils/env.server";
 import { logger } from "~/utils/logger.server";
-import { bootstrapAdminFromEnv } from "~/models/user.server";
-import { startServerOutboxWorker } from "~/services/outbox-worker.server";
-import { applyWebhookEnvironment, environmentEndpointProblem } from "~/services/webhook-endpoints.server";
+import { bootstrapAdminFromEnv } from "~/models/admin/user.server";
+import { startServerOutboxWorker } from "~/services/outbox/worker.server";
+import { applyWebhookEnvironment, environmentEndpointProblem } from "~/services/webhooks/endpoints.server";
 import { reportWhenListening } from "~/server/startup-report.server";
 import { failStartup, waitForDatabase } from "~/db/readiness.server";
 import { installGracefulShutdown } from "~/server/graceful-shutdown.server";

@@ -1,6 +1,6 @@
 // The demo picker's view of instants in a named time zone, with the platform's Intl (the server and the browser
 // format alike). Formatting and grouping only: the booking's time-zone arithmetic is done with @date-fns/tz on the
-// server (app/services/demo-slots.server.ts).
+// server (app/services/demo/slots.server.ts).
 import { isKnownTimeZone, timeZoneLabel as timeZoneName } from "./time-zone-format";
 
 export { timeZoneName };

@@ -1,6 +1,6 @@
 import * as fc from "fast-check";
 import { beforeAll, expect, it } from "vitest";
-import { createUser } from "~/models/user.server";
+import { createUser } from "~/models/admin/user.server";
 import { loader as csvLoader } from "~/routes/admin.dashboard[.]csv";
 import { dashboardCharts } from "~/utils/dashboard-tables";
 import { calendarDaysBetween, isCalendarDate } from "~/utils/calendar-date";

@@ -5,7 +5,7 @@ import { demoBookings } from "~/db/schema.server";
 import { getDb } from "~/db/connection.server";
 import { action as demoRequestsApi } from "~/routes/api.demo-requests";
 import { loader as demoSlotsApi } from "~/routes/api.demo-slots";
-import { checkSlotStart, slotGrid } from "~/services/demo-slots.server";
+import { checkSlotStart, slotGrid } from "~/services/demo/slots.server";
 import { setClock } from "~/utils/clock.server";
 import { getBookingSettings } from "~/utils/env.server";
 import { describeWithDatabases } from "../support/database";

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, expect, it } from "vitest";
 import { demoRequests, users } from "~/db/schema.server";
-import { bootstrapAdminFromEnv, createUser, verifyLogin } from "~/models/user.server";
+import { bootstrapAdminFromEnv, createUser, verifyLogin } from "~/models/admin/user.server";
 import { action as loginAction, loader as loginLoader } from "~/routes/admin.login";
 import { action as logoutAction } from "~/routes/admin.logout";
 import { loader as adminLoader } from "~/routes/admin._index";

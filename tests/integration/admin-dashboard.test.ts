@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { demoRequests, funnelDailyCounts, orders } from "~/db/schema.server";
 import { getDb } from "~/db/connection.server";
-import { createUser } from "~/models/user.server";
+import { createUser } from "~/models/admin/user.server";
 import { loader as adminLoader } from "~/routes/admin._index";
 import { loader as csvLoader } from "~/routes/admin.dashboard[.]csv";
 import type { Dashboard } from "~/schemas/dashboard-views";

@@ -1,5 +1,5 @@
 import { expect, it } from "vitest";
-import { createUser } from "~/models/user.server";
+import { createUser } from "~/models/admin/user.server";
 import { action as loginAction, loader as loginLoader } from "~/routes/admin.login";
 import { loader as adminLoader } from "~/routes/admin._index";
 import { loader as apiLoader } from "~/routes/api.demo-requests";

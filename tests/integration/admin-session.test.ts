@@ -2,7 +2,7 @@
 import { eq } from "drizzle-orm";
 import { expect, it } from "vitest";
 import { adminSessions, users } from "~/db/schema.server";
-import { createUser, setUserPassword } from "~/models/user.server";
+import { createUser, setUserPassword } from "~/models/admin/user.server";
 import { loader as adminLoader } from "~/routes/admin._index";
 import { action as logoutAction } from "~/routes/admin.logout";
 import { loader as apiLoader } from "~/routes/api.demo-requests";

@@ -5,7 +5,7 @@ import { eq } from "drizzle-orm";
 import { beforeAll, beforeEach, expect, it } from "vitest";
 import { demoRequests, orders } from "~/db/schema.server";
 import { getDb } from "~/db/connection.server";
-import { createUser } from "~/models/user.server";
+import { createUser } from "~/models/admin/user.server";
 import { action as pageAction, loader as pageLoader } from "~/routes/_index";
 import { loader as ordersCsvLoader } from "~/routes/admin.orders[.]csv";
 import { action as checkoutApi } from "~/routes/api.create-checkout-session";

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { expect, it } from "vitest";
 import { orders } from "~/db/schema.server";
 import { action as apiAction } from "~/routes/api.create-checkout-session";
-import { handleInfoStep, handlePayStep, readCheckoutState, saveCheckoutState } from "~/services/checkout.server";
+import { handleInfoStep, handlePayStep, readCheckoutState, saveCheckoutState } from "~/services/checkout/flow.server";
 import { getDb } from "~/db/connection.server";
 import { describeWithDatabases } from "../support/database";
 

@@ -1,12 +1,12 @@
 import ical, { type VEvent } from "node-ical";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { createUser } from "~/models/user.server";
-import { createDemoRequest } from "~/models/demo-request.server";
-import { cancelBooking, findBooking, listUpcomingBookings } from "~/models/demo-booking.server";
+import { createUser } from "~/models/admin/user.server";
+import { createDemoRequest } from "~/models/demo/request.server";
+import { cancelBooking, findBooking, listUpcomingBookings } from "~/models/demo/booking.server";
 import { action as adminAction, loader as adminLoader } from "~/routes/admin._index";
 import { loader as feedLoader } from "~/routes/calendar.demos[.]ics";
-import { calendarFeedUrl } from "~/services/demo-agenda.server";
-import { bookingUid } from "~/services/demo-invite.server";
+import { calendarFeedUrl } from "~/services/demo/agenda.server";
+import { bookingUid } from "~/services/demo/invite.server";
 import { setClock } from "~/utils/clock.server";
 import { getDb } from "~/db/connection.server";
 import { outbox } from "~/db/schema.server";

@@ -8,15 +8,15 @@ import {
   findBooking,
   listUpcomingBookings,
   rescheduleBooking,
-} from "~/models/demo-booking.server";
-import { createDemoRequest } from "~/models/demo-request.server";
+} from "~/models/demo/booking.server";
+import { createDemoRequest } from "~/models/demo/request.server";
 import { action as pageAction } from "~/routes/_index";
 import { action as demoRequestsApi } from "~/routes/api.demo-requests";
 import { loader as demoSlotsApi } from "~/routes/api.demo-slots";
-import { bookingIdFromToken } from "~/services/demo-booking-token.server";
-import { availableSlots } from "~/services/demo-slots.server";
-import { currentHosts } from "~/services/demo-hosts.server";
-import { SLOT_TAKEN_MESSAGE } from "~/services/demo-request.server";
+import { bookingIdFromToken } from "~/services/demo/booking-token.server";
+import { availableSlots } from "~/services/demo/slots.server";
+import { currentHosts } from "~/services/demo/hosts.server";
+import { SLOT_TAKEN_MESSAGE } from "~/services/demo/request.server";
 import { setClock } from "~/utils/clock.server";
 import { describeWithDatabases } from "../support/database";
 import { choiceAt, slotAt } from "../support/demo-hosts";

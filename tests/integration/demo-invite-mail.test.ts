@@ -1,6 +1,6 @@
 import ical, { type VEvent } from "node-ical";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { closeMailer, demoInviteMail, sendMail } from "~/services/mailer.server";
+import { closeMailer, demoInviteMail, sendMail } from "~/services/outbox/mailer.server";
 import { startSmtpServer } from "../fakes/smtp-server";
 import { freePort } from "../support/app-server.mjs";
 import { forget } from "~/utils/singleton.server";

@@ -5,14 +5,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "~/db/connection.server";
 import { demoBookings, demoRequests } from "~/db/schema.server";
-import { findBooking } from "~/models/demo-booking.server";
-import { createUser } from "~/models/user.server";
+import { findBooking } from "~/models/demo/booking.server";
+import { createUser } from "~/models/admin/user.server";
 import { action as adminAction, loader as adminLoader } from "~/routes/admin._index";
 import { loader as csvLoader } from "~/routes/admin.dashboard[.]csv";
 import type { Dashboard } from "~/schemas/dashboard-views";
 import type { PastDemos } from "~/schemas/demo-outcome";
-import { currentHosts } from "~/services/demo-hosts.server";
-import { isoWeekOf, showRatePercent } from "~/services/demo-outcomes.server";
+import { currentHosts } from "~/services/demo/hosts.server";
+import { isoWeekOf, showRatePercent } from "~/services/demo/outcomes.server";
 import { mondayOf } from "~/utils/calendar-date";
 import { setClock } from "~/utils/clock.server";
 import { getToast } from "~/utils/toast.server";

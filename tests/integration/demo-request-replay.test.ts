@@ -4,7 +4,7 @@ import { demoRequests } from "~/db/schema.server";
 import { action as pageAction } from "~/routes/_index";
 import { action as apiAction } from "~/routes/api.demo-requests";
 import { getDb } from "~/db/connection.server";
-import { SUBMISSION_CONFLICT } from "~/services/demo-request.server";
+import { SUBMISSION_CONFLICT } from "~/services/demo/request.server";
 import { forgetAttempts, limitRules } from "~/services/rate-limit.server";
 import { describeWithDatabases } from "../support/database";
 import { origin } from "../support/route-calls";

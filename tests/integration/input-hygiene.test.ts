@@ -5,7 +5,7 @@ import { expect, it } from "vitest";
 import { demoRequests, orders } from "~/db/schema.server";
 import { action as checkoutApiAction } from "~/routes/api.create-checkout-session";
 import { action as demoApiAction } from "~/routes/api.demo-requests";
-import { handleInfoStep } from "~/services/checkout.server";
+import { handleInfoStep } from "~/services/checkout/flow.server";
 import { getDb } from "~/db/connection.server";
 import { describeWithDatabases } from "../support/database";
 import { origin } from "../support/route-calls";

@@ -4,10 +4,10 @@
 import { eq } from "drizzle-orm";
 import { beforeEach, expect, it } from "vitest";
 import { demoRequests, orders } from "~/db/schema.server";
-import { createUser } from "~/models/user.server";
+import { createUser } from "~/models/admin/user.server";
 import { action as loginAction } from "~/routes/admin.login";
 import { action as demoApiAction } from "~/routes/api.demo-requests";
-import { handleCouponStep, handlePayStep, saveCheckoutState } from "~/services/checkout.server";
+import { handleCouponStep, handlePayStep, saveCheckoutState } from "~/services/checkout/flow.server";
 import { getDb } from "~/db/connection.server";
 import { forgetAttempts, limitRules } from "~/services/rate-limit.server";
 import { getToast } from "~/utils/toast.server";

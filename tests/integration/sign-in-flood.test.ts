@@ -7,10 +7,10 @@ import { eq } from "drizzle-orm";
 import { expect, it } from "vitest";
 import { users } from "~/db/schema.server";
 import { getDb } from "~/db/connection.server";
-import { createUser } from "~/models/user.server";
+import { createUser } from "~/models/admin/user.server";
 import { action as loginAction } from "~/routes/admin.login";
 import { loader as pageLoader } from "~/routes/_index";
-import { maxWaitingSignIns } from "~/services/sign-in-limits.server";
+import { maxWaitingSignIns } from "~/services/admin/sign-in-limits.server";
 import { describeWithDatabases } from "../support/database";
 import { args, origin, respond } from "../support/route-calls";
 

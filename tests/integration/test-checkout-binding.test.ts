@@ -3,7 +3,7 @@ import { expect, it } from "vitest";
 import { orders } from "~/db/schema.server";
 import { action as checkoutAction, loader as checkoutLoader } from "~/routes/checkout.test.$orderId";
 import { loader as successLoader } from "~/routes/checkout.success";
-import { startCheckout } from "~/services/checkout.server";
+import { startCheckout } from "~/services/checkout/flow.server";
 import { getDb } from "~/db/connection.server";
 import { getToast } from "~/utils/toast.server";
 import { describeWithDatabases } from "../support/database";

@@ -8,9 +8,9 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { webhookEventTypes } from "~/content/webhook-events";
 import { getDb } from "~/db/connection.server";
 import { demoRequests, orders, outbox, webhookAttempts, webhookEndpoints } from "~/db/schema.server";
-import { cancelBooking, insertBooking, queueInviteAndReminders, rescheduleBooking } from "~/models/demo-booking.server";
-import { createDemoRequest, type NewDemoRequest } from "~/models/demo-request.server";
-import { createOrderForAttempt, settleOrder } from "~/models/order.server";
+import { cancelBooking, insertBooking, queueInviteAndReminders, rescheduleBooking } from "~/models/demo/booking.server";
+import { createDemoRequest, type NewDemoRequest } from "~/models/demo/request.server";
+import { createOrderForAttempt, settleOrder } from "~/models/checkout/order.server";
 import {
   createEndpoint,
   enableEndpoint,
@@ -18,15 +18,15 @@ import {
   findEndpoint,
   replayFailed,
   rotateSecret,
-} from "~/models/webhook-endpoint.server";
-import { processOutboxOnce, type OutboxOptions } from "~/services/outbox-worker.server";
+} from "~/models/webhooks/endpoint.server";
+import { processOutboxOnce, type OutboxOptions } from "~/services/outbox/worker.server";
 import {
   nominalRetryDelayMs,
   SECRET_GRACE_MS,
   WEBHOOK_JITTER,
   WEBHOOK_MAX_ATTEMPTS,
-} from "~/services/webhook-delivery.server";
-import { applyWebhookEnvironment, newWebhookSecret } from "~/services/webhook-endpoints.server";
+} from "~/services/webhooks/delivery.server";
+import { applyWebhookEnvironment, newWebhookSecret } from "~/services/webhooks/endpoints.server";
 import { forget } from "~/utils/singleton.server";
 import { setClock, now } from "~/utils/clock.server";
 import { startWebhookReceiver, verifiesWith, type WebhookReceiver } from "../fakes/webhook-receiver";

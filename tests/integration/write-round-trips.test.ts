@@ -4,10 +4,10 @@
 // On PostgreSQL the rate-limit counters live in the database too (ADR 0018): one statement for the whole ladder.
 // On PGlite they are in memory, so only the writes themselves are counted.
 import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from "vitest";
-import { currentHosts } from "~/services/demo-hosts.server";
+import { currentHosts } from "~/services/demo/hosts.server";
 import { closeDatabase, getDb, migrateDatabase, observeStatements, rowsOf } from "~/db/connection.server";
 import { sql } from "drizzle-orm";
-import { funnelTotals } from "~/models/funnel.server";
+import { funnelTotals } from "~/models/insight/funnel.server";
 import { action as checkoutApiAction } from "~/routes/api.create-checkout-session";
 import { action as demoApiAction } from "~/routes/api.demo-requests";
 import { setClock } from "~/utils/clock.server";

@@ -8,7 +8,7 @@ import {
   attributionFromFields,
   type AttributionFieldName,
 } from "~/schemas/attribution";
-import { storedAttribution } from "~/services/attribution.server";
+import { storedAttribution } from "~/services/insight/attribution.server";
 
 const valid: Record<AttributionFieldName, fc.Arbitrary<string>> = {
   utm_source: fc.constantFrom("google", " Google ", "newsletter", "x".repeat(100)),

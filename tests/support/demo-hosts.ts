@@ -1,5 +1,5 @@
-import type { RequestedSlot } from "~/models/demo-request.server";
-import { currentHosts, hostChoiceAt } from "~/services/demo-hosts.server";
+import type { RequestedSlot } from "~/models/demo/request.server";
+import { currentHosts, hostChoiceAt } from "~/services/demo/hosts.server";
 
 /** What the database needs to book or move to `start`, from the hosts as the app reads them (ADR 0030). */
 export async function choiceAt(start: Date) {

@@ -1,8 +1,8 @@
 // The dashboard's chart geometry and funnel arithmetic, computed on the server (no database needed).
 import { describe, expect, it } from "vitest";
 import type { FunnelEvent } from "~/content/funnel-events";
-import { dashboardCharts } from "~/services/dashboard-charts.server";
-import { checkoutFunnel, demoFunnel, funnelSteps } from "~/services/dashboard.server";
+import { dashboardCharts } from "~/services/admin/dashboard-charts.server";
+import { checkoutFunnel, demoFunnel, funnelSteps } from "~/services/admin/dashboard.server";
 
 const days = ["2026-03-07", "2026-03-08", "2026-03-09"];
 

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { bookingIdFromToken, manageToken, managePath } from "~/services/demo-booking-token.server";
+import { bookingIdFromToken, manageToken, managePath } from "~/services/demo/booking-token.server";
 import { forget } from "~/utils/singleton.server";
 
 const secretA = "a".repeat(40);

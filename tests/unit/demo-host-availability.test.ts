@@ -4,8 +4,8 @@
 // whether a host works one by reading its wall clock in the host's zone, both through Intl.DateTimeFormat (not
 // through @date-fns/tz or the app's helpers), across the US and EU daylight-saving changes of spring and autumn 2027.
 import { describe, expect, it } from "vitest";
-import type { DemoHost } from "~/models/demo-host.server";
-import { checkSlotStart, slotGrid } from "~/services/demo-slots.server";
+import type { DemoHost } from "~/models/demo/host.server";
+import { checkSlotStart, slotGrid } from "~/services/demo/slots.server";
 import type { BookingSettings } from "~/utils/env.server";
 
 const MINUTE = 60_000;

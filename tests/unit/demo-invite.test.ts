@@ -7,8 +7,8 @@ import {
   googleCalendarLink,
   type InviteBooking,
   type InviteLead,
-} from "~/services/demo-invite.server";
-import { demoInviteMail, newLeadMail } from "~/services/mailer.server";
+} from "~/services/demo/invite.server";
+import { demoInviteMail, newLeadMail } from "~/services/outbox/mailer.server";
 import { formatZonedRange, timeZoneLabel } from "~/utils/time-zone-format";
 import { forget } from "~/utils/singleton.server";
 

@@ -1,8 +1,8 @@
 // DEMO_REMINDERS (issue #24, ADR 0031): parsed at start-up, a bad value stops it with a message naming the variable;
 // which reminders a booking gets; what the reminder e-mail says.
 import { afterEach, describe, expect, it } from "vitest";
-import { remindersOf } from "~/models/demo-booking.server";
-import { demoReminderMail } from "~/services/mailer.server";
+import { remindersOf } from "~/models/demo/booking.server";
+import { demoReminderMail } from "~/services/outbox/mailer.server";
 import { getBookingSettings, getEnv } from "~/utils/env.server";
 import { forget } from "~/utils/singleton.server";
 

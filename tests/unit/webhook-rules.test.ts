@@ -9,9 +9,9 @@ import {
   WEBHOOK_MAX_ATTEMPTS,
   WEBHOOK_SCHEDULE_MS,
   webhookRetryDelayMs,
-} from "~/services/webhook-delivery.server";
-import { newWebhookSecret } from "~/services/webhook-endpoints.server";
-import { webhookUrlProblem } from "~/services/webhook-sender.server";
+} from "~/services/webhooks/delivery.server";
+import { newWebhookSecret } from "~/services/webhooks/endpoints.server";
+import { webhookUrlProblem } from "~/services/webhooks/sender.server";
 import { getEnv, getWebhookSettings, isWebhookSecret } from "~/utils/env.server";
 import { refusedAddress } from "~/utils/outbound-address.server";
 import { forget } from "~/utils/singleton.server";

@@ -19,7 +19,7 @@ export type DemoSectionState = {
   picker: DemoPickerView;
   /** Set when the thank-you is for a booked demo (not a request to be called). */
   booked?: BookedDemoView;
-  /** The visit's attribution as hidden fields (none on the shared page; see services/attribution.server). */
+  /** The visit's attribution as hidden fields (none on the shared page; see services/insight/attribution.server). */
   attribution?: Record<string, string>;
 };
 

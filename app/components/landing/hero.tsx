@@ -4,7 +4,7 @@ import { ArrowRightIcon } from "./section-icons";
 
 const proofPoints = ["Live in under 2 hours", "No long-term contract", "24/7 live chat and email support"];
 
-/** `attributionQuery`: the visit's attribution, carried into the checkout (see ../../services/attribution.server). */
+/** `attributionQuery`: the visit's attribution, carried into the checkout (see ../../services/insight/attribution.server). */
 export function Hero({ attributionQuery = "" }: { attributionQuery?: string }) {
   return (
     <section aria-labelledby="hero-title" className="relative overflow-hidden bg-gradient-to-b from-brand-50 to-white">

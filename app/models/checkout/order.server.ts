@@ -1,0 +1,163 @@
+import { and, desc, eq, sql, type SQL } from "drizzle-orm";
+import { orders, stripeEvents, type OrderRow, type OrderStatus } from "~/db/schema.server";
+import { getDb, rowFromDriver, rowsOf, type Database } from "~/db/connection.server";
+import { newWebhookEventId, orderEvent, queueWebhookEvents } from "~/models/webhooks/event.server";
+import { now } from "~/utils/clock.server";
+import { attributionKeys } from "~/schemas/attribution";
+import { funnelCountFrom, type FunnelCount } from "~/models/insight/funnel.server";
+import { iterateNewestFirst, paginate, type Paginated } from "~/models/pagination.server";
+
+export type NewOrder = Omit<typeof orders.$inferInsert, "id" | "status" | "createdAt" | "updatedAt" | "paidAt"> &
+  Required<Pick<typeof orders.$inferInsert, "discountCents" | "currency" | "couponCode">>;
+
+/** The columns an order is created with, each set by the insert below (the rest take their defaults). */
+const newOrderColumns = [
+  "providerSessionId",
+  "planIds",
+  "billingPeriod",
+  "subtotalCents",
+  "discountCents",
+  "totalCents",
+  "currency",
+  "couponCode",
+  "companyName",
+  "fullName",
+  "email",
+  "phone",
+  "provider",
+  "attemptId",
+  ...attributionKeys,
+] as const satisfies readonly (keyof NewOrder)[];
+
+/**
+ * The funnel's counts that go with an order's insert (ADR 0021, issue #22): `order_created` for a new order only,
+ * and with `planChosen` the attempt's `checkout_plan_chosen`, counted whether the order is new or a replay.
+ */
+export type OrderCount = FunnelCount & { planChosen?: boolean };
+
+/**
+ * Creates the order for one Complete Order attempt. A repeated attempt (double click, retry) finds the
+ * order it already made, so one attempt can never become two orders. `sessionIdFor`: the provider's session id
+ * for a new order's id, when the provider derives it from the id alone (see PaymentProvider.sessionIdFor).
+ * The insert, its order.created webhooks (issue #25) and its counts are ONE statement (data-modifying CTEs): no
+ * round trip per count or event.
+ */
+export async function createOrderForAttempt(
+  values: NewOrder,
+  count?: OrderCount,
+  { sessionIdFor }: { sessionIdFor?: (orderId: string) => string } = {},
+): Promise<{ row: OrderRow; created: boolean }> {
+  const db = getDb();
+  const id = crypto.randomUUID();
+  const columns = Object.fromEntries(newOrderColumns.map((column) => [column, values[column] ?? null])) as NewOrder;
+  // A session id that follows from the order's id (test mode's) is stored by the insert itself.
+  if (sessionIdFor) columns.providerSessionId = sessionIdFor(id);
+  const insert = db
+    .insert(orders)
+    .values({ ...columns, id })
+    .onConflictDoNothing({ target: orders.attemptId })
+    .returning()
+    .getSQL();
+  const webhooks = queueWebhookEvents(
+    [{ source: orderEvent("order.created", sql`inserted`), id: newWebhookEventId() }],
+    now().toISOString(),
+  );
+  const [inserted] = rowsOf<Record<string, unknown>>(
+    await db.execute(sql`
+      with inserted as (${insert}),
+      webhooks as (${webhooks})
+      ${count ? sql`, created_count as (${funnelCountFrom(sql`inserted`, "order_created", count.day)})` : sql``}
+      ${count?.planChosen ? sql`, chosen_count as (${funnelCountFrom(sql`(select 1) as attempt`, "checkout_plan_chosen", count.day)})` : sql``}
+      select * from inserted`),
+  );
+  if (inserted) return { row: rowFromDriver<OrderRow>(orders, inserted), created: true };
+  const [existing] = await db.select().from(orders).where(eq(orders.attemptId, values.attemptId));
+  if (!existing) throw new Error("order for attempt vanished");
+  return { row: existing, created: false };
+}
+
+export async function getOrder(id: string): Promise<OrderRow | undefined> {
+  const [order] = await getDb().select().from(orders).where(eq(orders.id, id));
+  return order;
+}
+
+export async function getOrderBySessionId(sessionId: string): Promise<OrderRow | undefined> {
+  const [order] = await getDb().select().from(orders).where(eq(orders.providerSessionId, sessionId));
+  return order;
+}
+
+export async function setOrderSession(id: string, providerSessionId: string) {
+  await getDb().update(orders).set({ providerSessionId, updatedAt: new Date() }).where(eq(orders.id, id));
+}
+
+/** Moves a pending order on; a paid, expired or canceled order is final and is never changed back. */
+export async function settleOrder(id: string, status: Exclude<OrderStatus, "pending">): Promise<boolean> {
+  const update = getDb()
+    .update(orders)
+    .set({ status, updatedAt: new Date(), ...(status === "paid" ? { paidAt: new Date() } : {}) })
+    .where(and(eq(orders.id, id), eq(orders.status, "pending")))
+    .returning();
+  return (await settleWithEvent(getDb(), update.getSQL(), status)) > 0;
+}
+
+/**
+ * Runs an order update (`update … returning *`) with, for a payment, the order.paid webhooks of the orders it
+ * moved, in one statement: the event exists exactly when the order became paid. Returns how many orders moved.
+ */
+async function settleWithEvent(db: Pick<Database, "execute">, update: SQL, status: OrderStatus): Promise<number> {
+  const settled = rowsOf<{ id: string }>(
+    await db.execute(sql`
+      with settled as (${update})
+      ${status === "paid" ? sql`, webhooks as (${queueWebhookEvents([{ source: orderEvent("order.paid", sql`settled`), id: newWebhookEventId() }], now().toISOString())})` : sql``}
+      select id from settled`),
+  );
+  return settled.length;
+}
+
+/**
+ * Applies one Stripe event exactly once: the event id is recorded in the same transaction as the order
+ * change, so a retried or replayed event finds its id and changes nothing. "settled" means this event moved a
+ * pending order on (to paid or expired); "applied" that it was recorded and changed no order.
+ */
+export async function applyStripeEvent(
+  event: { id: string; type: string },
+  change?: { orderId?: string; sessionId?: string; status: "paid" | "expired" },
+): Promise<"settled" | "applied" | "duplicate"> {
+  return getDb().transaction(async (tx) => {
+    const inserted = await tx
+      .insert(stripeEvents)
+      .values({ id: event.id, type: event.type })
+      .onConflictDoNothing({ target: stripeEvents.id })
+      .returning({ id: stripeEvents.id });
+    if (inserted.length === 0) return "duplicate";
+    if (change && (change.orderId || change.sessionId)) {
+      const match = change.orderId ? eq(orders.id, change.orderId) : eq(orders.providerSessionId, change.sessionId!);
+      const update = tx
+        .update(orders)
+        .set({
+          status: change.status,
+          updatedAt: sql`now()`,
+          ...(change.status === "paid" ? { paidAt: sql`now()` } : {}),
+        })
+        .where(and(match, eq(orders.status, "pending")))
+        .returning();
+      if ((await settleWithEvent(tx, update.getSQL(), change.status)) > 0) return "settled";
+    }
+    return "applied";
+  });
+}
+
+/** Orders newest first (ties broken by id so pages never overlap), with their status and amount. */
+export function listOrders(options: { page?: number } = {}): Promise<Paginated<OrderRow>> {
+  return paginate(
+    getDb().select().from(orders).orderBy(desc(orders.createdAt), desc(orders.id)).$dynamic(),
+    orders,
+    undefined,
+    options.page ?? 1,
+  );
+}
+
+/** Every order, newest first, one batch at a time (see iterateNewestFirst): the admin's CSV export. */
+export function iterateOrders(batchSize = 500): AsyncGenerator<OrderRow[]> {
+  return iterateNewestFirst(orders, batchSize);
+}

@@ -1,0 +1,431 @@
+import { and, asc, desc, eq, gt, lt, sql, type SQL } from "drizzle-orm";
+import {
+  demoBookings,
+  demoHosts,
+  demoHostTimeOff,
+  demoRequests,
+  outbox,
+  type DemoBookingRow,
+  type DemoHostRow,
+  type DemoRequestRow,
+} from "~/db/schema.server";
+import { getDb, instant, rowFromDriver, rowsOf, type Database, type Transaction } from "~/db/connection.server";
+import type { DemoInvitePayload, DemoReminderPayload, OutboxMessage } from "~/models/outbox/messages.server";
+import { bookingEvent, newWebhookEventId, queueWebhookEvents, storedLeadCreated } from "~/models/webhooks/event.server";
+import { now } from "~/utils/clock.server";
+import { getBookingSettings } from "~/utils/env.server";
+
+export type DemoBooking = DemoBookingRow;
+/** A booking with its lead and its host (null only for a booking made before hosts that no seeded host took). */
+export type BookingWithLead = { booking: DemoBooking; lead: DemoRequestRow; host: DemoHostRow | null };
+
+const demoInviteEmail: OutboxMessage["kind"] = "demo-invite-email";
+const demoReminderEmail: OutboxMessage["kind"] = "demo-reminder-email";
+
+/*
+ * A count of this process's writes to demo bookings, for the cached availability (services/demo/picker, ADR 0024):
+ * a copy read before the count moved is not used again. A write counts when it starts and again when it has
+ * settled (committed or rolled back), so a read that ran while the transaction was still open, and saw the old
+ * seats, is never taken for the state after it. Writes of other processes are not counted: the cached copy
+ * expires after a short period instead, and the database decides every booking anyway.
+ */
+let bookingWrites = 0;
+
+/** How many writes to demo bookings this process has started and settled (each counts twice). */
+export function bookingWriteCount(): number {
+  return bookingWrites;
+}
+
+/** Runs `write` (a transaction that may change who holds which seat), counted as above. */
+export async function changingBookings<T>(write: () => Promise<T>): Promise<T> {
+  bookingWrites += 1;
+  try {
+    return await write();
+  } finally {
+    bookingWrites += 1;
+  }
+}
+
+/**
+ * The reminders of this version of a booking that are still ahead at `at` (ADR 0031): one per time before the start
+ * in `minutesBefore`, each due then. None for a cancelled booking; none whose moment has already passed (a demo
+ * booked 3 hours ahead gets the 1-hour reminder only).
+ */
+export function remindersOf(
+  booking: Pick<DemoBooking, "id" | "sequence" | "status" | "slotStart">,
+  at: Date,
+  minutesBefore: number[],
+): { payload: DemoReminderPayload; dueAt: Date }[] {
+  if (booking.status !== "booked") return [];
+  return minutesBefore
+    .map((minutes) => ({
+      payload: { bookingId: booking.id, sequence: booking.sequence, minutesBefore: minutes },
+      dueAt: new Date(booking.slotStart.getTime() - minutes * 60_000),
+    }))
+    .filter((reminder) => reminder.dueAt.getTime() > at.getTime());
+}
+
+/**
+ * Queues the visitor's calendar invite AND reminders for this version of the booking, in the caller's transaction
+ * and in ONE statement (a booking write costs no extra round trip): the invite (due at once) and, for REQUEST, the
+ * reminders still ahead at `at` (the app's clock), each due its time before the start (`next_attempt_at` is the due
+ * time; ADR 0031). A change (SEQUENCE > 0) deletes, in the same statement, the reminders still pending for the
+ * booking's earlier versions: a moved booking is reminded of its new time only, a cancelled one not at all. The
+ * worker checks the SEQUENCE again when a reminder comes due (one it had already claimed may still be running).
+ * The same statement queues the booking's webhook event (demo.booked, demo.rescheduled or demo.cancelled; issue
+ * #25), after `also.leadCreated` for a lead stored by this transaction, and `also.messages` (the sales e-mail).
+ */
+export async function queueInviteAndReminders(
+  tx: Transaction,
+  booking: DemoBooking,
+  method: DemoInvitePayload["method"],
+  also: { messages?: OutboxMessage[]; leadCreated?: boolean } = {},
+) {
+  const at = now();
+  const invite: DemoInvitePayload = { bookingId: booking.id, sequence: booking.sequence, method };
+  // A cancelled booking has no reminders left to queue (remindersOf gives none).
+  const reminders = remindersOf(booking, at, getBookingSettings().reminderMinutes);
+  const row = (kind: string, payload: object, dueAt: SQL) =>
+    sql`(${crypto.randomUUID()}, ${kind}, ${JSON.stringify(payload)}::jsonb, ${dueAt})`;
+  const webhookEvents = [
+    ...(also.leadCreated ? [storedLeadCreated(booking.demoRequestId)] : []),
+    bookingEvent(bookingEventType(booking, method), booking.id),
+  ].map((source) => ({ source, id: newWebhookEventId() }));
+  const insert = sql`
+    insert into ${outbox} (${sql.join(
+      [outbox.id, outbox.kind, outbox.payload, outbox.nextAttemptAt].map((column) => sql.identifier(column.name)),
+      sql`, `,
+    )})
+    values ${sql.join(
+      [
+        row(demoInviteEmail, invite, sql`now()`),
+        ...reminders.map((reminder) => row(demoReminderEmail, reminder.payload, instant(reminder.dueAt))),
+        ...(also.messages ?? []).map((message) => row(message.kind, message.payload, sql`now()`)),
+      ],
+      sql`, `,
+    )}`;
+  await tx.execute(sql`
+    with ${
+      booking.sequence === 0
+        ? sql``
+        : sql`superseded as (
+      delete from ${outbox}
+      where ${outbox.kind} = ${demoReminderEmail} and ${outbox.status} = 'pending'
+        and ${outbox.payload}->>'bookingId' = ${booking.id}
+    ), `
+    }queued as (${insert})
+    ${queueWebhookEvents(webhookEvents, at.toISOString())}`);
+}
+
+/** The webhook event of a booking's new version: its first, a change, or its cancellation. */
+function bookingEventType(booking: DemoBooking, method: DemoInvitePayload["method"]) {
+  if (method === "CANCEL") return "demo.cancelled";
+  return booking.sequence === 0 ? "demo.booked" : "demo.rescheduled";
+}
+
+/** A live booking's host and time, as the availability reads them. */
+export type BusyTime = { hostId: string | null; start: Date; end: Date };
+
+/**
+ * Which host gets a slot (ADR 0030): among the candidates (the hosts the availability found working then), those
+ * the database sees active, not on time off (their zone's date of the start) and without a live booking within
+ * `bufferMinutes` of it, first the one to keep (a
+ * reschedule keeps its host when free), then the one with the fewest live bookings in the slot's week, then the one
+ * booked least recently, then the first added. `self` is a booking not to count as in the way (the one moving).
+ */
+export type HostChoice = {
+  candidates: string[];
+  start: Date;
+  end: Date;
+  bufferMinutes: number;
+  week: { start: Date; end: Date };
+  keep?: string;
+  self?: string;
+};
+
+function freeCandidates(choice: HostChoice) {
+  const start = choice.start.toISOString();
+  const end = choice.end.toISOString();
+  const buffer = `${choice.bufferMinutes} minutes`;
+  return sql`
+    select h.id from ${demoHosts} h
+    where h.id in (select jsonb_array_elements_text(${JSON.stringify(choice.candidates)}::jsonb)) and h.active
+      and not exists (
+        select 1 from ${demoHostTimeOff} t
+        where t.host_id = h.id
+          and (${start}::timestamptz at time zone h.time_zone)::date between t.first_day and t.last_day
+      )
+      and not exists (
+        select 1 from ${demoBookings} b
+        where b.host_id = h.id and b.status = 'booked' and b.id <> ${choice.self ?? ""}
+          and b.slot_start < ${end}::timestamptz + ${buffer}::interval
+          and b.slot_end > ${start}::timestamptz - ${buffer}::interval
+      )`;
+}
+
+function hostOrder(choice: HostChoice) {
+  return sql`
+    order by
+      h.id = ${choice.keep ?? ""} desc,
+      (select count(*) from ${demoBookings} w
+        where w.host_id = h.id and w.status = 'booked'
+          and w.slot_start >= ${choice.week.start.toISOString()}::timestamptz
+          and w.slot_start < ${choice.week.end.toISOString()}::timestamptz),
+      (select max(r.created_at) from ${demoBookings} r where r.host_id = h.id) asc nulls first,
+      h.created_at, h.id
+    limit 1`;
+}
+
+/** Whether any candidate is still free by the database's present state (after a round that took nothing). */
+async function anyCandidateFree(tx: Transaction, choice: HostChoice): Promise<boolean> {
+  return rowsOf(await tx.execute(sql`${freeCandidates(choice)} limit 1`)).length > 0;
+}
+
+/**
+ * Books the slot for a lead with a free host, or answers undefined when none is. The database decides: one
+ * statement chooses the host (HostChoice) and inserts the booking; the exclusion constraint on (host, time) WHERE
+ * status = 'booked' refuses a second live booking of a host at an overlapping time. A concurrent transaction that
+ * took the same host first makes this insert wait for it and then do nothing (ON CONFLICT); the statement is then
+ * run again with a fresh snapshot, which sees that host taken. Each such round sees at least one more host taken,
+ * so candidates + 1 rounds always end in a booking or "full". No check-then-insert in this code.
+ */
+export async function insertBooking(
+  tx: Transaction,
+  booking: { demoRequestId: string; choice: HostChoice; visitorTimeZone?: string },
+): Promise<DemoBooking | undefined> {
+  const { choice } = booking;
+  for (let round = 0; round <= choice.candidates.length; round += 1) {
+    const inserted = rowsOf<Record<string, unknown>>(
+      await tx.execute(sql`
+        insert into ${demoBookings} (
+          ${sql.identifier(demoBookings.id.name)}, ${sql.identifier(demoBookings.demoRequestId.name)},
+          ${sql.identifier(demoBookings.slotStart.name)}, ${sql.identifier(demoBookings.slotEnd.name)},
+          ${sql.identifier(demoBookings.hostId.name)}, ${sql.identifier(demoBookings.visitorTimeZone.name)}
+        )
+        select ${crypto.randomUUID()}, ${booking.demoRequestId}, ${choice.start.toISOString()}::timestamptz,
+               ${choice.end.toISOString()}::timestamptz, free.id, ${booking.visitorTimeZone ?? null}::text
+        from (${freeCandidates(choice)} ${hostOrder(choice)}) as free
+        on conflict do nothing
+        returning *`),
+    );
+    if (inserted[0]) return rowFromDriver<DemoBooking>(demoBookings, inserted[0]);
+    // No row: either no candidate was free when the statement looked (full), or the host it chose was taken by a
+    // transaction that committed meanwhile. Only another look can tell; it costs one statement.
+    if (!(await anyCandidateFree(tx, choice))) return undefined;
+  }
+  return undefined;
+}
+
+/** Live bookings (host and time) that overlap [from, to). */
+export async function liveBookingsBetween(from: Date, to: Date, db: Database = getDb()): Promise<BusyTime[]> {
+  return db
+    .select({ hostId: demoBookings.hostId, start: demoBookings.slotStart, end: demoBookings.slotEnd })
+    .from(demoBookings)
+    .where(and(eq(demoBookings.status, "booked"), lt(demoBookings.slotStart, to), gt(demoBookings.slotEnd, from)));
+}
+
+/** A booking (live or cancelled) with its lead, or undefined. */
+export async function findBooking(id: string, db: Database = getDb()): Promise<BookingWithLead | undefined> {
+  const [found] = await db
+    .select({ booking: demoBookings, lead: demoRequests, host: demoHosts })
+    .from(demoBookings)
+    .innerJoin(demoRequests, eq(demoRequests.id, demoBookings.demoRequestId))
+    .leftJoin(demoHosts, eq(demoHosts.id, demoBookings.hostId))
+    .where(eq(demoBookings.id, id));
+  return found;
+}
+
+/** The lead's live booking, if it has one (at most one: a unique partial index). */
+export async function findLiveBookingOf(demoRequestId: string, db: Database | Transaction = getDb()) {
+  const [booking] = await db
+    .select()
+    .from(demoBookings)
+    .where(and(eq(demoBookings.demoRequestId, demoRequestId), eq(demoBookings.status, "booked")));
+  return booking as DemoBooking | undefined;
+}
+
+/** A conflict with a unique index (23505) or an exclusion constraint (23P01), as the driver or drizzle reports it. */
+function isConflict(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && typeof current === "object" && current !== null; depth += 1) {
+    const code = (current as { code?: unknown }).code;
+    if (code === "23505" || code === "23P01") return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+export type RescheduleResult =
+  | { status: "rescheduled"; booking: DemoBooking }
+  | { status: "unchanged"; booking: DemoBooking }
+  | { status: "slot-taken"; booking: DemoBooking }
+  | { status: "cancelled"; booking: DemoBooking }
+  | { status: "not-found" };
+
+/**
+ * Moves a live booking to another slot in one transaction, keeping its id (the invite's UID) and raising its
+ * SEQUENCE; queues the updated invite (METHOD:REQUEST). The host is chosen by the same rule as a new booking,
+ * keeping the booking's own host when they are free then; the exclusion constraint refuses a host another
+ * transaction took first, and that round is undone to a savepoint and tried again. A cancelled booking stays
+ * cancelled: it cannot be moved. The caller checks the new start against the availability rules first
+ * (checkSlotStart) and names the candidates (the hosts working then); `choice.start`/`end` are the new time.
+ */
+export async function rescheduleBooking(
+  id: string,
+  choice: Omit<HostChoice, "keep" | "self">,
+  db: Database = getDb(),
+): Promise<RescheduleResult> {
+  return changingBookings(() => rescheduleInTransaction(id, choice, db));
+}
+
+function rescheduleInTransaction(
+  id: string,
+  requested: Omit<HostChoice, "keep" | "self">,
+  db: Database,
+): Promise<RescheduleResult> {
+  return db.transaction(async (tx) => {
+    // Locks the row: a concurrent cancel or reschedule of the same booking waits for this one.
+    const [current] = await tx.select().from(demoBookings).where(eq(demoBookings.id, id)).for("update");
+    if (!current) return { status: "not-found" };
+    if (current.status !== "booked") return { status: "cancelled", booking: current };
+    if (current.slotStart.getTime() === requested.start.getTime()) return { status: "unchanged", booking: current };
+
+    const choice: HostChoice = { ...requested, keep: current.hostId ?? undefined, self: current.id };
+    const booking = await moveToFreeHost(tx, id, choice);
+    return booking ? { status: "rescheduled", booking } : { status: "slot-taken", booking: current };
+  });
+}
+
+/**
+ * Gives the booking `id` the time in `choice` (its own, for a reassignment) and the first free host by the rule
+ * (HostChoice), raising its SEQUENCE and queuing the visitor's updated invite; undefined when no candidate is free.
+ * The exclusion constraint refuses a host another transaction took first: that round is undone to a savepoint and
+ * the next one looks again.
+ */
+async function moveToFreeHost(tx: Transaction, id: string, choice: HostChoice): Promise<DemoBooking | undefined> {
+  for (let round = 0; round <= choice.candidates.length; round += 1) {
+    let moved: Record<string, unknown>[] = [];
+    try {
+      moved = await tx.transaction(async (savepoint) =>
+        rowsOf<Record<string, unknown>>(
+          await savepoint.execute(sql`
+            update ${demoBookings}
+            set ${sql.identifier(demoBookings.slotStart.name)} = ${choice.start.toISOString()}::timestamptz,
+                ${sql.identifier(demoBookings.slotEnd.name)} = ${choice.end.toISOString()}::timestamptz,
+                ${sql.identifier(demoBookings.hostId.name)} = free.id,
+                ${sql.identifier(demoBookings.sequence.name)} = ${demoBookings.sequence} + 1,
+                ${sql.identifier(demoBookings.updatedAt.name)} = now()
+            from (${freeCandidates(choice)} ${hostOrder(choice)}) as free
+            where ${demoBookings.id} = ${id}
+            returning ${demoBookings}.*`),
+        ),
+      );
+    } catch (error) {
+      if (isConflict(error)) continue;
+      throw error;
+    }
+    if (!moved[0]) return undefined;
+    const booking = rowFromDriver<DemoBooking>(demoBookings, moved[0]);
+    await queueInviteAndReminders(tx, booking, "REQUEST");
+    return booking;
+  }
+  return undefined;
+}
+
+export type ReassignResult =
+  | { status: "reassigned"; booking: DemoBooking }
+  | { status: "unchanged" | "host-busy" | "cancelled"; booking: DemoBooking }
+  | { status: "not-found" };
+
+/**
+ * Gives a live booking to another host at the same time — an admin's choice (one candidate), or the fairest free
+ * one when its host can no longer run it (deactivated, time off) — raising its SEQUENCE and queuing the visitor's
+ * updated invite (the organizer changes; same UID). The host must be active, not on time off and not booked within
+ * the buffer, by the database's present state; the exclusion constraint refuses one that a concurrent booking took,
+ * and that round is undone to a savepoint and the next candidate tried. The caller names the candidates (the hosts
+ * working then, the booking's own host left out) and the buffer; the booking's time is the row's.
+ */
+export async function reassignBooking(
+  id: string,
+  choice: Pick<HostChoice, "candidates" | "bufferMinutes" | "week">,
+  db: Database = getDb(),
+): Promise<ReassignResult> {
+  return changingBookings(() =>
+    db.transaction(async (tx) => {
+      const [current] = await tx.select().from(demoBookings).where(eq(demoBookings.id, id)).for("update");
+      if (!current) return { status: "not-found" as const };
+      if (current.status !== "booked") return { status: "cancelled" as const, booking: current };
+      if (choice.candidates.length === 1 && choice.candidates[0] === current.hostId) {
+        return { status: "unchanged" as const, booking: current };
+      }
+      const candidates = choice.candidates.filter((candidate) => candidate !== current.hostId);
+      const full: HostChoice = {
+        candidates,
+        start: current.slotStart,
+        end: current.slotEnd,
+        bufferMinutes: choice.bufferMinutes,
+        week: choice.week,
+        self: current.id,
+      };
+      const booking = await moveToFreeHost(tx, id, full);
+      if (booking) return { status: "reassigned" as const, booking };
+      return { status: "host-busy" as const, booking: current };
+    }),
+  );
+}
+
+export type CancelResult =
+  | { status: "cancelled"; booking: DemoBooking }
+  | { status: "already-cancelled"; booking: DemoBooking }
+  | { status: "not-found" };
+
+/**
+ * Cancels a live booking (its seat is free at once), raises its SEQUENCE and queues the METHOD:CANCEL invite; its
+ * pending reminders are deleted in the same statement (queueInviteAndReminders).
+ */
+export async function cancelBooking(id: string, db: Database = getDb()): Promise<CancelResult> {
+  return changingBookings(() => cancelInTransaction(id, db));
+}
+
+function cancelInTransaction(id: string, db: Database): Promise<CancelResult> {
+  return db.transaction(async (tx) => {
+    const [booking] = await tx
+      .update(demoBookings)
+      .set({
+        status: "cancelled",
+        sequence: sql`${demoBookings.sequence} + 1`,
+        cancelledAt: sql`now()`,
+        updatedAt: sql`now()`,
+      })
+      .where(and(eq(demoBookings.id, id), eq(demoBookings.status, "booked")))
+      .returning();
+    if (booking) {
+      await queueInviteAndReminders(tx, booking, "CANCEL");
+      return { status: "cancelled", booking };
+    }
+    const [existing] = await tx.select().from(demoBookings).where(eq(demoBookings.id, id));
+    return existing ? { status: "already-cancelled", booking: existing } : { status: "not-found" };
+  });
+}
+
+/** Live bookings that have not ended by `now`, soonest first, each with its lead (the admin agenda and feed). */
+export async function listUpcomingBookings(now: Date, db: Database = getDb()): Promise<BookingWithLead[]> {
+  return db
+    .select({ booking: demoBookings, lead: demoRequests, host: demoHosts })
+    .from(demoBookings)
+    .innerJoin(demoRequests, eq(demoRequests.id, demoBookings.demoRequestId))
+    .leftJoin(demoHosts, eq(demoHosts.id, demoBookings.hostId))
+    .where(and(eq(demoBookings.status, "booked"), gt(demoBookings.slotEnd, now)))
+    .orderBy(asc(demoBookings.slotStart), asc(demoHosts.name));
+}
+
+/** The lead's most recent booking, live or cancelled (the sales e-mail names it, and says when it was cancelled). */
+export async function findLatestBookingOf(demoRequestId: string, db: Database = getDb()) {
+  const [booking] = await db
+    .select()
+    .from(demoBookings)
+    .where(eq(demoBookings.demoRequestId, demoRequestId))
+    .orderBy(desc(demoBookings.createdAt))
+    .limit(1);
+  return booking as DemoBooking | undefined;
+}

@@ -1,0 +1,176 @@
+import { asc, eq, sql } from "drizzle-orm";
+import { demoBookings, demoHosts, demoHostTimeOff, type WeeklyHoursRange } from "~/db/schema.server";
+import { getDb, type Database } from "~/db/connection.server";
+import { changingBookings } from "~/models/demo/booking.server";
+
+/** A host as the availability and the booking code read them: their week, their days off, whether they take demos. */
+export type DemoHost = {
+  id: string;
+  name: string;
+  email: string;
+  timeZone: string;
+  weeklyHours: WeeklyHoursRange[];
+  /** Calendar dates in the host's zone, first and last included, soonest first. */
+  timeOff: { id: string; firstDay: string; lastDay: string }[];
+  active: boolean;
+  createdAt: Date;
+};
+
+/** The first hosts of an install, from the environment (DEMO_* settings; ADR 0030). */
+export type SeedHosts = {
+  count: number;
+  name: string;
+  email: string;
+  timeZone: string;
+  weeklyHours: WeeklyHoursRange[];
+};
+
+/*
+ * A count of this process's writes to hosts and their time off (each counted when it starts and when it has
+ * settled, as bookingWriteCount does), so the hosts' cached copy (services/demo/hosts) is read again after one. A
+ * host write is a booking write too: the availability depends on both.
+ */
+let hostWrites = 0;
+
+/** How many writes to hosts this process has started and settled (each counts twice). */
+export function hostWriteCount(): number {
+  return hostWrites;
+}
+
+async function changingHosts<T>(write: () => Promise<T>): Promise<T> {
+  hostWrites += 1;
+  try {
+    return await changingBookings(write);
+  } finally {
+    hostWrites += 1;
+  }
+}
+
+/** The id of the n-th seeded host: fixed, so that every instance seeding at once inserts the same rows. */
+export const seededHostId = (n: number) => `host-${n}`;
+
+/**
+ * Every host with their time off, in the order they were added. On a database with no host yet (a fresh install,
+ * or the first start after hosts came), first seeds `seed.count` hosts from the environment and moves each
+ * booking made before hosts to the host of its seat, so existing bookings keep holding their time. Seeding is one
+ * statement with fixed ids and ON CONFLICT DO NOTHING: instances starting together insert the same rows once.
+ */
+export async function listHosts(seed: SeedHosts, db: Database = getDb()): Promise<DemoHost[]> {
+  let hosts = await readHosts(db);
+  if (hosts.length === 0) {
+    await seedHosts(seed, db);
+    hosts = await readHosts(db);
+  }
+  return hosts;
+}
+
+async function readHosts(db: Database): Promise<DemoHost[]> {
+  const rows = await db
+    .select({ host: demoHosts, timeOff: demoHostTimeOff })
+    .from(demoHosts)
+    .leftJoin(demoHostTimeOff, eq(demoHostTimeOff.hostId, demoHosts.id))
+    .orderBy(asc(demoHosts.createdAt), asc(demoHosts.id), asc(demoHostTimeOff.firstDay));
+  const byId = new Map<string, DemoHost>();
+  for (const { host, timeOff } of rows) {
+    let entry = byId.get(host.id);
+    if (!entry) {
+      entry = {
+        id: host.id,
+        name: host.name,
+        email: host.email,
+        timeZone: host.timeZone,
+        weeklyHours: host.weeklyHours,
+        timeOff: [],
+        active: host.active,
+        createdAt: host.createdAt,
+      };
+      byId.set(host.id, entry);
+    }
+    if (timeOff) entry.timeOff.push({ id: timeOff.id, firstDay: timeOff.firstDay, lastDay: timeOff.lastDay });
+  }
+  return [...byId.values()];
+}
+
+// Not counted as a host write: the read that seeds returns the seeded hosts, and moving the old bookings to the
+// hosts of their seats changes no busy time.
+async function seedHosts(seed: SeedHosts, db: Database) {
+  await db.transaction(async (tx) => {
+    // As many hosts as the setting asks for, and one per seat a booking made before hosts holds (those beyond
+    // the setting are inactive: they keep their bookings and take no new ones).
+    await tx.execute(sql`
+        insert into ${demoHosts} (id, name, email, time_zone, weekly_hours, active, created_at)
+        select 'host-' || n,
+               case when n = 1 then ${seed.name} else ${seed.name} || ' ' || n end,
+               ${seed.email}, ${seed.timeZone}, ${JSON.stringify(seed.weeklyHours)}::jsonb, n <= ${seed.count}::int,
+               now() + n * interval '1 microsecond'
+        from generate_series(1, greatest(${seed.count}::int, coalesce((select max(seat) from ${demoBookings}), 0))) as n
+        where not exists (select 1 from ${demoHosts})
+        on conflict do nothing`);
+    await tx.execute(sql`
+        update ${demoBookings} set host_id = 'host-' || seat
+        where host_id is null and seat is not null
+          and exists (select 1 from ${demoHosts} h where h.id = 'host-' || seat)`);
+  });
+}
+
+/** A host's name and e-mail, as the mails and invites name them. */
+export async function findHostContact(
+  id: string | null | undefined,
+  db: Database = getDb(),
+): Promise<HostContact | undefined> {
+  if (!id) return undefined;
+  const [host] = await db
+    .select({ name: demoHosts.name, email: demoHosts.email })
+    .from(demoHosts)
+    .where(eq(demoHosts.id, id));
+  return host;
+}
+
+export type HostContact = { name: string; email: string };
+
+export type HostInput = {
+  name: string;
+  email: string;
+  timeZone: string;
+  weeklyHours: WeeklyHoursRange[];
+  active: boolean;
+};
+
+/** Adds a host; answers its id. */
+export async function createHost(input: HostInput, db: Database = getDb()): Promise<string> {
+  const id = crypto.randomUUID();
+  await changingHosts(() => db.insert(demoHosts).values({ id, ...input }));
+  return id;
+}
+
+/** Changes a host's details, week or state; answers whether the host exists. */
+export async function updateHost(id: string, input: HostInput, db: Database = getDb()): Promise<boolean> {
+  const updated = await changingHosts(() =>
+    db
+      .update(demoHosts)
+      .set({ ...input, updatedAt: sql`now()` })
+      .where(eq(demoHosts.id, id))
+      .returning({ id: demoHosts.id }),
+  );
+  return updated.length > 0;
+}
+
+/** Adds days off (dates in the host's zone, both included). */
+export async function addTimeOff(
+  hostId: string,
+  days: { firstDay: string; lastDay: string },
+  db: Database = getDb(),
+): Promise<void> {
+  await changingHosts(() => db.insert(demoHostTimeOff).values({ hostId, ...days }));
+}
+
+/** Removes one stretch of days off; answers whether it existed for that host. */
+export async function removeTimeOff(hostId: string, timeOffId: string, db: Database = getDb()): Promise<boolean> {
+  const removed = await changingHosts(() =>
+    db
+      .delete(demoHostTimeOff)
+      .where(sql`${demoHostTimeOff.id} = ${timeOffId} and ${demoHostTimeOff.hostId} = ${hostId}`)
+      .returning({ id: demoHostTimeOff.id }),
+  );
+  return removed.length > 0;
+}

@@ -1,0 +1,95 @@
+// What became of demos whose slot has ended (issue #24, ADR 0032): the list sales mark on /admin and the one
+// statement that records an outcome. The dashboard's figures from these columns are in models/admin/dashboard.server.ts.
+import { and, desc, eq, lte, sql, type SQL } from "drizzle-orm";
+import { demoBookings, demoHosts, demoRequests, type DemoBookingRow } from "~/db/schema.server";
+import { getDb, type Database } from "~/db/connection.server";
+import { paginate, type Paginated } from "~/models/pagination.server";
+import type { DemoOutcome } from "~/schemas/demo-outcome";
+import type { DayRange } from "~/schemas/dashboard-views";
+
+export type EndedBooking = {
+  booking: Pick<DemoBookingRow, "id" | "slotStart" | "slotEnd" | "outcome" | "outcomeAt">;
+  lead: { firstName: string; lastName: string; company: string };
+  host: { name: string } | null;
+};
+
+/** Live bookings whose slot started on a day of `range` (the business's zone) and had ended by `at`. */
+function endedIn(range: DayRange, at: Date): SQL {
+  const { from, to, timeZone } = range;
+  return and(
+    eq(demoBookings.status, "booked"),
+    sql`${demoBookings.slotStart} >= ((${from}::date)::timestamp at time zone ${timeZone})`,
+    sql`${demoBookings.slotStart} < ((${to}::date + 1)::timestamp at time zone ${timeZone})`,
+    lte(demoBookings.slotEnd, at),
+  )!;
+}
+
+/**
+ * One page of the live bookings that started in `range` and had ended by `at`, latest first, with their lead and
+ * host. A page past the last is the last page (a range changed under a page number).
+ */
+export async function listEndedBookings(
+  range: DayRange,
+  at: Date,
+  page: number,
+  db: Database = getDb(),
+): Promise<Paginated<EndedBooking>> {
+  const where = endedIn(range, at);
+  const pageOf = (number: number) =>
+    paginate(
+      db
+        .select({
+          booking: {
+            id: demoBookings.id,
+            slotStart: demoBookings.slotStart,
+            slotEnd: demoBookings.slotEnd,
+            outcome: demoBookings.outcome,
+            outcomeAt: demoBookings.outcomeAt,
+          },
+          lead: { firstName: demoRequests.firstName, lastName: demoRequests.lastName, company: demoRequests.company },
+          host: { name: demoHosts.name },
+        })
+        .from(demoBookings)
+        .innerJoin(demoRequests, eq(demoRequests.id, demoBookings.demoRequestId))
+        .leftJoin(demoHosts, eq(demoHosts.id, demoBookings.hostId))
+        .where(where)
+        .orderBy(desc(demoBookings.slotStart), desc(demoBookings.id))
+        .$dynamic(),
+      demoBookings,
+      where,
+      number,
+    );
+  const first = await pageOf(page);
+  return page > first.totalPages ? pageOf(first.totalPages) : first;
+}
+
+export type OutcomeResult =
+  | { status: "recorded" | "unchanged"; booking: DemoBookingRow }
+  | { status: "not-ended" | "cancelled"; booking: DemoBookingRow }
+  | { status: "not-found" };
+
+/**
+ * Records (or changes) a booking's outcome, only when it is live and its slot ended by `at`. The row is locked first,
+ * so a concurrent cancellation or reschedule (which lock it too) is decided before or after, never half-way.
+ * `outcome_at` moves only when the outcome changes.
+ */
+export async function setBookingOutcome(
+  id: string,
+  outcome: DemoOutcome,
+  at: Date,
+  db: Database = getDb(),
+): Promise<OutcomeResult> {
+  return db.transaction(async (tx) => {
+    const [current] = await tx.select().from(demoBookings).where(eq(demoBookings.id, id)).for("update");
+    if (!current) return { status: "not-found" as const };
+    if (current.status !== "booked") return { status: "cancelled" as const, booking: current };
+    if (current.slotEnd.getTime() > at.getTime()) return { status: "not-ended" as const, booking: current };
+    if (current.outcome === outcome) return { status: "unchanged" as const, booking: current };
+    const [booking] = await tx
+      .update(demoBookings)
+      .set({ outcome, outcomeAt: sql`now()` })
+      .where(eq(demoBookings.id, id))
+      .returning();
+    return { status: "recorded" as const, booking };
+  });
+}

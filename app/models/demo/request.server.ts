@@ -1,0 +1,315 @@
+import { createHash } from "node:crypto";
+import { and, desc, eq, gt, ilike, or, sql, type SQL } from "drizzle-orm";
+import { demoRequests, outbox, type DemoRequestRow } from "~/db/schema.server";
+import type { OutboxMessage } from "~/models/outbox/messages.server";
+import { funnelCountFrom, incrementFunnelCounts, type FunnelCount } from "~/models/insight/funnel.server";
+import {
+  changingBookings,
+  findLiveBookingOf,
+  insertBooking,
+  queueInviteAndReminders,
+  type DemoBooking,
+  type HostChoice,
+} from "~/models/demo/booking.server";
+import type { DemoRequestData, StoredDemoRequest } from "~/schemas/demo-request";
+import { attributionKeys, type Attribution } from "~/schemas/attribution";
+import { getDb, rowFromDriver, rowsOf, type Database, type Transaction } from "~/db/connection.server";
+import { leadCreated, newWebhookEventId, queueWebhookEvents, storedLeadCreated } from "~/models/webhooks/event.server";
+import { now } from "~/utils/clock.server";
+import { escapeLike, iterateNewestFirst, normalizeSearch, paginate, type Paginated } from "~/models/pagination.server";
+
+export type NewDemoRequest = Omit<DemoRequestData, "submissionId" | "website" | "slotStart" | "timeZone"> & {
+  submissionId: string;
+  /** Where the visit came from; stored with a new lead, never compared (see isSameSubmission). */
+  attribution?: Attribution;
+};
+
+/** The attribution columns' values: null where the visit did not say. */
+function attributionValues(attribution: Attribution = {}) {
+  return Object.fromEntries(attributionKeys.map((key) => [key, attribution[key] ?? null])) as {
+    [Key in keyof Attribution]-?: Attribution[Key] | null;
+  };
+}
+
+/** The public shape of a stored request (what the API answers); the submission id stays internal. */
+export function toStoredDemoRequest(row: DemoRequestRow): StoredDemoRequest {
+  return {
+    id: row.id,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    email: row.email,
+    phone: row.phone,
+    company: row.company,
+    dealVolume: row.dealVolume,
+    challenges: row.challenges,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** A `demo_requests` row as the driver returns it from raw SQL (snake_case, timestamps as text) → the drizzle row. */
+function toDemoRequestRow(raw: Record<string, unknown>): DemoRequestRow {
+  return rowFromDriver<DemoRequestRow>(demoRequests, raw);
+}
+
+const newLeadEmail = "new-lead-email" satisfies OutboxMessage["kind"];
+
+/**
+ * Stores a demo request exactly once per submission id, together with its outbox message, atomically: when
+ * this resolves, the row and its e-mail job are committed. One statement (a data-modifying CTE) inserts both, so
+ * a new request costs one round trip instead of a four-statement transaction (begin, insert, insert, commit); a
+ * statement is its own transaction, so the two rows commit together or not at all. A replay of the same
+ * submission (double click, resubmitted POST, browser retry) inserts nothing, queues nothing and reads the
+ * first row in a second statement: that one sees a row committed by a concurrent duplicate while the first
+ * statement waited on it, which the first statement's snapshot cannot. With `count`, the funnel's `demo_submitted`
+ * (and for a booking `demo_booked`) is added in the same statement or transaction, for a new lead only (issue #22).
+ */
+export async function createDemoRequest(
+  input: NewDemoRequest,
+  slot?: RequestedSlot,
+  count?: FunnelCount,
+): Promise<CreatedDemoRequest> {
+  if (slot) {
+    return changingBookings(() => getDb().transaction((tx) => createDemoRequestWithSlot(tx, input, slot, count)));
+  }
+  return insertDemoRequest(getDb(), input, count);
+}
+
+async function insertDemoRequest(
+  db: Database | Transaction,
+  input: NewDemoRequest,
+  count?: FunnelCount,
+): Promise<CreatedDemoRequest> {
+  const lead = {
+    id: crypto.randomUUID(),
+    firstName: input.firstName,
+    lastName: input.lastName,
+    email: input.email,
+    phone: input.phone,
+    company: input.company,
+    dealVolume: input.dealVolume || null,
+    challenges: input.challenges || null,
+    submissionId: input.submissionId,
+    ...attributionValues(input.attribution),
+  };
+  const insert = db
+    .insert(demoRequests)
+    .values(lead)
+    .onConflictDoNothing({ target: demoRequests.submissionId })
+    .returning()
+    .getSQL();
+  // The lead, its outbox row, its webhooks and (with `count`) its funnel count: one statement.
+  const inserted = rowsOf<Record<string, unknown>>(
+    await db.execute(sql`
+      with inserted as (${insert}), queued as (
+        -- Runs although the final select does not read it: PostgreSQL executes every data-modifying CTE.
+        insert into ${outbox} (${sql.identifier(outbox.id.name)}, ${sql.identifier(outbox.kind.name)}, ${sql.identifier(outbox.payload.name)})
+        select ${crypto.randomUUID()}, ${newLeadEmail}, jsonb_build_object('demoRequestId', inserted.id) from inserted
+      ), webhooks as (
+        ${queueWebhookEvents([{ source: leadCreated(sql`inserted`), id: newWebhookEventId() }], now().toISOString())}
+      )${count ? sql`, counted as (${funnelCountFrom(sql`inserted`, "demo_submitted", count.day)})` : sql``}
+      select * from inserted`),
+  );
+  if (inserted[0]) return { row: toDemoRequestRow(inserted[0]), created: true, slotTaken: false };
+  const [existing] = await db.select().from(demoRequests).where(eq(demoRequests.submissionId, input.submissionId));
+  if (!existing) throw new Error("demo request insert conflicted but no row holds its submission id");
+  return { row: existing, created: false, slotTaken: false };
+}
+
+/** The slot a visitor picked (already checked against the availability rules) and the seats it has. */
+/** A picked slot and what the database needs to choose its host (ADR 0030). */
+export type RequestedSlot = { slotStart: Date; slotEnd: Date; choice: HostChoice; visitorTimeZone?: string };
+
+export type CreatedDemoRequest = {
+  row: DemoRequestRow;
+  created: boolean;
+  /** The lead's live booking: made now, or found when this submission was already booked. */
+  booking?: DemoBooking;
+  /** A slot was asked for and every seat was taken: the lead is kept, as "needs a time" (ADR 0016). */
+  slotTaken: boolean;
+  /** `booking` was made by this call (not found from an earlier one). */
+  bookedNow?: boolean;
+};
+
+/**
+ * A demo request with a picked slot, in ONE transaction: the lead (exactly once per submission id, as without
+ * a slot), the booking (a host taken by the database, see insertBooking) and the outbox messages (the sales
+ * e-mail for a new lead; the visitor's invite and reminders for a booking, one statement). A taken slot does not
+ * undo the lead: it stays, its sales e-mail says it needs a time, and the visitor picks another time with the same
+ * submission id, which books for the stored lead instead of storing a second one. A replay of a booked submission
+ * answers its booking; a replay with other details books nothing (the caller refuses it, see isSameSubmission).
+ */
+async function createDemoRequestWithSlot(
+  tx: Transaction,
+  input: NewDemoRequest,
+  slot: RequestedSlot,
+  count?: FunnelCount,
+): Promise<CreatedDemoRequest> {
+  const inserted = await tx
+    .insert(demoRequests)
+    .values({
+      id: crypto.randomUUID(),
+      firstName: input.firstName,
+      lastName: input.lastName,
+      email: input.email,
+      phone: input.phone,
+      company: input.company,
+      dealVolume: input.dealVolume || null,
+      challenges: input.challenges || null,
+      submissionId: input.submissionId,
+      ...attributionValues(input.attribution),
+    })
+    .onConflictDoNothing({ target: demoRequests.submissionId })
+    .returning();
+  let row = inserted[0];
+  const created = Boolean(row);
+  if (!row) {
+    // This statement's snapshot is newer than the insert's: it sees a duplicate that committed meanwhile.
+    [row] = await tx.select().from(demoRequests).where(eq(demoRequests.submissionId, input.submissionId));
+    if (!row) throw new Error("demo request insert conflicted but no row holds its submission id");
+    if (!isSameSubmission(row, input)) return { row, created, slotTaken: false };
+    const live = await findLiveBookingOf(row.id, tx);
+    if (live) return { row, created, booking: live, slotTaken: false };
+  }
+
+  const booking = await insertBooking(tx, {
+    demoRequestId: row.id,
+    choice: slot.choice,
+    visitorTimeZone: slot.visitorTimeZone,
+  });
+  if (booking) {
+    // The sales e-mail and lead.created of a new lead go in the booking's own statement: no extra round trip.
+    await queueInviteAndReminders(tx, booking, "REQUEST", {
+      leadCreated: created,
+      messages: created ? [{ kind: newLeadEmail, payload: { demoRequestId: row.id } }] : [],
+    });
+  } else if (!created) {
+    // A twin of this replay (same submission, sent twice at once) may have booked the lead meanwhile.
+    const live = await findLiveBookingOf(row.id, tx);
+    if (live) return { row, created, booking: live, slotTaken: false };
+  } else {
+    await tx.execute(sql`
+      with queued as (
+        insert into ${outbox} (${sql.identifier(outbox.id.name)}, ${sql.identifier(outbox.kind.name)}, ${sql.identifier(outbox.payload.name)})
+        values (${crypto.randomUUID()}, ${newLeadEmail}, ${JSON.stringify({ demoRequestId: row.id, needsTime: true })}::jsonb)
+      )
+      ${queueWebhookEvents([{ source: storedLeadCreated(row.id), id: newWebhookEventId() }], now().toISOString())}`);
+  }
+  // Last, so the day's count rows (every booking's) are locked only for the commit's round trip.
+  if (count) {
+    await incrementFunnelCounts(tx, count, [
+      ...(created ? (["demo_submitted"] as const) : []),
+      ...(booking ? (["demo_booked"] as const) : []),
+    ]);
+  }
+  return { row, created, booking, slotTaken: !booking, bookedNow: Boolean(booking) };
+}
+
+/** How long two identical submissions without a submission id count as one lead (ADR 0019). */
+export const SAME_LEAD_WINDOW_MINUTES = 10;
+
+/** A transaction-scoped advisory lock key per mailbox: a signed 64-bit number from the address's SHA-256. */
+function mailboxLockKey(email: string) {
+  const digest = createHash("sha256").update(`demo-request:${email.toLowerCase()}`).digest();
+  return digest.readBigInt64BE(0).toString();
+}
+
+/**
+ * Stores a demo request that came without a submission id (the page's form posted before or without
+ * JavaScript, ADR 0019) exactly once per lead: the same details from the same mailbox within
+ * SAME_LEAD_WINDOW_MINUTES are the same lead (a double click, a resubmitted POST), answered as a replay of the
+ * stored one. The mailbox's advisory lock, held until the transaction ends, makes concurrent duplicates wait
+ * for each other, so the second one's lookup sees the first one's committed row. `input.submissionId` is the
+ * id a new lead gets.
+ */
+export async function createDemoRequestOncePerLead(
+  input: NewDemoRequest,
+  slot?: RequestedSlot,
+  count?: FunnelCount,
+): Promise<CreatedDemoRequest> {
+  const transaction = () => onceInTransaction(input, slot, count);
+  return slot ? changingBookings(transaction) : transaction();
+}
+
+function onceInTransaction(
+  input: NewDemoRequest,
+  slot?: RequestedSlot,
+  count?: FunnelCount,
+): Promise<CreatedDemoRequest> {
+  return getDb().transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${mailboxLockKey(input.email)}::bigint)`);
+    const recent = await tx
+      .select()
+      .from(demoRequests)
+      .where(
+        and(
+          eq(demoRequests.email, input.email),
+          gt(demoRequests.createdAt, sql`now() - make_interval(mins => ${SAME_LEAD_WINDOW_MINUTES})`),
+        ),
+      )
+      .orderBy(desc(demoRequests.createdAt));
+    const same = recent.find((row) => isSameSubmission(row, input));
+    const submission = same ? { ...input, submissionId: same.submissionId } : input;
+    return slot ? createDemoRequestWithSlot(tx, submission, slot, count) : insertDemoRequest(tx, submission, count);
+  });
+}
+
+/**
+ * Whether a stored row holds exactly this submission's content (stored as createDemoRequest stores it). A
+ * replay may only confirm its own submission: the same id with other details is someone else's, or a changed
+ * form, and must not be answered with what is stored. The attribution is not content: a replay sent from another
+ * page (a retry after a redirect, the same lead again from a second ad) is still the same lead, kept as first stored.
+ */
+export function isSameSubmission(row: DemoRequestRow, input: NewDemoRequest): boolean {
+  return (
+    row.firstName === input.firstName &&
+    row.lastName === input.lastName &&
+    row.email === input.email &&
+    row.phone === input.phone &&
+    row.company === input.company &&
+    row.dealVolume === (input.dealVolume || null) &&
+    row.challenges === (input.challenges || null)
+  );
+}
+
+/** The stored request, or undefined when it no longer exists. */
+export async function findDemoRequest(id: string, db: Database = getDb()): Promise<DemoRequestRow | undefined> {
+  const [row] = await db.select().from(demoRequests).where(eq(demoRequests.id, id));
+  return row;
+}
+
+function searchCondition(query: string): SQL | undefined {
+  if (!query) return undefined;
+  const pattern = `%${escapeLike(query)}%`;
+  return or(
+    ilike(demoRequests.firstName, pattern),
+    ilike(demoRequests.lastName, pattern),
+    // "Ana Ruiz" should find Ana Ruiz although no single column holds it.
+    sql`(${demoRequests.firstName} || ' ' || ${demoRequests.lastName}) ilike ${pattern}`,
+    ilike(demoRequests.email, pattern),
+    ilike(demoRequests.company, pattern),
+  );
+}
+
+/** Demo requests newest first (ties broken by id so pages never overlap), optionally searched. */
+export async function listDemoRequests(
+  options: { query?: string; page?: number } = {},
+): Promise<Paginated<DemoRequestRow>> {
+  const query = normalizeSearch(options.query);
+  const where = searchCondition(query);
+  return paginate(
+    getDb()
+      .select()
+      .from(demoRequests)
+      .where(where)
+      .orderBy(desc(demoRequests.createdAt), desc(demoRequests.id))
+      .$dynamic(),
+    demoRequests,
+    where,
+    options.page ?? 1,
+  );
+}
+
+/** Every demo request, newest first, one batch at a time (see iterateNewestFirst). */
+export function iterateDemoRequests(batchSize = 500): AsyncGenerator<DemoRequestRow[]> {
+  return iterateNewestFirst(demoRequests, batchSize);
+}

@@ -1,0 +1,326 @@
+import { and, asc, desc, eq, gte, lt, ne, sql } from "drizzle-orm";
+import {
+  outbox,
+  webhookAttempts,
+  webhookEndpoints,
+  type OutboxRow,
+  type WebhookAttemptRow,
+  type WebhookEndpointRow,
+} from "~/db/schema.server";
+import { getDb, instant, rowsOf, type Database } from "~/db/connection.server";
+import { webhookEventTypes, webhookTestEventType, type WebhookEventType } from "~/content/webhook-events";
+import { newWebhookEventId, webhookDeliveryKind, type WebhookDeliveryPayload } from "~/models/webhooks/event.server";
+
+/** The id of the endpoint WEBHOOK_URL declares: fixed, so every instance starting at once writes the same row. */
+export const ENVIRONMENT_ENDPOINT_ID = "environment";
+
+export type EndpointFields = { url: string; description: string; eventTypes: WebhookEventType[]; active: boolean };
+
+export async function listEndpoints(db: Database = getDb()): Promise<WebhookEndpointRow[]> {
+  return db.select().from(webhookEndpoints).orderBy(asc(webhookEndpoints.createdAt), asc(webhookEndpoints.id));
+}
+
+export async function findEndpoint(id: string, db: Database = getDb()): Promise<WebhookEndpointRow | undefined> {
+  const [row] = await db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, id));
+  return row;
+}
+
+export async function createEndpoint(fields: EndpointFields & { secret: string }, db: Database = getDb()) {
+  const [row] = await db.insert(webhookEndpoints).values(fields).returning();
+  return row;
+}
+
+/** Changes an admin-made endpoint's settings (the environment's follows the environment). */
+export async function updateEndpoint(id: string, fields: EndpointFields, db: Database = getDb()) {
+  const updated = await db
+    .update(webhookEndpoints)
+    .set({ ...fields, updatedAt: sql`now()` })
+    .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.fromEnvironment, false)))
+    .returning({ id: webhookEndpoints.id });
+  return updated.length > 0;
+}
+
+/** Turns any endpoint's deliveries on or off (the environment's too: an admin may pause it). */
+export async function setEndpointActive(id: string, active: boolean, db: Database = getDb()) {
+  const updated = await db
+    .update(webhookEndpoints)
+    .set({ active, updatedAt: sql`now()` })
+    .where(eq(webhookEndpoints.id, id))
+    .returning({ id: webhookEndpoints.id });
+  return updated.length > 0;
+}
+
+/** Deletes an admin-made endpoint with its log and its deliveries, in one statement. */
+export async function deleteEndpoint(id: string, db: Database = getDb()) {
+  const deleted = rowsOf<{ id: string }>(
+    await db.execute(sql`
+      with deleted as (
+        delete from ${webhookEndpoints}
+        where ${webhookEndpoints.id} = ${id} and not ${webhookEndpoints.fromEnvironment}
+        returning ${webhookEndpoints.id}
+      ), deliveries as (
+        delete from ${outbox} using deleted
+        where ${outbox.kind} = ${webhookDeliveryKind} and ${outbox.payload}->>'endpointId' = deleted.id
+      )
+      select id from deleted`),
+  );
+  return deleted.length > 0;
+}
+
+/** A new signing secret; the current one stays valid (signed with too) until `graceUntil`. */
+export async function rotateSecret(id: string, secret: string, graceUntil: Date, db: Database = getDb()) {
+  const updated = await db
+    .update(webhookEndpoints)
+    .set({
+      previousSecret: sql`${webhookEndpoints.secret}`,
+      previousSecretExpiresAt: instant(graceUntil),
+      secret,
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.fromEnvironment, false)))
+    .returning({ id: webhookEndpoints.id });
+  return updated.length > 0;
+}
+
+export async function disableEndpoint(id: string, reason: string, at: Date, db: Database = getDb()) {
+  await db
+    .update(webhookEndpoints)
+    .set({ disabledAt: instant(at), disabledReason: reason, updatedAt: sql`now()` })
+    .where(and(eq(webhookEndpoints.id, id), sql`${webhookEndpoints.disabledAt} is null`));
+}
+
+/** Lifts an automatic disabling; the failed deliveries can then be replayed. */
+export async function enableEndpoint(id: string, db: Database = getDb()) {
+  const updated = await db
+    .update(webhookEndpoints)
+    .set({ disabledAt: null, disabledReason: null, failingSince: null, updatedAt: sql`now()` })
+    .where(eq(webhookEndpoints.id, id))
+    .returning({ id: webhookEndpoints.id });
+  return updated.length > 0;
+}
+
+/**
+ * Makes the endpoint row match WEBHOOK_URL and WEBHOOK_SECRET, in one statement every instance may run at start-up.
+ * A changed secret keeps the old one valid for `graceUntil` (a deployment's rotation); without the settings the
+ * row is deactivated, never deleted, so its log stays. Whether it is active or disabled is the admin's to change.
+ */
+export async function syncEnvironmentEndpoint(
+  endpoint: { url: string; secret: string } | undefined,
+  graceUntil: Date,
+  db: Database = getDb(),
+) {
+  if (!endpoint) {
+    await db
+      .update(webhookEndpoints)
+      .set({ active: false, updatedAt: sql`now()` })
+      .where(and(eq(webhookEndpoints.id, ENVIRONMENT_ENDPOINT_ID), eq(webhookEndpoints.active, true)));
+    return;
+  }
+  const secretChanged = sql`${webhookEndpoints.secret} <> excluded.${sql.identifier(webhookEndpoints.secret.name)}`;
+  await db
+    .insert(webhookEndpoints)
+    .values({
+      id: ENVIRONMENT_ENDPOINT_ID,
+      url: endpoint.url,
+      description: "WEBHOOK_URL (from the environment)",
+      eventTypes: [...webhookEventTypes],
+      secret: endpoint.secret,
+      fromEnvironment: true,
+    })
+    .onConflictDoUpdate({
+      target: webhookEndpoints.id,
+      set: {
+        url: sql`excluded.${sql.identifier(webhookEndpoints.url.name)}`,
+        eventTypes: sql`excluded.${sql.identifier(webhookEndpoints.eventTypes.name)}`,
+        secret: sql`excluded.${sql.identifier(webhookEndpoints.secret.name)}`,
+        previousSecret: sql`case when ${secretChanged} then ${webhookEndpoints.secret} else ${webhookEndpoints.previousSecret} end`,
+        previousSecretExpiresAt: sql`case when ${secretChanged} then ${instant(graceUntil)} else ${webhookEndpoints.previousSecretExpiresAt} end`,
+        updatedAt: sql`now()`,
+      },
+    });
+}
+
+/** What one attempt gave, for the log. */
+export type AttemptRecord = {
+  deliveryId: string;
+  endpointId: string;
+  eventId: string;
+  eventType: string;
+  attemptedAt: Date;
+  status?: number;
+  latencyMs: number;
+  responseExcerpt: string;
+  error?: string;
+};
+
+/**
+ * Logs an attempt and updates the endpoint's failing streak in one statement: a success ends it, a failure starts
+ * it (or keeps its start). Returns since when the endpoint has been failing (null after a success).
+ */
+export async function recordAttempt(attempt: AttemptRecord, db: Database = getDb()): Promise<Date | null> {
+  const succeeded = attempt.error === undefined;
+  const [row] = rowsOf<{ failing_since: string | Date | null }>(
+    await db.execute(sql`
+      with logged as (
+        insert into ${webhookAttempts} ${sql`(${sql.join(
+          [
+            webhookAttempts.id,
+            webhookAttempts.deliveryId,
+            webhookAttempts.endpointId,
+            webhookAttempts.eventId,
+            webhookAttempts.eventType,
+            webhookAttempts.attemptedAt,
+            webhookAttempts.status,
+            webhookAttempts.latencyMs,
+            webhookAttempts.responseExcerpt,
+            webhookAttempts.error,
+          ].map((column) => sql.identifier(column.name)),
+          sql`, `,
+        )})`}
+        values (${crypto.randomUUID()}, ${attempt.deliveryId}, ${attempt.endpointId}, ${attempt.eventId},
+          ${attempt.eventType}, ${instant(attempt.attemptedAt)}, ${attempt.status ?? null}, ${attempt.latencyMs},
+          ${attempt.responseExcerpt}, ${attempt.error ?? null})
+      )
+      update ${webhookEndpoints}
+      set ${sql.identifier(webhookEndpoints.failingSince.name)} = ${
+        succeeded ? sql`null` : sql`coalesce(${webhookEndpoints.failingSince}, ${instant(attempt.attemptedAt)})`
+      }
+      where ${webhookEndpoints.id} = ${attempt.endpointId}
+      returning ${webhookEndpoints.failingSince}`),
+  );
+  const since = row?.failing_since;
+  return since ? new Date(since) : null;
+}
+
+/** An endpoint's latest attempts, newest first. */
+export async function listAttempts(
+  endpointId: string,
+  limit = 50,
+  db: Database = getDb(),
+): Promise<WebhookAttemptRow[]> {
+  return db
+    .select()
+    .from(webhookAttempts)
+    .where(eq(webhookAttempts.endpointId, endpointId))
+    .orderBy(desc(webhookAttempts.attemptedAt), desc(webhookAttempts.id))
+    .limit(limit);
+}
+
+const ofEndpoint = (endpointId: string) =>
+  and(eq(outbox.kind, webhookDeliveryKind), sql`${outbox.payload}->>'endpointId' = ${endpointId}`);
+
+/** A delivery (an outbox row) of an endpoint, as the log lists it. */
+export type WebhookDelivery = {
+  id: string;
+  eventId: string;
+  eventType: string;
+  status: OutboxRow["status"];
+  attempts: number;
+  nextAttemptAt: Date;
+  lastError: string | null;
+  createdAt: Date;
+};
+
+/** An endpoint's latest deliveries, newest first, with their state. */
+export async function listDeliveries(
+  endpointId: string,
+  limit = 50,
+  db: Database = getDb(),
+): Promise<WebhookDelivery[]> {
+  const rows = await db.select().from(outbox).where(ofEndpoint(endpointId)).orderBy(desc(outbox.seq)).limit(limit);
+  return rows.map((row) => {
+    const { event } = row.payload as WebhookDeliveryPayload;
+    return {
+      id: row.id,
+      eventId: event.id,
+      eventType: event.type,
+      status: row.status,
+      attempts: row.attempts,
+      nextAttemptAt: row.nextAttemptAt,
+      lastError: row.lastError,
+      createdAt: row.createdAt,
+    };
+  });
+}
+
+/** Counts of the endpoints' deliveries (or one endpoint's) by state. */
+export async function deliveryCounts(endpointId?: string, db: Database = getDb()) {
+  const rows = await db
+    .select({
+      endpointId: sql<string>`${outbox.payload}->>'endpointId'`,
+      status: outbox.status,
+      count: sql<number>`count(*)::int`,
+    })
+    .from(outbox)
+    .where(endpointId ? ofEndpoint(endpointId) : eq(outbox.kind, webhookDeliveryKind))
+    .groupBy(sql`${outbox.payload}->>'endpointId'`, outbox.status);
+  const counts = new Map<string, Record<OutboxRow["status"], number>>();
+  for (const row of rows) {
+    const entry = counts.get(row.endpointId) ?? { pending: 0, delivered: 0, failed: 0 };
+    entry[row.status] = row.count;
+    counts.set(row.endpointId, entry);
+  }
+  return counts;
+}
+
+/**
+ * Sends one delivered or failed delivery again from `at`, with its event's id unchanged (a receiver that has it sees
+ * a duplicate). A pending one is left alone: it is going anyway, and may be in an instance's hands right now.
+ */
+export async function replayDelivery(endpointId: string, deliveryId: string, at: Date, db: Database = getDb()) {
+  const updated = await db
+    .update(outbox)
+    .set({ status: "pending", attempts: 0, nextAttemptAt: instant(at), lastError: null, deliveredAt: null })
+    .where(and(eq(outbox.id, deliveryId), ofEndpoint(endpointId), ne(outbox.status, "pending")))
+    .returning({ id: outbox.id });
+  return updated.length > 0;
+}
+
+/** Sends again every failed delivery of the endpoint created in [from, to); returns how many. */
+export async function replayFailed(endpointId: string, from: Date, to: Date, at: Date, db: Database = getDb()) {
+  const updated = await db
+    .update(outbox)
+    .set({ status: "pending", attempts: 0, nextAttemptAt: instant(at), lastError: null })
+    .where(
+      and(
+        ofEndpoint(endpointId),
+        eq(outbox.status, "failed"),
+        gte(outbox.createdAt, instant(from)),
+        lt(outbox.createdAt, instant(to)),
+      ),
+    )
+    .returning({ id: outbox.id });
+  return updated.length;
+}
+
+/** Queues a `webhook.test` event to this endpoint alone, whatever events it asked for. */
+export async function queueTestEvent(endpointId: string, at: Date, db: Database = getDb()) {
+  const event = {
+    id: newWebhookEventId(),
+    type: webhookTestEventType,
+    version: 1,
+    timestamp: at.toISOString(),
+    data: { message: "A test event sent from /admin/webhooks." },
+  };
+  const payload: WebhookDeliveryPayload = { endpointId, recordKey: `test:${event.id}`, event };
+  await db.insert(outbox).values({ kind: webhookDeliveryKind, payload, nextAttemptAt: instant(at) });
+  return event.id;
+}
+
+/** A still-pending delivery to the same endpoint about the same record, queued before this one: it goes first. */
+export async function earlierPendingDelivery(message: OutboxRow, db: Database = getDb()) {
+  const { endpointId, recordKey } = message.payload as WebhookDeliveryPayload;
+  const [row] = await db
+    .select({ id: outbox.id })
+    .from(outbox)
+    .where(
+      and(
+        ofEndpoint(endpointId),
+        eq(outbox.status, "pending"),
+        lt(outbox.seq, message.seq),
+        sql`${outbox.payload}->>'recordKey' = ${recordKey}`,
+      ),
+    )
+    .limit(1);
+  return row;
+}

@@ -1,0 +1,68 @@
+import { answerRejected } from "~/services/admin/session.server";
+import { cancelDemoAsAdmin, reassignDemoAsAdmin } from "~/services/demo/agenda.server";
+import { demoOutcomeAction } from "~/services/demo/outcomes.server";
+import { assertSameOrigin, readForm, RequestRejected } from "~/utils/request.server";
+import { redirectWithError, redirectWithSuccess } from "~/utils/toast.server";
+
+/**
+ * The admin page's forms that change a booked demo, by `intent`: cancel it (the visitor gets the cancellation), give
+ * it to another host (the visitor gets the updated invite), or mark how an ended one went. The caller has checked the
+ * admin session.
+ */
+export async function handleAdminDemoAction(request: Request): Promise<Response> {
+  try {
+    assertSameOrigin(request);
+    const form = await readForm(request);
+    const bookingId = form.get("bookingId");
+    const intent = form.get("intent");
+    if (typeof bookingId !== "string" || !bookingId) throw new RequestRejected(400, "Unknown admin action.");
+    switch (intent) {
+      case "cancel-demo":
+        return await cancelDemoAnswer(bookingId, () => "/admin#upcoming-demos");
+      case "reassign-demo":
+        return await reassign(bookingId, form.get("hostId"));
+      case "demo-outcome":
+        return await demoOutcomeAction(request.url, bookingId, form.get("outcome"));
+      default:
+        throw new RequestRejected(400, "Unknown admin action.");
+    }
+  } catch (error) {
+    return answerRejected(error);
+  }
+}
+
+/**
+ * Cancels a booked demo for an admin (the visitor gets the cancellation) and answers with a toast on `back`, which is
+ * given the demo's host once the demo was found.
+ */
+export async function cancelDemoAnswer(bookingId: string | undefined, back: (hostId?: string | null) => string) {
+  const result = bookingId ? await cancelDemoAsAdmin(bookingId) : { status: "not-found" as const };
+  if (result.status === "not-found") {
+    return redirectWithError(back(), { message: "Demo not found", description: "It may have been removed." });
+  }
+  return redirectWithSuccess(back(result.booking.hostId), {
+    message: result.status === "cancelled" ? "Demo cancelled" : "Demo already cancelled",
+    description: result.status === "cancelled" ? "The visitor is being sent the cancellation." : "Nothing was changed.",
+  });
+}
+
+const reassignRefusals = {
+  "not-found": ["Demo not found", "It may have ended or been cancelled."],
+  cancelled: ["Demo not found", "It may have ended or been cancelled."],
+  "host-not-working": ["Not reassigned", "That host is not working at that time (hours, time off or inactive)."],
+  "host-busy": ["Not reassigned", "That host already has a demo at that time."],
+  unchanged: ["Not reassigned", "That host already runs this demo."],
+} as const;
+
+async function reassign(bookingId: string, hostId: FormDataEntryValue | null) {
+  if (typeof hostId !== "string" || !hostId) throw new RequestRejected(400, "Pick the new host.");
+  const result = await reassignDemoAsAdmin(bookingId, hostId);
+  if (result.status !== "reassigned") {
+    const [message, description] = reassignRefusals[result.status];
+    return redirectWithError("/admin#upcoming-demos", { message, description });
+  }
+  return redirectWithSuccess("/admin#upcoming-demos", {
+    message: "Demo reassigned",
+    description: "The visitor is being sent the updated invite.",
+  });
+}

@@ -1,0 +1,456 @@
+import { json as jsonResponse, redirect, type AppLoadContext } from "@remix-run/node";
+import { validationError } from "remix-validated-form";
+import { z } from "zod";
+import {
+  billingFromParam,
+  billingPeriods,
+  isPlanId,
+  planIds as cataloguePlanIds,
+  type BillingPeriod,
+  type PlanId,
+} from "~/content/plans";
+import { priceOrder, type PricedOrder } from "~/content/pricing";
+import { paymentFailureNotice } from "~/content/failure-notices";
+import { createOrderForAttempt, setOrderSession, settleOrder } from "~/models/checkout/order.server";
+import {
+  attemptIdSchema,
+  checkoutInfoSchema,
+  checkoutInfoValidator,
+  checkoutOrderSchema,
+  couponCodeSchema,
+  type CheckoutInfo,
+  type CheckoutView,
+} from "~/schemas/checkout";
+import { attributionFromFields, type Attribution } from "~/schemas/attribution";
+import {
+  apiAttribution,
+  attributionFromForm,
+  attributionView,
+  carriedAttribution,
+  visitAttribution,
+} from "~/services/insight/attribution.server";
+import { apiErrorResponse, jsonError, jsonOk } from "~/utils/api.server";
+import { signedCookie } from "~/utils/cookies.server";
+import { requestOrigin } from "~/utils/env.server";
+import { logger } from "~/utils/logger.server";
+import type { ValidCoupon } from "~/services/checkout/payments/payment-provider";
+import { getPaymentProvider } from "~/services/checkout/payments/provider.server";
+import { countFunnelStep, funnelDay, isArrival, mayCount } from "~/services/insight/funnel.server";
+import { consumeLimits, limitRules, type LimitLadder } from "~/services/rate-limit.server";
+import { getRequestId, RequestRejected } from "~/utils/request.server";
+import { redirectWithError, redirectWithSuccess } from "~/utils/toast.server";
+
+const PAYMENT_FAILED = paymentFailureNotice;
+
+const stateSchema = z.object({
+  // A random id per visitor's checkout, the key of its coupon-attempt limit.
+  sessionId: z.string().max(64).optional(),
+  info: checkoutInfoSchema.optional(),
+  planIds: z.array(z.enum(cataloguePlanIds)).max(cataloguePlanIds.length).default([]),
+  billing: z.enum(billingPeriods).default("monthly"),
+  coupon: z
+    .object({
+      code: z.string(),
+      percentOff: z.number().nullable(),
+      amountOffCents: z.number().nullable(),
+      providerRef: z.string().optional(),
+    })
+    .nullable()
+    .default(null),
+  // The visit's attribution as its fields, from step 1's hidden fields; put on the order (read leniently again).
+  attribution: z.record(z.string(), z.string()).optional(),
+});
+
+export type CheckoutState = z.infer<typeof stateSchema>;
+
+const emptyState = (): CheckoutState => ({ planIds: [], billing: "monthly", coupon: null });
+
+// The dialog's state between steps when there is no JavaScript; signed so it cannot be edited.
+const checkoutCookie = () => signedCookie("gw_checkout", { maxAge: 60 * 60 * 2 });
+
+export async function readCheckoutState(request: Request): Promise<CheckoutState> {
+  const raw: unknown = await checkoutCookie().parse(request.headers.get("Cookie"));
+  const parsed = stateSchema.safeParse(raw);
+  return parsed.success ? parsed.data : emptyState();
+}
+
+export async function saveCheckoutState(state: CheckoutState): Promise<string> {
+  return checkoutCookie().serialize(state);
+}
+
+export async function clearCheckoutState(): Promise<string> {
+  return checkoutCookie().serialize("", { maxAge: 0 });
+}
+
+/** Unknown, duplicate or (when required) missing plan ids are refused: the server never guesses an order. */
+export function parsePlanIds(values: unknown[], { allowEmpty }: { allowEmpty: boolean }): PlanId[] {
+  const ids: PlanId[] = [];
+  for (const value of values) {
+    if (typeof value !== "string" || !isPlanId(value)) {
+      throw new RequestRejected(400, `Unknown plan: ${String(value).slice(0, 64)}`);
+    }
+    if (ids.includes(value)) throw new RequestRejected(400, `Plan ${value} was selected more than once.`);
+    ids.push(value);
+  }
+  if (!allowEmpty && ids.length === 0) throw new RequestRejected(400, "Choose at least one plan.");
+  return ids;
+}
+
+/**
+ * Reads the dialog's state from the URL and the cookie. Opening links (`?checkout=info[&plan=id][&billing=annual]`)
+ * start the selection from the URL; "Edit Your Details" (`&edit=1`) and step 2 continue from the cookie.
+ */
+export async function loadCheckout(
+  request: Request,
+  _context: AppLoadContext,
+): Promise<{ kind: "closed" } | { kind: "redirect"; response: Response } | { kind: "open"; view: CheckoutView }> {
+  const url = new URL(request.url);
+  const step = url.searchParams.get("checkout");
+  if (step === "close") {
+    // Back to the page with the attribution the close link carried, so a checkout opened again still has it.
+    const page = `/${attributionView(carriedAttribution(url)).query.replace(/^&/, "?")}`;
+    return { kind: "redirect", response: redirect(page, { headers: { "Set-Cookie": await clearCheckoutState() } }) };
+  }
+  if (step !== "info" && step !== "plan") return { kind: "closed" };
+  const state = await readCheckoutState(request);
+  if (step === "plan" && !state.info) {
+    return { kind: "redirect", response: redirect("/?checkout=info") };
+  }
+  const edit = step === "plan" || url.searchParams.get("edit") === "1";
+  if (!edit && isArrival(request)) await countFunnelStep(request, "checkout_opened");
+  const requested = url.searchParams.get("plan");
+  const planIds = edit ? state.planIds : requested && isPlanId(requested) ? [requested] : [];
+  const billing = edit ? state.billing : billingFromParam(url.searchParams.get("billing"));
+  const coupon =
+    edit && state.coupon
+      ? { code: state.coupon.code, percentOff: state.coupon.percentOff, amountOffCents: state.coupon.amountOffCents }
+      : null;
+  return {
+    kind: "open",
+    view: {
+      step,
+      edit: step === "info" && edit,
+      info: state.info ?? {},
+      hasInfo: Boolean(state.info),
+      planIds,
+      billing,
+      coupon,
+      attemptId: crypto.randomUUID(),
+      // Editing keeps the attribution step 1 stored; an opening link carried it (or this visit is the landing).
+      attribution: attributionView(edit ? attributionOfState(state) : visitAttribution(request)).fields,
+    },
+  };
+}
+
+/** What step 1 stored, read by the same lenient rules as the form it came from. */
+function attributionOfState(state: CheckoutState): Attribution {
+  return attributionFromFields((name) => state.attribution?.[name]);
+}
+
+/** Starting a checkout: per client, then per e-mail (by mailbox), then the last-resort global limit (ADR 0012). */
+const checkoutLimits = {
+  client: limitRules.checkoutClient,
+  email: limitRules.checkoutEmail,
+  global: limitRules.checkoutGlobal,
+} satisfies LimitLadder;
+
+/**
+ * Checking a coupon code: per checkout session and per client, then the global limit. Coupons have their own
+ * counters, so guessing codes can neither use up the allowance for starting checkouts nor lock other visitors
+ * out of theirs. API calls have no checkout session; they count per client and globally.
+ */
+const couponLimits = {
+  session: limitRules.couponSession,
+  client: limitRules.couponClient,
+  global: limitRules.couponGlobal,
+} satisfies LimitLadder;
+
+function selectionFromForm(form: FormData) {
+  return {
+    planIds: parsePlanIds(form.getAll("planIds"), { allowEmpty: true }),
+    billing: billingFromParam(form.get("billing")?.toString()),
+  };
+}
+
+const toPlanStep = (cookie: string) => ({ headers: { "Set-Cookie": cookie } });
+
+/** Step 1: valid info goes into the cookie and on to step 2; invalid info comes back with its messages. */
+export async function handleInfoStep(request: Request, form: FormData) {
+  const result = await checkoutInfoValidator.validate(form);
+  if (result.error) return validationError(result.error, result.submittedData);
+  const state = await readCheckoutState(request);
+  const { planIds, billing } = selectionFromForm(form);
+  const keepCoupon = form.get("edit") === "1";
+  const cookie = await saveCheckoutState({
+    info: result.data,
+    planIds,
+    billing,
+    coupon: keepCoupon ? state.coupon : null,
+    attribution: attributionView(attributionFromForm(form)).fields,
+  });
+  await countFunnelStep(request, "checkout_info_completed");
+  return redirect("/?checkout=plan", toPlanStep(cookie));
+}
+
+/** "Update order" without JavaScript: the selection goes into the cookie and step 2 re-renders its summary. */
+export async function handleUpdateStep(request: Request, form: FormData) {
+  const state = await readCheckoutState(request);
+  const cookie = await saveCheckoutState({ ...state, ...selectionFromForm(form) });
+  return redirect("/?checkout=plan", toPlanStep(cookie));
+}
+
+/** Apply: the provider decides whether a code is valid; an invalid one is reported and not kept. */
+export async function handleCouponStep(request: Request, form: FormData) {
+  const state = await readCheckoutState(request);
+  const selection = selectionFromForm(form);
+  const parsed = couponCodeSchema.safeParse(form.get("couponCode") ?? "");
+  const code = parsed.success ? parsed.data : "";
+  if (!code) {
+    const cookie = await saveCheckoutState({ ...state, ...selection });
+    return redirectWithError(
+      "/?checkout=plan",
+      { message: "Invalid coupon", description: "Enter a coupon code to apply." },
+      toPlanStep(cookie),
+    );
+  }
+  const sessionState = { ...state, ...selection, sessionId: state.sessionId ?? crypto.randomUUID() };
+  try {
+    await consumeLimits(couponLimits, { request, session: sessionState.sessionId });
+  } catch (error) {
+    if (!(error instanceof RequestRejected)) throw error;
+    const cookie = await saveCheckoutState(sessionState);
+    return redirectWithError(
+      "/?checkout=plan",
+      { message: "Error", description: error.message },
+      {
+        headers: { "Set-Cookie": cookie, ...error.headers },
+      },
+    );
+  }
+  let coupon: ValidCoupon | null;
+  try {
+    coupon = await getPaymentProvider().findCoupon(code);
+  } catch (error) {
+    logger.error("coupon lookup failed", { error });
+    const cookie = await saveCheckoutState(sessionState);
+    return redirectWithError(
+      "/?checkout=plan",
+      { message: "Error", description: "We could not check that coupon right now. Please try again." },
+      toPlanStep(cookie),
+    );
+  }
+  if (!coupon) {
+    const cookie = await saveCheckoutState({ ...sessionState, coupon: null });
+    return redirectWithError(
+      "/?checkout=plan",
+      { message: "Invalid coupon", description: `Coupon "${code}" is not valid.` },
+      toPlanStep(cookie),
+    );
+  }
+  const cookie = await saveCheckoutState({ ...sessionState, coupon });
+  return redirectWithSuccess(
+    "/?checkout=plan",
+    { message: "Coupon Applied", description: `Coupon "${coupon.code}" has been applied to your order.` },
+    toPlanStep(cookie),
+  );
+}
+
+export type StartedCheckout = { url: string; orderId: string; priced: PricedOrder };
+
+/**
+ * Records the order and opens the provider's checkout. The server prices the order itself; `attemptId`
+ * makes a repeated submit of the same attempt reuse its order and its provider session.
+ */
+export async function startCheckout(
+  input: {
+    info: CheckoutInfo;
+    planIds: PlanId[];
+    billing: BillingPeriod;
+    coupon: ValidCoupon | null;
+    attemptId: string;
+    attribution?: Attribution;
+  },
+  request: Request,
+): Promise<StartedCheckout> {
+  const provider = getPaymentProvider();
+  const priced = priceOrder(input.planIds, input.billing, input.coupon);
+  // The funnel's counts go with the order's insert (ADR 0026): `order_created` for a new order, and this attempt's
+  // `checkout_plan_chosen` (see countPlanChosenUnlessOrdered).
+  const count = mayCount(request) ? { day: funnelDay(), planChosen: true } : undefined;
+  const { row: order } = await createOrderForAttempt(
+    {
+      planIds: input.planIds,
+      billingPeriod: input.billing,
+      subtotalCents: priced.subtotalCents,
+      discountCents: priced.discountCents,
+      totalCents: priced.totalCents,
+      currency: "usd",
+      couponCode: input.coupon?.code ?? null,
+      companyName: input.info.companyName,
+      fullName: input.info.fullName,
+      email: input.info.email,
+      phone: input.info.phone,
+      provider: provider.kind,
+      attemptId: input.attemptId,
+      ...input.attribution,
+    },
+    count,
+    { sessionIdFor: provider.sessionIdFor },
+  );
+  if (order.status !== "pending") throw new RequestRejected(409, "This order has already been completed.");
+  try {
+    const session = await provider.createCheckout(order, {
+      idempotencyKey: `checkout-${input.attemptId}`,
+      coupon: input.coupon,
+    });
+    // Already on the order when the insert stored it (a provider that derives it from the order's id).
+    if (order.providerSessionId !== session.sessionId) await setOrderSession(order.id, session.sessionId);
+    return { url: session.url, orderId: order.id, priced };
+  } catch (error) {
+    logger.error("payment provider failed to open a checkout", { error, orderId: order.id, provider: provider.kind });
+    await settleOrder(order.id, "canceled").catch(() => {});
+    throw new PaymentFailed();
+  }
+}
+
+export class PaymentFailed extends Error {
+  constructor() {
+    super(PAYMENT_FAILED.description);
+    this.name = "PaymentFailed";
+  }
+}
+
+/**
+ * `checkout_plan_chosen` counts every attempt that passed validation, before the limits and the provider (ADR
+ * 0021). An attempt that reaches its order counts it in the order's own statement; one refused on the way (a
+ * limit, a coupon) counts it here. Runs `steps`; when they throw or answer a response, the step is counted.
+ */
+async function countPlanChosenUnlessOrdered<T>(request: Request, steps: () => Promise<T | Response>) {
+  let outcome: T | Response;
+  try {
+    outcome = await steps();
+  } catch (error) {
+    await countFunnelStep(request, "checkout_plan_chosen");
+    throw error;
+  }
+  if (outcome instanceof Response) await countFunnelStep(request, "checkout_plan_chosen");
+  return outcome;
+}
+
+/**
+ * Complete Order from the dialog. Without JavaScript it answers 303 to the provider's page; the enhanced
+ * form (`respond=json`) gets `{ url }` and moves the browser itself. Failures keep the dialog on step 2.
+ */
+export async function handlePayStep(request: Request, form: FormData) {
+  const state = await readCheckoutState(request);
+  const json = form.get("respond") === "json";
+  const selection = selectionFromForm(form);
+  const cookie = await saveCheckoutState({ ...state, ...selection });
+  if (!state.info) {
+    return redirectWithError(
+      "/?checkout=info",
+      { message: "Error", description: "Please enter your details first." },
+      toPlanStep(cookie),
+    );
+  }
+  if (selection.planIds.length === 0) {
+    return redirectWithError(
+      "/?checkout=plan",
+      { message: "Error", description: "Choose at least one plan." },
+      toPlanStep(cookie),
+    );
+  }
+  const attempt = attemptIdSchema.safeParse(form.get("attemptId"));
+  if (!attempt.success)
+    throw new RequestRejected(400, "The order form is missing its attempt id. Please reload and try again.");
+  try {
+    await countPlanChosenUnlessOrdered(request, () =>
+      consumeLimits(checkoutLimits, { request, email: state.info!.email }),
+    );
+    const started = await startCheckout(
+      {
+        info: state.info,
+        ...selection,
+        coupon: state.coupon,
+        attemptId: attempt.data,
+        attribution: attributionOfState(state),
+      },
+      request,
+    );
+    if (json)
+      return jsonResponse({ url: started.url, orderId: started.orderId }, { headers: { "Set-Cookie": cookie } });
+    return redirect(started.url, { status: 303, headers: { "Set-Cookie": cookie } });
+  } catch (error) {
+    if (error instanceof PaymentFailed) return redirectWithError("/?checkout=plan", PAYMENT_FAILED, toPlanStep(cookie));
+    // A refusal (too many attempts, a finished order) is shown as a toast on step 2, with or without JavaScript.
+    if (error instanceof RequestRejected) {
+      return redirectWithError(
+        "/?checkout=plan",
+        { message: "Error", description: error.message },
+        {
+          headers: { "Set-Cookie": cookie, ...error.headers },
+        },
+      );
+    }
+    throw error;
+  }
+}
+
+/** The API's `amount` (whole dollars, as the page shows them) must match what the server charges. */
+function checkOrderAmount(planIds: PlanId[], billing: BillingPeriod, amount: number) {
+  if (Math.round(amount * 100) !== priceOrder(planIds, billing).subtotalCents)
+    throw new RequestRejected(400, "Amount does not match the selected plans");
+}
+
+/**
+ * POST /api/create-checkout-session, the spec's JSON call: `{ planIds, planNames, amount, isAnnual, couponCode,
+ * userInfo }` → `{ url, orderId }`. The same rules, limits and provider as Complete Order, answered in JSON.
+ */
+export async function handleCheckoutApi(request: Request, body: unknown): Promise<Response> {
+  const requestId = getRequestId(request);
+  try {
+    const parsed = checkoutOrderSchema.safeParse(body);
+    if (!parsed.success) {
+      const fieldErrors: Record<string, string> = {};
+      for (const issue of parsed.error.issues) fieldErrors[issue.path.join(".") || "body"] ??= issue.message;
+      return jsonError(422, "Please correct the highlighted fields.", { fieldErrors });
+    }
+    const payload = parsed.data;
+    const attribution = apiAttribution(body as object);
+    const planIds = parsePlanIds(payload.planIds, { allowEmpty: false });
+    const billing = payload.isAnnual ? "annual" : "monthly";
+    checkOrderAmount(planIds, billing, payload.amount);
+    const coupon = await countPlanChosenUnlessOrdered(request, async (): Promise<ValidCoupon | null | Response> => {
+      await consumeLimits(checkoutLimits, { request, email: payload.userInfo.email });
+      if (!payload.couponCode) return null;
+      await consumeLimits(couponLimits, { request });
+      const valid = await getPaymentProvider().findCoupon(payload.couponCode);
+      if (!valid)
+        return jsonError(400, `Coupon "${payload.couponCode}" is not valid.`, {
+          fieldErrors: { couponCode: "Invalid coupon" },
+        });
+      return valid;
+    });
+    if (coupon instanceof Response) return coupon;
+    try {
+      const started = await startCheckout(
+        {
+          info: payload.userInfo,
+          planIds,
+          billing,
+          coupon,
+          attemptId: payload.attemptId ?? crypto.randomUUID(),
+          attribution,
+        },
+        request,
+      );
+      // API clients get an absolute URL; test mode's is a path on this site.
+      return jsonOk({ url: new URL(started.url, `${requestOrigin(request)}/`).toString(), orderId: started.orderId });
+    } catch (error) {
+      if (error instanceof PaymentFailed) return jsonError(502, PAYMENT_FAILED.description);
+      throw error;
+    }
+  } catch (error) {
+    return apiErrorResponse(error, { requestId, route: "api.create-checkout-session" });
+  }
+}

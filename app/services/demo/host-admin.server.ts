@@ -1,0 +1,242 @@
+import { json, type TypedResponse } from "@remix-run/node";
+import type { StrandedDemo } from "~/schemas/demo-views";
+import { demoTimeZones } from "~/content/demo-time-zones";
+import { addTimeOff, createHost, listHosts, removeTimeOff, updateHost, type DemoHost } from "~/models/demo/host.server";
+import { calendarFeedUrl, rehomeBookingsOf, strandedBookings, type RehomeResult } from "~/services/demo/agenda.server";
+import {
+  demoHostSchema,
+  hostFormFields,
+  hostTimeOffSchema,
+  hoursFormValues,
+  timeOffFormFields,
+  type HostFormAnswer,
+  type HostFormField,
+  type HostView,
+  type ZoneOption,
+} from "~/schemas/demo-host";
+import { adminHeaders, answerRejected } from "~/services/admin/session.server";
+import { cancelDemoAnswer } from "~/services/admin/demo-actions.server";
+import { seedFromSettings } from "~/services/demo/hosts.server";
+import { hostFromSettings } from "~/services/demo/slots.server";
+import { now } from "~/utils/clock.server";
+import { getBookingSettings } from "~/utils/env.server";
+import { assertSameOrigin, firstErrors, idOf, readForm, RequestRejected } from "~/utils/request.server";
+import { redirectWithError, redirectWithSuccess } from "~/utils/toast.server";
+import { timeZoneOptionLabel } from "~/utils/zoned-time";
+
+/*
+ * /admin/hosts (issue #24): the admins' list of demo hosts and the four forms that change them. Plain HTML forms:
+ * an accepted one redirects back to the list with a toast, a refused one answers the page again with every
+ * message next to its field and the values as typed.
+ */
+
+// The admin page reads the database itself, not the hosts' cached copy (services/demo/hosts): after a save on
+// another instance, or a redirect landing on one, a copy up to AVAILABILITY_MAX_AGE_SECONDS old would show the
+// admin the host as it was before the change they just made.
+function readHosts(): Promise<DemoHost[]> {
+  return listHosts(seedFromSettings());
+}
+
+const dayFormat = new Intl.DateTimeFormat("en-US", {
+  timeZone: "UTC",
+  weekday: "short",
+  month: "short",
+  day: "numeric",
+  year: "numeric",
+});
+const formatDay = (day: string) => dayFormat.format(new Date(`${day}T12:00:00Z`));
+
+/** "Mon, Mar 15, 2027" or "Mon, Mar 15, 2027 – Sat, Mar 20, 2027". */
+function timeOffLabel(off: { firstDay: string; lastDay: string }): string {
+  return off.firstDay === off.lastDay
+    ? formatDay(off.firstDay)
+    : `${formatDay(off.firstDay)} – ${formatDay(off.lastDay)}`;
+}
+
+function zoneLabel(zone: string, at: Date): string {
+  const label = timeZoneOptionLabel(zone, at);
+  return label === zone ? zone : `${label} — ${zone}`;
+}
+
+/** The zones the forms offer: the picker's list, the business's zone and every host's own, in that order. */
+function zoneOptions(extra: string[], at: Date): ZoneOption[] {
+  const zones = [...new Set<string>([...demoTimeZones, ...extra])];
+  return zones.map((zone) => ({ value: zone, label: zoneLabel(zone, at) }));
+}
+
+function hostView(host: DemoHost, at: Date, stranded: StrandedDemo[] = []): HostView {
+  return {
+    id: host.id,
+    name: host.name,
+    email: host.email,
+    timeZone: host.timeZone,
+    timeZoneLabel: timeZoneOptionLabel(host.timeZone, at),
+    weeklyHours: host.weeklyHours,
+    timeOff: host.timeOff.map((off) => ({ ...off, label: timeOffLabel(off) })),
+    active: host.active,
+    feedUrl: calendarFeedUrl(host.id),
+    stranded,
+  };
+}
+
+/** The hosts page: every host, the zone choices, a new host's starting values and the host being edited. */
+export async function hostsPage(url: URL) {
+  const at = now();
+  const [hosts, stranded] = await Promise.all([readHosts(), strandedBookings()]);
+  const settings = getBookingSettings();
+  const edit = url.searchParams.get("edit");
+  const editing = edit === null ? undefined : hosts.find((host) => host.id === edit);
+  const editNotFound = edit !== null && !editing;
+  // A new host starts with the team's own week (the DEMO_* settings), the usual case, and is active.
+  const newHost: Partial<Record<HostFormField, string>> = {
+    timeZone: settings.timeZone,
+    ...hoursFormValues(hostFromSettings(settings).weeklyHours),
+    active: "on",
+  };
+  return json(
+    {
+      hosts: hosts.map((host) => hostView(host, at, stranded.get(host.id))),
+      zones: zoneOptions([settings.timeZone, ...hosts.map((host) => host.timeZone)], at),
+      newHost,
+      editId: editing?.id ?? null,
+      editNotFound,
+    },
+    { status: editNotFound ? 404 : 200, headers: adminHeaders },
+  );
+}
+
+// What is echoed back into a refused form: the fields it has, as text, and no more of each than an input holds.
+const ECHO_MAX_LENGTH = 300;
+
+function typedValues<F extends string>(form: FormData, fields: readonly F[]): Partial<Record<F, string>> {
+  const values: Partial<Record<F, string>> = {};
+  for (const field of fields) {
+    const value = form.get(field);
+    if (typeof value === "string") values[field] = value.slice(0, ECHO_MAX_LENGTH);
+  }
+  return values;
+}
+
+function refused(answer: HostFormAnswer, status = 400): TypedResponse<HostFormAnswer> {
+  return json(answer, { status, headers: adminHeaders });
+}
+
+const notFound = () => refused({ form: "not-found" }, 404);
+
+const hostHref = (id: string) => `/admin/hosts#host-${encodeURIComponent(id)}`;
+
+async function saveHost(form: FormData, hostId: string | undefined, editing: boolean) {
+  if (editing) {
+    if (!hostId || !(await readHosts()).some((host) => host.id === hostId)) return notFound();
+  }
+  const parsed = demoHostSchema.safeParse(Object.fromEntries(form));
+  if (!parsed.success) {
+    return refused({
+      form: "host",
+      hostId,
+      values: typedValues(form, hostFormFields),
+      errors: firstErrors(parsed.error.flatten().fieldErrors, hostFormFields),
+    });
+  }
+  const host = parsed.data;
+  const state = host.active
+    ? "Takes new demos in their weekly hours."
+    : "Inactive: takes no new demos; demos already booked with them stay booked.";
+  if (!hostId) {
+    // The hosts are seeded from the settings on the first read of an empty table: a host added before any read
+    // (a form posted to a fresh install) would otherwise stop the seeded hosts, and the bookings' move to them.
+    await readHosts();
+    const id = await createHost(host);
+    return redirectWithSuccess(hostHref(id), { message: `${host.name} added`, description: state });
+  }
+  if (!(await updateHost(hostId, host))) return notFound();
+  const rehomed = await rehomeBookingsOf(hostId);
+  return redirectWithSuccess(hostHref(hostId), {
+    message: `${host.name} saved`,
+    description: [state, rehomedText(rehomed)].filter(Boolean).join(" "),
+  });
+}
+
+async function addHostTimeOff(form: FormData) {
+  const hostId = idOf(form.get("hostId"));
+  const host = hostId ? (await readHosts()).find((candidate) => candidate.id === hostId) : undefined;
+  if (!host) return notFound();
+  const parsed = hostTimeOffSchema.safeParse(Object.fromEntries(form));
+  if (!parsed.success) {
+    return refused({
+      form: "time-off",
+      hostId: host.id,
+      values: typedValues(form, timeOffFormFields),
+      errors: firstErrors(parsed.error.flatten().fieldErrors, timeOffFormFields),
+    });
+  }
+  await addTimeOff(host.id, parsed.data);
+  const rehomed = await rehomeBookingsOf(host.id);
+  return redirectWithSuccess(hostHref(host.id), {
+    message: "Time off added",
+    description: [`${host.name}: ${timeOffLabel(parsed.data)}.`, rehomedText(rehomed)].filter(Boolean).join(" "),
+  });
+}
+
+/** What happened to the host's demos they can no longer run, for the toast. */
+function rehomedText({ moved, stranded }: RehomeResult): string {
+  const demos = (count: number) => `${count} demo${count === 1 ? "" : "s"}`;
+  return [
+    moved ? `${demos(moved)} moved to other hosts; the visitors get updated invites.` : "",
+    stranded ? `${demos(stranded)} could not move: no other host is free then (listed below).` : "",
+  ]
+    .filter(Boolean)
+    .join(" ");
+}
+
+/** Cancels a demo its host can no longer run (the visitor gets the cancellation). */
+function cancelStrandedDemo(form: FormData) {
+  return cancelDemoAnswer(idOf(form.get("bookingId")), (hostId) => (hostId ? hostHref(hostId) : "/admin/hosts"));
+}
+
+async function removeHostTimeOff(form: FormData) {
+  const hostId = idOf(form.get("hostId"));
+  const timeOffId = idOf(form.get("timeOffId"));
+  const host = hostId ? (await readHosts()).find((candidate) => candidate.id === hostId) : undefined;
+  if (!host) return notFound();
+  const off = host.timeOff.find((candidate) => candidate.id === timeOffId);
+  // Removing twice (a resent form, two admins) finds nothing the second time: said, not failed.
+  if (!off || !(await removeTimeOff(host.id, off.id))) {
+    return redirectWithError(hostHref(host.id), {
+      message: "Time off not found",
+      description: "It may have been removed already.",
+    });
+  }
+  return redirectWithSuccess(hostHref(host.id), {
+    message: "Time off removed",
+    description: `${host.name}: ${timeOffLabel(off)}.`,
+  });
+}
+
+/**
+ * The hosts page's forms, by `intent`: add-host, edit-host, add-time-off, remove-time-off, cancel-demo (one the
+ * host can no longer run). The caller has checked
+ * the admin session.
+ */
+export async function hostsAction(request: Request): Promise<TypedResponse<HostFormAnswer>> {
+  try {
+    assertSameOrigin(request);
+    const form = await readForm(request);
+    switch (form.get("intent")) {
+      case "add-host":
+        return await saveHost(form, undefined, false);
+      case "edit-host":
+        return await saveHost(form, idOf(form.get("hostId")), true);
+      case "add-time-off":
+        return await addHostTimeOff(form);
+      case "remove-time-off":
+        return await removeHostTimeOff(form);
+      case "cancel-demo":
+        return await cancelStrandedDemo(form);
+      default:
+        throw new RequestRejected(400, "Unknown hosts action.");
+    }
+  } catch (error) {
+    return answerRejected(error);
+  }
+}

@@ -1,0 +1,96 @@
+import type { Database } from "~/db/connection.server";
+import { findBooking } from "~/models/demo/booking.server";
+import type { DemoReminderPayload } from "~/models/outbox/messages.server";
+import { manageUrl } from "~/services/demo/booking-token.server";
+import { demoReminderMail, sendMail } from "~/services/outbox/mailer.server";
+import { getBookingSettings } from "~/utils/env.server";
+import { logger } from "~/utils/logger.server";
+
+/*
+ * Delivery of `demo-reminder-email` { bookingId, sequence, minutesBefore } (ADR 0031). The booking write queued it
+ * with `next_attempt_at` = the demo's start − minutesBefore, so the outbox worker claims it at its moment (the app's
+ * clock, every 2 s). When it comes due:
+ *
+ * - the booking is gone (its lead was deleted), cancelled, or at another SEQUENCE (moved or given to another host
+ *   since: that write queued the reminders of the new version) → superseded: nothing is sent, the row is removed;
+ * - its moment is still ahead (the row was made due early) → it waits until then;
+ * - its moment passed more than REMINDER_GRACE_MS ago, or the demo has started → skipped, with a log line: the
+ *   service was down (or the queue stuck) at the moment, and a reminder "in 1 hour" half an hour before the demo,
+ *   or after it, would mislead more than it helps;
+ * - otherwise it is sent.
+ */
+
+/** How late a reminder may still go out: the worker polls every 2 s, so only an outage makes one later than this. */
+const REMINDER_GRACE_MS = 10 * 60_000;
+
+export const REMINDER_SKIPPED_MESSAGE = "demo reminder skipped: its moment passed while the service was down";
+
+export type ReminderDelivery =
+  | { outcome: "sent" }
+  | { outcome: "superseded"; reason: string }
+  | { outcome: "early"; dueAt: Date }
+  | { outcome: "skipped"; reason: string }
+  | { outcome: "malformed"; reason: string };
+
+function parseDemoReminderPayload(payload: unknown): DemoReminderPayload | undefined {
+  if (!payload || typeof payload !== "object") return undefined;
+  const { bookingId, sequence, minutesBefore } = payload as Record<string, unknown>;
+  if (typeof bookingId !== "string" || !bookingId) return undefined;
+  if (typeof sequence !== "number" || !Number.isInteger(sequence) || sequence < 0) return undefined;
+  if (typeof minutesBefore !== "number" || !Number.isInteger(minutesBefore) || minutesBefore < 1) return undefined;
+  return { bookingId, sequence, minutesBefore };
+}
+
+/** "37 minutes", "2 hours 5 minutes": how late, for the log. */
+function lateness(ms: number): string {
+  const minutes = Math.round(ms / 60_000);
+  if (minutes < 60) return `${minutes} minute${minutes === 1 ? "" : "s"}`;
+  return `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
+}
+
+/** Sends the reminder if it is still the booking's and its moment is now (see above); `at` is the app's clock. */
+export async function deliverDemoReminder(
+  payload: unknown,
+  { at, messageId }: { at: Date; messageId?: string },
+  db?: Database,
+): Promise<ReminderDelivery> {
+  const reminder = parseDemoReminderPayload(payload);
+  if (!reminder) return { outcome: "malformed", reason: "malformed demo-reminder-email payload" };
+  const found = await findBooking(reminder.bookingId, db);
+  if (!found) return { outcome: "superseded", reason: `booking ${reminder.bookingId} no longer exists` };
+  const { booking } = found;
+  if (booking.status !== "booked") return { outcome: "superseded", reason: `booking ${booking.id} was cancelled` };
+  if (booking.sequence !== reminder.sequence) {
+    return { outcome: "superseded", reason: `booking ${booking.id} changed (SEQUENCE ${booking.sequence})` };
+  }
+
+  const dueAt = new Date(booking.slotStart.getTime() - reminder.minutesBefore * 60_000);
+  if (at.getTime() < dueAt.getTime()) return { outcome: "early", dueAt };
+  const lateMs = at.getTime() - dueAt.getTime();
+  if (lateMs > REMINDER_GRACE_MS || at.getTime() >= booking.slotStart.getTime()) {
+    logger.warn(REMINDER_SKIPPED_MESSAGE, {
+      outboxId: messageId,
+      bookingId: booking.id,
+      sequence: booking.sequence,
+      minutesBefore: reminder.minutesBefore,
+      dueAt: dueAt.toISOString(),
+      demoStart: booking.slotStart.toISOString(),
+      lateMs,
+      late: lateness(lateMs),
+    });
+    return { outcome: "skipped", reason: `skipped: its moment passed ${lateness(lateMs)} before the worker saw it` };
+  }
+
+  await sendMail(
+    demoReminderMail({
+      booking,
+      lead: found.lead,
+      minutesBefore: reminder.minutesBefore,
+      manageUrl: manageUrl(booking.id),
+      businessTimeZone: getBookingSettings().timeZone,
+      visitorTimeZone: booking.visitorTimeZone ?? undefined,
+      host: found.host ?? undefined,
+    }),
+  );
+  return { outcome: "sent" };
+}

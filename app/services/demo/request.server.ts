@@ -1,0 +1,532 @@
+import { json } from "@remix-run/node";
+import { validationError } from "remix-validated-form";
+import type { ZodError } from "zod";
+import { demoFailureNotice } from "~/content/failure-notices";
+import type { DemoRequestRow } from "~/db/schema.server";
+import { findBooking, type DemoBooking } from "~/models/demo/booking.server";
+import {
+  createDemoRequest,
+  createDemoRequestOncePerLead,
+  isSameSubmission,
+  toStoredDemoRequest,
+  type RequestedSlot,
+} from "~/models/demo/request.server";
+import { demoEnhancedField, demoRequestFormId } from "~/schemas/demo-form-ids";
+import {
+  demoHoneypotField,
+  demoRequestSchema,
+  demoRequestValidator,
+  type DemoRequestData,
+  type StoredDemoRequest,
+} from "~/schemas/demo-request";
+import {
+  demoDayField,
+  demoShownDayField,
+  demoShowTimesField,
+  demoSlotField,
+  demoTimeZoneField,
+  slotTakenMessage,
+  type BookedDemoView,
+} from "~/schemas/demo-request-fields";
+import type { Attribution } from "~/schemas/attribution";
+import { apiAttribution, attributionFromForm } from "~/services/insight/attribution.server";
+import { managePath, manageToken, manageUrl } from "~/services/demo/booking-token.server";
+import { googleCalendarLink } from "~/services/demo/invite.server";
+import { demoPickerView } from "~/services/demo/picker.server";
+import { funnelDay, mayCount } from "~/services/insight/funnel.server";
+import { checkSlotStart, slotEnd, type SlotRefusal } from "~/services/demo/slots.server";
+import { currentHosts, hostById, hostChoiceAt } from "~/services/demo/hosts.server";
+import { now } from "~/utils/clock.server";
+import { formatZonedRange } from "~/utils/time-zone-format";
+import { isTimeZone } from "~/utils/zoned-time";
+import { apiErrorResponse, jsonError, jsonOk } from "~/utils/api.server";
+import { signedCookie } from "~/utils/cookies.server";
+import { getBookingSettings, requestOrigin } from "~/utils/env.server";
+import { logger } from "~/utils/logger.server";
+import { consumeLimits, limitRules, type LimitLadder } from "~/services/rate-limit.server";
+import { getRequestId, RequestRejected } from "~/utils/request.server";
+import { jsonWithError, redirectWithSuccess } from "~/utils/toast.server";
+import { withTimeout } from "~/utils/with-timeout";
+
+export const demoToasts = {
+  success: {
+    message: "Demo Request Submitted!",
+    description: "We'll contact you within 24 hours to schedule your personalized demo.",
+  },
+  failure: demoFailureNotice,
+  booked: { message: "Demo Booked!", description: "A calendar invite is on its way to you." },
+} as const;
+
+/**
+ * Rate limits for demo requests (numbers from env, on by default, per RATE_LIMIT_WINDOW_SECONDS = 60 s; ADR 0012):
+ * - per client (RATE_LIMIT_PER_CLIENT = 10), every attempt, valid or not: a few colleagues behind one office
+ *   NAT fit, a script hammering the form does not.
+ * - per e-mail (RATE_LIMIT_PER_EMAIL = 5), once the e-mail is valid, keyed by mailbox (`a+1@` is `a@`): a
+ *   person sends one request, maybe a corrected second one; five stops one address flooding the sales inbox.
+ * - global (RATE_LIMIT_GLOBAL = 3000), a last resort for what gets past the two above (many clients at once):
+ *   charged only for attempts that passed them, so one client cannot exhaust it for everyone else.
+ */
+const attemptLimits = { client: limitRules.demoClient } satisfies LimitLadder;
+const storingLimits = {
+  ...attemptLimits,
+  email: limitRules.demoEmail,
+  global: limitRules.demoGlobal,
+} satisfies LimitLadder;
+
+/**
+ * The checks that end an attempt before it is stored (the honeypot, validation, a slot that cannot be booked) run
+ * first; such an attempt is charged to the client's limit alone, and one to be stored to the whole ladder in one
+ * go (on PostgreSQL one statement, ADR 0026). The answers are those of counting the client first: a client over
+ * its limit gets 429 whatever it sent.
+ */
+async function chargeRefusedAttempt(request: Request) {
+  await consumeLimits(attemptLimits, { request });
+}
+
+/** Runs a check that may refuse the attempt (throws); a refused attempt is charged to the client first. */
+async function checkedAttempt<T>(request: Request, check: () => T): Promise<T> {
+  try {
+    return check();
+  } catch (error) {
+    await chargeRefusedAttempt(request);
+    throw error;
+  }
+}
+
+type Submitted = DemoRequestData & { submissionId: string; attribution?: Attribution };
+
+/**
+ * A stalled database must not leave the visitor waiting: after this long the request is answered as a
+ * failure (503, values kept). Should the transaction still commit later, the retry carries the same
+ * submission id and finds that row, so nothing is stored twice.
+ */
+export const DEMO_STORE_TIMEOUT_MS = 10_000;
+
+export const SUBMISSION_CONFLICT =
+  "A request with this submission id was already received with different details. Reload the form (or send a new submissionId) to make a new request.";
+
+/** The time field's message (the issue's words); the API answers it too. */
+export const SLOT_TAKEN_MESSAGE = slotTakenMessage;
+
+/**
+ * A picked demo time that cannot be booked: 422 when the time is not bookable at all (past, notice, horizon,
+ * outside the hours, blackout, off the grid; nothing stored), 409 when it was bookable but every seat is taken
+ * (the lead IS stored, as "needs a time", ADR 0016) or this submission already holds another booking.
+ */
+export class SlotUnavailable extends RequestRejected {
+  constructor(
+    status: 409 | 422,
+    message: string,
+    readonly reason: SlotRefusal | "slot-taken" | "already-booked",
+    readonly row?: DemoRequestRow,
+  ) {
+    super(status, message);
+    this.name = "SlotUnavailable";
+  }
+}
+
+/** The picked slot, checked against the availability rules at this moment; undefined when none was picked. */
+async function requestedSlot(
+  slotStart: string | undefined,
+  visitorTimeZone: string | undefined,
+): Promise<RequestedSlot | undefined> {
+  if (!slotStart) return undefined;
+  const settings = getBookingSettings();
+  const hosts = await currentHosts();
+  const start = new Date(slotStart);
+  const check = checkSlotStart(start, now(), settings, hosts);
+  if (!check.ok) throw new SlotUnavailable(422, check.message, check.reason);
+  return {
+    slotStart: start,
+    slotEnd: slotEnd(start, settings),
+    choice: hostChoiceAt(start, hosts, settings),
+    // The visitor's e-mails name the time in their zone too (a name the runtime does not know is left out).
+    ...(isTimeZone(visitorTimeZone) ? { visitorTimeZone } : {}),
+  };
+}
+
+async function store(
+  request: Request,
+  data: Submitted,
+  requestId: string,
+  channel: "form" | "api",
+  slot?: RequestedSlot,
+  { oncePerLead = false } = {},
+): Promise<{ row: DemoRequestRow; booking?: DemoBooking }> {
+  const input = {
+    firstName: data.firstName,
+    lastName: data.lastName,
+    email: data.email,
+    phone: data.phone,
+    company: data.company,
+    dealVolume: data.dealVolume,
+    challenges: data.challenges,
+    submissionId: data.submissionId,
+    attribution: data.attribution,
+  };
+  // The funnel's counts go with the lead's own write (ADR 0026): no round trip of their own.
+  const count = mayCount(request) ? { day: funnelDay() } : undefined;
+  const { row, created, booking, slotTaken } = await withTimeout(
+    oncePerLead ? createDemoRequestOncePerLead(input, slot, count) : createDemoRequest(input, slot, count),
+    DEMO_STORE_TIMEOUT_MS,
+    () => new Error(`database did not answer within ${DEMO_STORE_TIMEOUT_MS} ms`),
+  );
+  if (!created && !isSameSubmission(row, input)) {
+    logger.warn("demo request replayed with different details; refused", { requestId, channel });
+    throw new RequestRejected(409, SUBMISSION_CONFLICT);
+  }
+  logger.info(created ? "demo request stored" : "demo request replayed", {
+    requestId,
+    channel,
+    demoRequestId: row.id,
+    bookingId: booking?.id,
+    slotTaken: slotTaken || undefined,
+  });
+  if (slot && booking && booking.slotStart.getTime() !== slot.slotStart.getTime()) {
+    throw new SlotUnavailable(
+      409,
+      `This request already has a demo booked for ${booking.slotStart.toISOString()}. Use the link in its confirmation e-mail to change the time.`,
+      "already-booked",
+      row,
+    );
+  }
+  if (slotTaken) throw new SlotUnavailable(409, SLOT_TAKEN_MESSAGE, "slot-taken", row);
+  return { row, booking };
+}
+
+// --- "thank you" state: a signed cookie set by the redirect, read by the page loader ---------------
+
+const THANKS_MAX_AGE_SECONDS = 30 * 60;
+
+const thanksCookie = () => signedCookie("gw_demo", { maxAge: THANKS_MAX_AGE_SECONDS });
+
+/** What the thank-you cookie holds: the lead's id, and for a booked demo the booking and the zone it was picked in. */
+type Thanks = { lead: string; booking?: string; timeZone?: string };
+
+function thanksOf(value: unknown): Thanks | undefined {
+  // A plain string is the lead's id (cookies set before bookings existed, and the honeypot's marker).
+  if (typeof value === "string") return value ? { lead: value } : undefined;
+  if (typeof value !== "object" || value === null) return undefined;
+  const { lead, booking, timeZone } = value as Record<string, unknown>;
+  if (typeof lead !== "string" || !lead) return undefined;
+  return {
+    lead,
+    booking: typeof booking === "string" ? booking : undefined,
+    timeZone: isTimeZone(timeZone) ? timeZone : undefined,
+  };
+}
+
+/** A booked demo as the thank-you panel and the toast name it. */
+function bookedView(
+  booking: DemoBooking,
+  lead: DemoRequestRow,
+  timeZone: string | undefined,
+  host: { name: string } | null | undefined,
+): BookedDemoView {
+  const businessZone = getBookingSettings().timeZone;
+  const zone = timeZone ?? businessZone;
+  return {
+    ...(host ? { hostName: host.name } : {}),
+    when: formatZonedRange(booking.slotStart, booking.slotEnd, zone),
+    businessWhen:
+      zone === businessZone ? undefined : formatZonedRange(booking.slotStart, booking.slotEnd, businessZone),
+    icsUrl: `/demo/booking/${manageToken(booking.id)}.ics`,
+    googleUrl: googleCalendarLink({ booking, lead, manageUrl: manageUrl(booking.id) }),
+  };
+}
+
+/** The thank-you cookie's booking, or undefined once it is no longer booked (cancelled through its manage link). */
+async function bookedDemoView(bookingId: string, timeZone: string | undefined): Promise<BookedDemoView | undefined> {
+  const found = await findBooking(bookingId);
+  if (!found || found.booking.status !== "booked") return undefined;
+  return bookedView(found.booking, found.lead, timeZone, found.host);
+}
+
+/**
+ * What the page shows in the demo section. The thank-you panel comes from a signed cookie (not the URL),
+ * so it only shows to someone whose request was accepted, survives a refresh without resubmitting, and
+ * keeps showing while the visitor browses the page for the next half hour. A booked demo's panel names its time.
+ */
+export async function getDemoSectionState(request: Request) {
+  const thanks = thanksOf(await thanksCookie().parse(request.headers.get("Cookie")));
+  const booked = thanks?.booking
+    ? await bookedDemoView(thanks.booking, thanks.timeZone).catch((error: unknown) => {
+        // Without its time the panel is still a thank-you; the e-mail names the time.
+        logger.warn("demo thank-you: booking not readable", { error });
+        return undefined;
+      })
+    : undefined;
+  return {
+    showThanks: Boolean(thanks),
+    picker: await demoPickerView(),
+    ...(booked ? { booked } : {}),
+  };
+}
+
+function redirectTarget(request: Request) {
+  const url = new URL(request.url);
+  url.searchParams.delete("index");
+  url.searchParams.delete("_data");
+  const search = url.searchParams.toString();
+  return `${url.pathname}${search ? `?${search}` : ""}#demo`;
+}
+
+async function redirectToThanks(request: Request, marker: string) {
+  return redirectWithSuccess(redirectTarget(request), demoToasts.success, {
+    headers: { "Set-Cookie": await thanksCookie().serialize(marker) },
+  });
+}
+
+/** A booked demo: the thank-you panel and the toast name its time in the visitor's and the business's zone. */
+async function redirectToBooked(request: Request, lead: DemoRequestRow, booking: DemoBooking, timeZone?: string) {
+  const { when, businessWhen } = bookedView(booking, lead, timeZone, undefined);
+  const thanks: Thanks = { lead: lead.id, booking: booking.id, timeZone };
+  return redirectWithSuccess(
+    redirectTarget(request),
+    {
+      message: demoToasts.booked.message,
+      description: `${when}${businessWhen ? ` (${businessWhen})` : ""}. ${demoToasts.booked.description}`,
+    },
+    { headers: { "Set-Cookie": await thanksCookie().serialize(thanks) } },
+  );
+}
+
+/** "Request another demo": forget the thank-you state and show the form again. */
+export async function resetDemoForm(request: Request) {
+  return new Response(null, {
+    status: 303,
+    headers: { Location: redirectTarget(request), "Set-Cookie": await thanksCookie().serialize("", { maxAge: 0 }) },
+  });
+}
+
+// --- page action ----------------------------------------------------------------------------------
+
+export type DemoFormNotice = { type: "error"; message: string; description: string };
+
+/** Hydrated forms submit through Remix's fetch, which revalidates the root loader and so shows cookie toasts. */
+function isEnhancedSubmit(form: FormData) {
+  return form.get(demoEnhancedField) === "1";
+}
+
+// The picker's buttons say what to show; they are not values to put back into the form.
+const notRepopulated = new Set([
+  demoHoneypotField,
+  demoEnhancedField,
+  demoDayField,
+  demoShowTimesField,
+  demoShownDayField,
+]);
+
+function formValues(form: FormData, { keepSubmissionId = true, keepSlot = true } = {}): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const [key, value] of form.entries()) {
+    if (typeof value === "string" && !notRepopulated.has(key)) values[key] = value;
+  }
+  if (!keepSubmissionId) delete values.submissionId;
+  if (!keepSlot) delete values[demoSlotField];
+  return values;
+}
+
+const formText = (form: FormData, name: string) => {
+  const value = form.get(name);
+  return typeof value === "string" && value ? value : undefined;
+};
+
+/** The picker for the day and time zone the form was showing (or asks for), with the free times as they are now. */
+function pickerFor(form: FormData) {
+  return demoPickerView({
+    day: formText(form, demoDayField) ?? formText(form, demoShownDayField),
+    timeZone: formText(form, demoTimeZoneField),
+  });
+}
+
+/**
+ * Without JavaScript a day tab or "Show times" posts the whole form: nothing is stored, the form comes back with
+ * every value kept and that day's times (so nothing typed goes into a URL).
+ */
+async function showPickerDay(form: FormData) {
+  return json({
+    fieldErrors: {},
+    repopulateFields: formValues(form),
+    formId: demoRequestFormId,
+    picker: await pickerFor(form),
+  });
+}
+
+/**
+ * Answers a failed submit with everything the visitor typed still in the form. With JavaScript the
+ * notice is a cookie toast (the root loader is revalidated after the action); without it the page is
+ * rendered by this very response, before any cookie could be read, so the notice is part of the data.
+ */
+async function keepFormWithNotice(
+  form: FormData,
+  notice: { message: string; description: string },
+  status: number,
+  headers: Record<string, string> = {},
+  slotTaken = false,
+) {
+  // A retry keeps its submission id so it cannot store twice, except after a conflict: that id is taken. A taken
+  // slot keeps it too: the lead is stored, and the next pick books for it.
+  const repopulateFields = formValues(form, { keepSubmissionId: status !== 409 || slotTaken, keepSlot: !slotTaken });
+  const data = {
+    fieldErrors: slotTaken ? { [demoSlotField]: slotTakenMessage } : {},
+    repopulateFields,
+    formId: demoRequestFormId,
+    ...(slotTaken ? { picker: await pickerFor(form) } : {}),
+  };
+  if (!isEnhancedSubmit(form)) {
+    return json({ ...data, notice: { type: "error", ...notice } satisfies DemoFormNotice }, { status, headers });
+  }
+  return jsonWithError(data, notice, { status, headers });
+}
+
+/**
+ * The page action's demo-request intent: validate, honeypot, rate limits, store, then POST → redirect →
+ * GET to the thank-you panel. Every outcome is a response; nothing thrown reaches the visitor.
+ */
+export async function handleDemoRequestForm(request: Request, form: FormData): Promise<Response> {
+  const requestId = getRequestId(request);
+  if (form.has(demoDayField) || form.has(demoShowTimesField)) return showPickerDay(form);
+  try {
+    // Honeypot: the field is invisible to people (CSS class, not focusable, labelled "leave empty"),
+    // so a value means a form-filling bot. The bot gets the ordinary success answer, so it learns
+    // nothing to adapt to, but nothing is stored and nobody is e-mailed; the log keeps a trace.
+    const trap = form.get(demoHoneypotField);
+    if (typeof trap === "string" && trap.trim() !== "") {
+      await chargeRefusedAttempt(request);
+      logger.warn("demo request honeypot filled; not stored", { requestId });
+      return await redirectToThanks(request, "received");
+    }
+
+    const result = await demoRequestValidator.validate(form);
+    if (result.error) {
+      await chargeRefusedAttempt(request);
+      return validationError(result.error, formValues(form));
+    }
+    const slot = await checkedAttempt(request, () => requestedSlot(result.data.slotStart, result.data.timeZone));
+    await consumeLimits(storingLimits, { request, email: result.data.email });
+    // The page carries no submission id (ADR 0019): the browser mints one when the page hydrates. A form posted
+    // without JavaScript (or before it ran) has none; it is stored once per lead, by its details.
+    const { row, booking } = await store(
+      request,
+      {
+        ...result.data,
+        submissionId: result.data.submissionId ?? `form-${crypto.randomUUID()}`,
+        attribution: attributionFromForm(form),
+      },
+      requestId,
+      "form",
+      slot,
+      { oncePerLead: !result.data.submissionId },
+    );
+    if (booking) {
+      const timeZone = formText(form, demoTimeZoneField);
+      return await redirectToBooked(request, row, booking, isTimeZone(timeZone) ? timeZone : undefined);
+    }
+    return await redirectToThanks(request, row.id);
+  } catch (error) {
+    if (error instanceof SlotUnavailable && error.reason === "slot-taken") {
+      // Taken between render and submit: the lead is kept ("needs a time", ADR 0016), so the submission id stays
+      // and the next pick books for it; the time field says so, the times are fresh, the spec's error toast shows.
+      // A form that came without an id gets the stored lead's, so its next pick books that lead.
+      if (error.row) form.set("submissionId", error.row.submissionId);
+      logger.info("demo slot taken; lead kept, visitor asked to pick another time", { requestId });
+      return await keepFormWithNotice(form, demoToasts.failure, 409, {}, true);
+    }
+    if (error instanceof SlotUnavailable && error.status === 422) {
+      // Not a time one can book (any more): the time field says why, with the free times as they are now.
+      logger.info("demo slot refused", { requestId, reason: error.reason });
+      return json(
+        {
+          fieldErrors: { [demoSlotField]: error.message },
+          repopulateFields: formValues(form, { keepSlot: false }),
+          formId: demoRequestFormId,
+          picker: await pickerFor(form),
+        },
+        { status: 422 },
+      );
+    }
+    if (error instanceof RequestRejected) {
+      logger.warn("demo request refused", { requestId, status: error.status, reason: error.message });
+      return keepFormWithNotice(form, { message: "Error", description: error.message }, error.status, error.headers);
+    }
+    logger.error("demo request failed", { requestId, error });
+    return keepFormWithNotice(form, demoToasts.failure, 503, { "X-Request-Id": requestId });
+  }
+}
+
+// --- JSON API -------------------------------------------------------------------------------------
+
+function fieldErrorsOf(error: ZodError) {
+  const flat = error.flatten();
+  return { fieldErrors: flat.fieldErrors as Record<string, string[]>, formErrors: flat.formErrors };
+}
+
+export type BookingJson = {
+  id: string;
+  start: string;
+  end: string;
+  manageUrl: string;
+  /** The demo's host (issue #24); only their name is public. */
+  host: { name: string } | null;
+};
+
+async function bookingJson(booking: DemoBooking, request: Request): Promise<BookingJson> {
+  const host = await hostById(booking.hostId);
+  return {
+    id: booking.id,
+    host: host ? { name: host.name } : null,
+    start: booking.slotStart.toISOString(),
+    end: booking.slotEnd.toISOString(),
+    manageUrl: `${requestOrigin(request)}${managePath(booking.id)}`,
+  };
+}
+
+/** POST /api/demo-requests: the same rules and storage as the form, answered in JSON. */
+export async function handleDemoRequestApi(request: Request, body: unknown): Promise<Response> {
+  const requestId = getRequestId(request);
+  try {
+    if (typeof body !== "object" || body === null || Array.isArray(body)) {
+      await chargeRefusedAttempt(request);
+      return jsonError(422, "The request body must be a JSON object with the demo request fields.", {
+        fieldErrors: {},
+      });
+    }
+    const parsed = demoRequestSchema.safeParse(body);
+    if (!parsed.success) {
+      await chargeRefusedAttempt(request);
+      const { fieldErrors } = fieldErrorsOf(parsed.error);
+      return jsonError(422, "The demo request is not valid; see fieldErrors.", { fieldErrors });
+    }
+    const attribution = apiAttribution(body);
+    const slot = await checkedAttempt(request, () => requestedSlot(parsed.data.slotStart, parsed.data.timeZone));
+    await consumeLimits(storingLimits, { request, email: parsed.data.email });
+    // The honeypot belongs to the HTML form; API callers are not form-filling bots, so it is ignored here.
+    const submissionId = parsed.data.submissionId ?? crypto.randomUUID();
+    const { row, booking } = await store(
+      request,
+      { ...parsed.data, submissionId, attribution },
+      requestId,
+      "api",
+      slot,
+    );
+    const stored = toStoredDemoRequest(row);
+    if (!booking) return jsonOk<StoredDemoRequest>(stored, 201);
+    return jsonOk<StoredDemoRequest & { booking: BookingJson }>(
+      { ...stored, booking: await bookingJson(booking, request) },
+      201,
+    );
+  } catch (error) {
+    if (error instanceof SlotUnavailable) {
+      logger.info("demo slot refused", { requestId, reason: error.reason });
+      return jsonError(error.status, error.message, {
+        reason: error.reason,
+        fieldErrors: { slotStart: [error.message] },
+        // A taken slot keeps the lead: the caller learns it was stored and can book another time for it by
+        // sending the same submissionId with a new slotStart.
+        ...(error.row ? { demoRequest: toStoredDemoRequest(error.row) } : {}),
+      });
+    }
+    return apiErrorResponse(error, { requestId, route: "api.demo-requests" });
+  }
+}

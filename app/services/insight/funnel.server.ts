@@ -1,0 +1,131 @@
+import { isbot } from "isbot";
+import type { FunnelEvent } from "~/content/funnel-events";
+import { incrementFunnelCount } from "~/models/insight/funnel.server";
+import { consumeLimit, limitRules } from "~/services/rate-limit.server";
+import { jsonError } from "~/utils/api.server";
+import { now } from "~/utils/clock.server";
+import { getEnv } from "~/utils/env.server";
+import { logger } from "~/utils/logger.server";
+import { assertSameOrigin, getClientAddress, getRequestId, readRawBody, RequestRejected } from "~/utils/request.server";
+import { localDate } from "~/utils/zoned-time";
+
+/**
+ * The cookieless funnel (issue #16, ADR 0021): a day's count per step, nothing per visitor. Counting is an
+ * afterthought of the step it counts, so it can neither fail nor noticeably slow the visitor's answer: the write
+ * is awaited for at most COUNT_WAIT_MS (a single-row upsert takes about a millisecond, so normally it is done
+ * and a test or the next request sees it), then left to finish on its own; a failure is logged, never thrown.
+ */
+export const COUNT_WAIT_MS = 100;
+
+/** The day a count belongs to: the date in the business's time zone (DEMO_TIME_ZONE, the one the admin reads). */
+export function funnelDay(instant: Date = now()): string {
+  return localDate(instant, getEnv().DEMO_TIME_ZONE);
+}
+
+/**
+ * Whether this request may be counted: not when the visitor asks not to be tracked (`DNT: 1`, `Sec-GPC: 1`), and
+ * not for a crawler or a client that does not say what it is (no User-Agent).
+ */
+export function mayCount(request: Request): boolean {
+  const { headers } = request;
+  if (headers.get("DNT")?.trim() === "1" || headers.get("Sec-GPC")?.trim() === "1") return false;
+  const userAgent = headers.get("User-Agent");
+  return Boolean(userAgent?.trim()) && !isbot(userAgent);
+}
+
+/**
+ * Counts a step the server learnt of without the visitor's request (the payment provider's webhook): nobody's
+ * preference is readable there. Bounded and never throws (see above).
+ */
+export async function countFunnelEvent(event: FunnelEvent): Promise<void> {
+  const write = incrementFunnelCount(funnelDay(), event).catch((error: unknown) => {
+    logger.warn("funnel count failed; the step went on uncounted", { event, error });
+  });
+  let timer: NodeJS.Timeout | undefined;
+  const waited = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, COUNT_WAIT_MS);
+  });
+  await Promise.race([write, waited]);
+  clearTimeout(timer);
+}
+
+/** Counts a step the visitor's own request made, unless the visitor opted out or is a bot (mayCount). */
+export async function countFunnelStep(request: Request, event: FunnelEvent): Promise<void> {
+  if (mayCount(request)) await countFunnelEvent(event);
+}
+
+const RELOAD = /(?:^|[\s,])(?:max-age=0|no-cache)(?:$|[\s,;])/i;
+
+/**
+ * Whether a request for a page arrives at it rather than repeats it, so a step the page opens is counted once:
+ * browsers send `Cache-Control: max-age=0` (or `no-cache`) when the visitor reloads, and a request whose Referer is
+ * this same page of this site (with its query) is the page asking again: Remix revalidating after a form post, or
+ * a form without JavaScript answered by the page. Read and forgotten: no header is stored.
+ */
+export function isArrival(request: Request): boolean {
+  if (RELOAD.test(request.headers.get("Cache-Control") ?? "")) return false;
+  const referer = request.headers.get("Referer");
+  if (!referer || !URL.canParse(referer)) return true;
+  const from = new URL(referer);
+  const to = new URL(request.url);
+  const ownOrigins = new Set([to.origin, new URL(getEnv().APP_URL).origin]);
+  return !(ownOrigins.has(from.origin) && from.pathname === to.pathname && pageQuery(from) === pageQuery(to));
+}
+
+/** A page's own query, without the parameters Remix adds to its requests (`_data`, and `index` on form posts). */
+function pageQuery(url: URL): string {
+  const params = new URLSearchParams(url.searchParams);
+  params.delete("_data");
+  params.delete("index");
+  params.sort();
+  return params.toString();
+}
+
+/**
+ * The events a browser may report: only what the server cannot see itself. A landing view is counted by the
+ * page's beacon because a shared cache serves most of them without asking the app (ADR 0021); every other step
+ * is counted where the server handles it, so a beacon can never inflate those.
+ */
+export const browserEvents = ["landing_view"] as const satisfies readonly FunnelEvent[];
+type BrowserEvent = (typeof browserEvents)[number];
+
+const isBrowserEvent = (value: string): value is BrowserEvent => (browserEvents as readonly string[]).includes(value);
+
+// The longest event name is far shorter; a beacon's body is its event name and nothing else.
+const BEACON_BODY_LIMIT_BYTES = 64;
+
+const noContent = () => new Response(null, { status: 204, headers: { "Cache-Control": "no-store" } });
+
+/** The event a beacon (POST, its body) or the `<noscript>` pixel (GET, `?event=`) reports. */
+async function reportedEvent(request: Request): Promise<string> {
+  const query = new URL(request.url).searchParams.get("event") ?? "";
+  if (request.method !== "POST") return query;
+  const body = (await readRawBody(request, BEACON_BODY_LIMIT_BYTES)).toString("utf8").trim();
+  return body || query;
+}
+
+/**
+ * /api/events: a known browser event from this site is counted, once per request, unless the visitor opted out
+ * or is a bot (answered 204 all the same, so nothing tells a visitor apart), within RATE_LIMIT_EVENTS_PER_CLIENT.
+ * Refusals are 4xx JSON like the other APIs; a failure to count is logged and still a 204: the beacon is
+ * fire-and-forget and nobody can act on an error.
+ */
+export async function handleEventBeacon(request: Request): Promise<Response> {
+  try {
+    // Another site's page could otherwise send our visitors' browsers to inflate the count.
+    assertSameOrigin(request);
+    const event = await reportedEvent(request);
+    if (!isBrowserEvent(event)) {
+      return jsonError(400, `Unknown event. Known events: ${browserEvents.join(", ")}.`);
+    }
+    if (!mayCount(request)) return noContent();
+    const client = getClientAddress(request);
+    if (client) await consumeLimit(limitRules.eventsClient, client);
+    await countFunnelEvent(event);
+    return noContent();
+  } catch (error) {
+    if (error instanceof RequestRejected) return jsonError(error.status, error.message, {}, error.headers);
+    logger.error("funnel beacon failed; answered 204", { requestId: getRequestId(request), error });
+    return noContent();
+  }
+}

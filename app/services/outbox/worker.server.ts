@@ -1,0 +1,276 @@
+import type { OutboxRow } from "~/db/schema.server";
+import type { Database } from "~/db/connection.server";
+import { findDemoRequest } from "~/models/demo/request.server";
+import {
+  claimDueMessages,
+  deleteMessage,
+  markAttemptFailed,
+  markDelivered,
+  postponeMessage,
+  WAIT_FOR_EARLIER_MS,
+  type OutboxMessage,
+} from "~/models/outbox/messages.server";
+import { deliverDemoChange, deliverDemoInvite, type BookingDelivery } from "~/services/demo/invite-delivery.server";
+import { deliverDemoReminder } from "~/services/demo/reminder-delivery.server";
+import { now } from "~/utils/clock.server";
+import { logger } from "~/utils/logger.server";
+import { newLeadMail, sendMail, type LeadScheduling } from "~/services/outbox/mailer.server";
+import { findLatestBookingOf } from "~/models/demo/booking.server";
+import { findHostContact } from "~/models/demo/host.server";
+import { getBookingSettings } from "~/utils/env.server";
+import { forget, remember } from "~/utils/singleton.server";
+import { webhookDeliveryKind, type WebhookDeliveryPayload } from "~/models/webhooks/event.server";
+import { deliverWebhook, type WebhookDeliveryOptions } from "~/services/webhooks/delivery.server";
+
+export type OutboxOptions = {
+  /** Defaults to the app's connection; tests give each worker its own to prove SKIP LOCKED. */
+  db?: Database;
+  batchSize?: number;
+  baseDelayMs?: number;
+  maxDelayMs?: number;
+  maxAttempts?: number;
+  /** How long a claimed row stays invisible to other workers while its mail is being sent. */
+  leaseMs?: number;
+  /** How webhooks are sent (tests stub the resolver, shorten the timeout, pin the jitter). */
+  webhooks?: WebhookDeliveryOptions;
+};
+
+const defaults = {
+  batchSize: 10,
+  baseDelayMs: 5_000,
+  maxDelayMs: 60 * 60 * 1000,
+  // 5 s doubling to the 1 h cap: 15 attempts span about nine hours of outage before giving up.
+  maxAttempts: 15,
+  leaseMs: 2 * 60 * 1000,
+};
+
+/** Exponential backoff after the n-th failed attempt (1-based), capped. */
+export function retryDelayMs(
+  attempt: number,
+  baseDelayMs = defaults.baseDelayMs,
+  maxDelayMs = defaults.maxDelayMs,
+): number {
+  return Math.min(maxDelayMs, baseDelayMs * 2 ** Math.max(0, attempt - 1));
+}
+
+class PermanentFailure extends Error {}
+
+/**
+ * A message that must not go yet (an earlier version of the same booking is still pending, or a reminder's moment is
+ * still ahead); not an attempt. Looked at again at `until`, or after WAIT_FOR_EARLIER_MS.
+ */
+class NotYet extends Error {
+  constructor(
+    message: string,
+    readonly until?: Date,
+  ) {
+    super(message);
+  }
+}
+
+/** Nothing to send any more (a reminder of a booking moved, cancelled or deleted since): the row is removed. */
+class Superseded extends Error {}
+
+/** Not sent on purpose and never to be (a reminder whose moment passed while the service was down; logged). */
+class Skipped extends Error {}
+
+/** Sales' e-mail about a new lead: with its booking (live, or cancelled by the time the mail goes), or "needs a time". */
+async function deliverNewLead(message: OutboxRow, db?: Database) {
+  const { demoRequestId, needsTime } = message.payload as { demoRequestId?: string; needsTime?: boolean };
+  const lead = demoRequestId ? await findDemoRequest(demoRequestId, db) : undefined;
+  if (!lead) throw new PermanentFailure(`demo request ${demoRequestId} no longer exists`);
+  const businessTimeZone = getBookingSettings().timeZone;
+  const booking = await findLatestBookingOf(lead.id, db);
+  const scheduling: LeadScheduling | undefined = booking
+    ? { booking, businessTimeZone, host: await findHostContact(booking.hostId, db) }
+    : needsTime
+      ? { slotTaken: true, businessTimeZone }
+      : undefined;
+  await sendMail(newLeadMail(lead, scheduling));
+}
+
+function followUpsOf(delivery: BookingDelivery): OutboxMessage[] {
+  if (delivery.outcome === "wait") throw new NotYet("an earlier invite of this booking is still pending");
+  if (delivery.outcome === "gone") throw new PermanentFailure(delivery.reason);
+  return delivery.followUps;
+}
+
+/** Sends one message; returns the messages its delivery gives rise to. */
+async function deliver(message: OutboxRow, db?: Database): Promise<OutboxMessage[]> {
+  switch (message.kind) {
+    case "new-lead-email":
+      await deliverNewLead(message, db);
+      return [];
+    case "demo-invite-email":
+      return followUpsOf(await deliverDemoInvite(message.payload, db));
+    case "demo-change-email":
+      return followUpsOf(await deliverDemoChange(message.payload, db));
+    case "demo-reminder-email": {
+      const reminder = await deliverDemoReminder(message.payload, { at: now(), messageId: message.id }, db);
+      if (reminder.outcome === "early") throw new NotYet("the reminder's moment is still ahead", reminder.dueAt);
+      if (reminder.outcome === "superseded") throw new Superseded(reminder.reason);
+      if (reminder.outcome === "skipped") throw new Skipped(reminder.reason);
+      if (reminder.outcome === "malformed") throw new PermanentFailure(reminder.reason);
+      return [];
+    }
+    default:
+      throw new PermanentFailure(`unknown outbox kind "${message.kind}"`);
+  }
+}
+
+const sequenceOf = (message: OutboxRow) =>
+  message.kind === "demo-invite-email" ? Number((message.payload as { sequence?: unknown }).sequence) || 0 : 0;
+
+/**
+ * Claims due messages and delivers them; returns how many were delivered. A short transaction locks
+ * due rows with FOR UPDATE SKIP LOCKED and pushes their next attempt a lease into the future, so other
+ * workers (other instances on the same PostgreSQL) skip them; the mail is sent after the commit, so no
+ * transaction (and, on PGlite, no visitor's query) waits on the mail server. A worker that dies
+ * mid-send leaves the row to be retried when its lease runs out. "Due", the lease and the retries are on the
+ * app's clock (`now()`), so every instance applies one rule and a test's frozen clock drives them.
+ */
+export async function processOutboxOnce(options: OutboxOptions = {}): Promise<number> {
+  const settings = { ...defaults, ...options };
+  const { db } = options;
+  const claimed = await claimDueMessages({ ...settings, now: now() }, db);
+
+  const webhooks = claimed.filter((message) => message.kind === webhookDeliveryKind);
+  const [delivered, webhooksDelivered] = await Promise.all([
+    deliverMessages(
+      claimed.filter((message) => message.kind !== webhookDeliveryKind),
+      settings,
+      db,
+    ),
+    deliverWebhooks(webhooks, options.webhooks, db),
+  ]);
+  return delivered + webhooksDelivered;
+}
+
+/**
+ * Webhooks go out side by side, so one slow receiver does not hold the others (or the e-mails) up; the deliveries
+ * of one record to one endpoint go one after the other, in the order they were queued.
+ */
+async function deliverWebhooks(messages: OutboxRow[], options: WebhookDeliveryOptions | undefined, db?: Database) {
+  const lines = new Map<string, OutboxRow[]>();
+  for (const message of [...messages].sort((a, b) => a.seq - b.seq)) {
+    const { endpointId, recordKey } = message.payload as WebhookDeliveryPayload;
+    const key = `${endpointId} ${recordKey}`;
+    const line = lines.get(key) ?? [];
+    line.push(message);
+    lines.set(key, line);
+  }
+  const counts = await Promise.all(
+    [...lines.values()].map(async (line) => {
+      let delivered = 0;
+      for (const message of line) {
+        try {
+          if ((await deliverWebhook(message, options, db)) === "delivered") delivered += 1;
+        } catch (error) {
+          // The database failed mid-delivery: the lease runs out and the delivery is tried again.
+          logger.error("webhook delivery round failed", { id: message.id, error });
+        }
+      }
+      return delivered;
+    }),
+  );
+  return counts.reduce((sum, count) => sum + count, 0);
+}
+
+async function deliverMessages(claimed: OutboxRow[], settings: typeof defaults, db?: Database) {
+  let delivered = 0;
+  // A booking's versions in order within a batch too: invites with a higher SEQUENCE go after (a stable sort).
+  for (const message of claimed.sort((a, b) => sequenceOf(a) - sequenceOf(b))) {
+    try {
+      const followUps = await deliver(message, db);
+      await markDelivered(message.id, db, followUps);
+      delivered += 1;
+    } catch (error) {
+      if (error instanceof NotYet) {
+        await postponeMessage(message.id, error.until ?? new Date(now().getTime() + WAIT_FOR_EARLIER_MS), db);
+        continue;
+      }
+      if (error instanceof Superseded) {
+        await deleteMessage(message.id, db);
+        continue;
+      }
+      if (error instanceof Skipped) {
+        // Logged where it was decided, with the booking and how late; kept as failed, the outbox's record of a miss.
+        await markAttemptFailed(message.id, error.message, undefined, db);
+        continue;
+      }
+      const reason = error instanceof Error ? error.message : String(error);
+      const giveUp = error instanceof PermanentFailure || message.attempts >= settings.maxAttempts;
+      const delay = retryDelayMs(message.attempts, settings.baseDelayMs, settings.maxDelayMs);
+      await markAttemptFailed(message.id, reason, giveUp ? undefined : new Date(now().getTime() + delay), db);
+      (giveUp ? logger.error : logger.warn)(
+        giveUp ? "outbox message failed for good" : "outbox delivery failed, will retry",
+        {
+          id: message.id,
+          kind: message.kind,
+          attempts: message.attempts,
+          retryInMs: giveUp ? undefined : delay,
+          error: reason,
+        },
+      );
+    }
+  }
+  return delivered;
+}
+
+export type OutboxWorker = { stop: () => Promise<void>; wake: () => void };
+
+/**
+ * Polls the outbox in the background of the server process. Each round runs after the previous one
+ * finished (no overlap), timers are unref'd so they never keep a script alive, and a failing round
+ * (database down) is logged and retried on the next tick.
+ */
+export function startOutboxWorker(options: OutboxOptions & { pollIntervalMs?: number } = {}): OutboxWorker {
+  const pollIntervalMs = options.pollIntervalMs ?? 2_000;
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | undefined;
+
+  const round = async () => {
+    try {
+      // Keep going while full batches come back, so a backlog drains without waiting a tick per batch.
+      while (!stopped && (await processOutboxOnce(options)) >= (options.batchSize ?? defaults.batchSize));
+    } catch (error) {
+      logger.error("outbox round failed", { error });
+    }
+  };
+  const schedule = (delay: number) => {
+    if (stopped) return;
+    timer = setTimeout(() => {
+      running = round().finally(() => {
+        running = undefined;
+        schedule(pollIntervalMs);
+      });
+    }, delay);
+    timer.unref();
+  };
+  schedule(0);
+
+  return {
+    wake() {
+      if (stopped || running) return;
+      clearTimeout(timer);
+      schedule(0);
+    },
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await running;
+    },
+  };
+}
+
+const SERVER_WORKER = "outbox worker";
+
+/** The server's own worker (one per process, dev rebuilds included). */
+export function startServerOutboxWorker() {
+  return remember(SERVER_WORKER, () => startOutboxWorker());
+}
+
+export async function stopServerOutboxWorker() {
+  await forget<OutboxWorker>(SERVER_WORKER)?.stop();
+}

@@ -1,0 +1,173 @@
+import { Webhook } from "standardwebhooks";
+import type { OutboxRow, WebhookEndpointRow } from "~/db/schema.server";
+import type { Database } from "~/db/connection.server";
+import {
+  deleteMessage,
+  markAttemptFailed,
+  markDelivered,
+  postponeMessage,
+  WAIT_FOR_EARLIER_MS,
+} from "~/models/outbox/messages.server";
+import {
+  disableEndpoint,
+  earlierPendingDelivery,
+  findEndpoint,
+  recordAttempt,
+} from "~/models/webhooks/endpoint.server";
+import type { WebhookDeliveryPayload } from "~/models/webhooks/event.server";
+import { postWebhook, type WebhookPolicy } from "~/services/webhooks/sender.server";
+import { now } from "~/utils/clock.server";
+import { getWebhookSettings } from "~/utils/env.server";
+import { logger } from "~/utils/logger.server";
+import type { Resolver } from "~/utils/outbound-address.server";
+
+/**
+ * The retry schedule (issue #25, ADR 0033): after the n-th failed attempt, 30 s doubling to a 12 h cap, each ±20 %
+ * at random so receivers coming back up are not hit by every sender at once. 17 attempts span about three days
+ * (77 h nominal); then the delivery has failed for good.
+ */
+export const WEBHOOK_MAX_ATTEMPTS = 17;
+const BASE_DELAY_MS = 30_000;
+const MAX_DELAY_MS = 12 * 60 * 60 * 1000;
+export const WEBHOOK_JITTER = 0.2;
+
+/** The nominal delay after the n-th failed attempt (1-based), before jitter. */
+export function nominalRetryDelayMs(attempt: number): number {
+  return Math.min(MAX_DELAY_MS, BASE_DELAY_MS * 2 ** Math.max(0, attempt - 1));
+}
+
+/** The delay after the n-th failed attempt, with jitter from `random` (0 ≤ random() < 1). */
+export function webhookRetryDelayMs(attempt: number, random: () => number = Math.random): number {
+  return Math.round(nominalRetryDelayMs(attempt) * (1 + WEBHOOK_JITTER * (2 * random() - 1)));
+}
+
+/** The whole schedule's nominal span: first attempt to last. */
+export const WEBHOOK_SCHEDULE_MS = Array.from({ length: WEBHOOK_MAX_ATTEMPTS - 1 }, (_, index) =>
+  nominalRetryDelayMs(index + 1),
+).reduce((sum, delay) => sum + delay, 0);
+
+/**
+ * An endpoint is disabled when a delivery has used its whole schedule and nothing has reached the endpoint for as
+ * long as the shortest schedule jitter allows: every attempt of those days failed, so it is down, not one bad event.
+ */
+const DISABLE_AFTER_FAILING_MS = WEBHOOK_SCHEDULE_MS * (1 - WEBHOOK_JITTER);
+
+/** How long a signing secret replaced by a rotation keeps being signed with too. */
+export const SECRET_GRACE_MS = 24 * 60 * 60 * 1000;
+
+export type WebhookDeliveryOptions = {
+  /** Where webhooks may go; defaults to the environment's (WEBHOOK_ALLOW_PRIVATE, production → https only). */
+  policy?: WebhookPolicy;
+  /** The name resolver; tests stub it so no name is looked up for real. */
+  resolve?: Resolver;
+  timeoutMs?: number;
+  maxResponseBytes?: number;
+  /** The jitter's randomness (tests pin it). */
+  random?: () => number;
+};
+
+const DEFAULT_TIMEOUT_MS = 10_000;
+const DEFAULT_MAX_RESPONSE_BYTES = 4 * 1024;
+
+/** The secrets a delivery at `at` is signed with: the current one, and the previous one during its grace. */
+function signingSecrets(endpoint: WebhookEndpointRow, at: Date): string[] {
+  const previousValid =
+    endpoint.previousSecret && endpoint.previousSecretExpiresAt && endpoint.previousSecretExpiresAt > at;
+  return previousValid ? [endpoint.secret, endpoint.previousSecret!] : [endpoint.secret];
+}
+
+/**
+ * The Standard Webhooks headers for `body`: `webhook-signature` holds one `v1,<base64>` per secret, space-separated,
+ * so a receiver holding either secret during a rotation verifies it. The timestamp is the real time of sending
+ * (receivers compare it with their own clock), never the app's test clock.
+ */
+export function signedHeaders(eventId: string, body: string, secrets: string[], sentAt = new Date()) {
+  return {
+    "webhook-id": eventId,
+    "webhook-timestamp": String(Math.floor(sentAt.getTime() / 1000)),
+    "webhook-signature": secrets.map((secret) => new Webhook(secret).sign(eventId, sentAt, body)).join(" "),
+  };
+}
+
+export type WebhookOutcome = "delivered" | "retrying" | "failed" | "waiting" | "dropped";
+
+/**
+ * Delivers one claimed `webhook-delivery` outbox row: waits for an earlier delivery of the same record to the same
+ * endpoint, signs, POSTs, logs the attempt, and then marks it delivered, schedules the retry, or fails it for good
+ * (disabling an endpoint that has been down for the whole schedule).
+ */
+export async function deliverWebhook(
+  message: OutboxRow,
+  options: WebhookDeliveryOptions = {},
+  db?: Database,
+): Promise<WebhookOutcome> {
+  const { endpointId, event } = message.payload as WebhookDeliveryPayload;
+  const endpoint = await findEndpoint(endpointId, db);
+  if (!endpoint) {
+    await deleteMessage(message.id, db);
+    return "dropped";
+  }
+  if (!endpoint.active || endpoint.disabledAt) {
+    // Kept as failed: "Replay failed" sends it once the endpoint is back.
+    const why = endpoint.disabledAt ? `endpoint disabled: ${endpoint.disabledReason}` : "endpoint switched off";
+    await markAttemptFailed(message.id, `not sent, ${why}`, undefined, db);
+    return "failed";
+  }
+  if (await earlierPendingDelivery(message, db)) {
+    await postponeMessage(message.id, new Date(now().getTime() + WAIT_FOR_EARLIER_MS), db);
+    return "waiting";
+  }
+
+  const attemptedAt = now();
+  const body = JSON.stringify(event);
+  const answer = await postWebhook(
+    endpoint.url,
+    body,
+    signedHeaders(event.id, body, signingSecrets(endpoint, attemptedAt)),
+    {
+      policy: options.policy ?? getWebhookSettings(),
+      resolve: options.resolve,
+      timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+      maxResponseBytes: options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
+    },
+  );
+  const failingSince = await recordAttempt(
+    {
+      deliveryId: message.id,
+      endpointId,
+      eventId: event.id,
+      eventType: event.type,
+      attemptedAt,
+      status: answer.status,
+      latencyMs: answer.latencyMs,
+      responseExcerpt: answer.excerpt,
+      error: answer.error,
+    },
+    db,
+  );
+  if (answer.error === undefined) {
+    await markDelivered(message.id, db);
+    return "delivered";
+  }
+
+  if (message.attempts < WEBHOOK_MAX_ATTEMPTS) {
+    const delay = webhookRetryDelayMs(message.attempts, options.random);
+    await markAttemptFailed(message.id, answer.error, new Date(attemptedAt.getTime() + delay), db);
+    logger.warn("webhook delivery failed, will retry", {
+      endpointId,
+      eventId: event.id,
+      attempts: message.attempts,
+      retryInMs: delay,
+      error: answer.error,
+    });
+    return "retrying";
+  }
+  await markAttemptFailed(message.id, answer.error, undefined, db);
+  logger.error("webhook delivery failed for good", { endpointId, eventId: event.id, error: answer.error });
+  if (failingSince && attemptedAt.getTime() - failingSince.getTime() >= DISABLE_AFTER_FAILING_MS) {
+    const reason = `Every delivery since ${failingSince.toISOString()} failed (last: ${answer.error}).`;
+    await disableEndpoint(endpointId, reason, attemptedAt, db);
+    logger.error("webhook endpoint disabled", { endpointId, reason });
+  }
+  return "failed";
+}

@@ -1,0 +1,61 @@
+import { randomBytes } from "node:crypto";
+import { syncEnvironmentEndpoint } from "~/models/webhooks/endpoint.server";
+import { SECRET_GRACE_MS } from "~/services/webhooks/delivery.server";
+import { webhookUrlProblem, type WebhookPolicy } from "~/services/webhooks/sender.server";
+import { now } from "~/utils/clock.server";
+import { getWebhookSettings } from "~/utils/env.server";
+import { withTimeout } from "~/utils/with-timeout";
+import { bareHostname, checkedAddresses, systemResolver, type Resolver } from "~/utils/outbound-address.server";
+
+const RESOLVE_TIMEOUT_MS = 5_000;
+
+/** A new Standard Webhooks signing secret: "whsec_" and the base64 of 32 random bytes. */
+export function newWebhookSecret(): string {
+  return `whsec_${randomBytes(32).toString("base64")}`;
+}
+
+/**
+ * Why `url` cannot be a webhook endpoint, or undefined: its shape, then the addresses its name resolves to now
+ * (refused when any is private, loopback or link-local, unless the policy allows). Every delivery checks the
+ * address again when it connects, so a name that changes its answer later (DNS rebinding) is refused then.
+ */
+export async function endpointUrlProblem(
+  url: string,
+  options: { policy?: WebhookPolicy; resolve?: Resolver } = {},
+): Promise<string | undefined> {
+  const policy = options.policy ?? getWebhookSettings();
+  const problem = webhookUrlProblem(url, policy);
+  if (problem) return problem;
+  try {
+    // A DNS server that does not answer must not hold the admin's form open.
+    const resolve = options.resolve ?? systemResolver;
+    const timedResolve: Resolver = (hostname) =>
+      withTimeout(
+        resolve(hostname),
+        RESOLVE_TIMEOUT_MS,
+        () => new Error(`no answer within ${RESOLVE_TIMEOUT_MS / 1000} s`),
+      );
+    await checkedAddresses(bareHostname(new URL(url)), policy, timedResolve);
+    return undefined;
+  } catch (error) {
+    const why = error instanceof Error ? error.message : String(error);
+    return `This URL cannot receive webhooks: ${why}. Use a public https address.`;
+  }
+}
+
+/** Why WEBHOOK_URL cannot be used, as a start-up message that says what to change; undefined when it can. */
+export function environmentEndpointProblem(): string | undefined {
+  const { endpoint } = getWebhookSettings();
+  const problem = endpoint && webhookUrlProblem(endpoint.url, getWebhookSettings());
+  return problem
+    ? `Invalid environment configuration:\n  - WEBHOOK_URL: ${problem}\nFix WEBHOOK_URL, or unset WEBHOOK_URL and WEBHOOK_SECRET.`
+    : undefined;
+}
+
+/**
+ * Start-up: the endpoint WEBHOOK_URL declares (issue #25) is written to the endpoints, or the one a removed
+ * setting declared is switched off.
+ */
+export async function applyWebhookEnvironment() {
+  await syncEnvironmentEndpoint(getWebhookSettings().endpoint, new Date(now().getTime() + SECRET_GRACE_MS));
+}
