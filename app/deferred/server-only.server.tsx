@@ -31,4 +31,3 @@ export { pageScriptText, publicFileText, publicPngDataUrl } from "~/utils/public
 export function renderStaticHtml(element: ReactElement): string {
   return renderToStaticMarkup(element);
 }
-

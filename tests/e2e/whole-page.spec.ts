@@ -29,10 +29,11 @@ test("before any move, the rendered text holds every section's copy", async ({ p
     expect(text, copy).toContain(copy);
   }
   // Nothing was left for a move to reveal: no section skips its layout.
-  const skipping = await page.evaluate(() =>
-    [...document.querySelectorAll("section, footer")].filter(
-      (element) => getComputedStyle(element).contentVisibility !== "visible",
-    ).length,
+  const skipping = await page.evaluate(
+    () =>
+      [...document.querySelectorAll("section, footer")].filter(
+        (element) => getComputedStyle(element).contentVisibility !== "visible",
+      ).length,
   );
   expect(skipping).toBe(0);
 });
@@ -72,4 +73,3 @@ test("a reload and Back come back to the same place", async ({ page }, testInfo)
   await page.waitForURL((url) => url.pathname === "/");
   await expect.poll(pricingTop, { message: "pricing where it was after Back" }).toBe(left);
 });
-

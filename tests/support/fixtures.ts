@@ -41,13 +41,13 @@ export function isNoJs(testInfo: { project: { name: string } }) {
 }
 
 /**
- * With JS: waits until React has hydrated the page (the header's menu toggle has become a disclosure button). The
+ * With JS: waits until React has hydrated the page (the header's menu toggle says whether the menu is open). The
  * shared landing page loads its scripts at the visitor's first move (ADR 29), so this moves the pointer first, as
  * any visitor does; other pages hydrate after their first paint whatever the pointer does.
  */
 export async function waitForHydration(page: Page) {
   await visitorMoves(page);
-  await expect(page.locator("#site-header button[aria-expanded]")).toBeAttached();
+  await expect(page.locator("#site-header a[aria-expanded]").first()).toBeAttached();
 }
 
 /** Signs in on /admin/login as the E2E server's admin (tests/support/e2e-server.mjs) and lands on /admin. */

@@ -9,11 +9,7 @@ const perkIcons = [UsersIcon, BookIcon, ChatIcon];
 
 export function Community({ site }: { site: SiteConfig }) {
   return (
-    <section
-      id="support"
-      aria-labelledby="support-title"
-      className="scroll-mt-20 bg-white py-16 sm:py-24"
-    >
+    <section id="support" aria-labelledby="support-title" className="scroll-mt-20 bg-white py-16 sm:py-24">
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
         <div className="grid gap-12 lg:grid-cols-2 lg:items-center">
           <div>

@@ -25,11 +25,7 @@ export function Faq() {
   }
 
   return (
-    <section
-      aria-labelledby="faq-title"
-      id="faq"
-      className="scroll-mt-20 bg-slate-50 py-16 sm:py-24"
-    >
+    <section aria-labelledby="faq-title" id="faq" className="scroll-mt-20 bg-slate-50 py-16 sm:py-24">
       <div className="mx-auto max-w-3xl px-4 sm:px-6 lg:px-8">
         <StaticSectionHeading
           id="faq-title"

@@ -8,6 +8,7 @@
 // click or choosing a link closes it, returning focus to the toggle on Escape. A menu opened before hydration stays
 // open. The links themselves are static islands (./header-links): only the toggle and the panel's state are hydrated.
 import { useEffect, useRef, useState, type MouseEvent } from "react";
+import { flushSync } from "react-dom";
 import type { SiteConfig } from "~/content/site";
 import { useHydrated } from "~/utils/use-hydrated";
 import { StaticHeaderBar, StaticMobileMenuLinks } from "~/deferred/landing-sections";
@@ -32,7 +33,8 @@ export function Header({ site }: { site: SiteConfig }) {
     if (!open) return;
     const onKey = (event: KeyboardEvent) => {
       if (event.key === "Escape") {
-        setOpen(false);
+        // Committed first: the toggle to focus is hidden while the menu is open.
+        flushSync(() => setOpen(false));
         openRef.current?.focus();
       }
     };

@@ -27,11 +27,7 @@ const icons: Record<HubIcon, ComponentType<SVGProps<SVGSVGElement>>> = {
 
 export function Hubs({ brandName }: { brandName: string }) {
   return (
-    <section
-      id="features"
-      aria-labelledby="features-title"
-      className="scroll-mt-20 bg-white py-16 sm:py-24"
-    >
+    <section id="features" aria-labelledby="features-title" className="scroll-mt-20 bg-white py-16 sm:py-24">
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
         <SectionHeading
           id="features-title"

@@ -3,11 +3,7 @@ import { SectionHeading } from "./section-heading";
 
 export function Integrations() {
   return (
-    <section
-      id="integrations"
-      aria-labelledby="integrations-title"
-      className="scroll-mt-20 bg-slate-50 py-16 sm:py-24"
-    >
+    <section id="integrations" aria-labelledby="integrations-title" className="scroll-mt-20 bg-slate-50 py-16 sm:py-24">
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
         <SectionHeading
           id="integrations-title"

@@ -130,11 +130,7 @@ export function Pricing({
   }
 
   return (
-    <section
-      id="pricing"
-      aria-labelledby="pricing-title"
-      className="scroll-mt-20 bg-white py-16 sm:py-24"
-    >
+    <section id="pricing" aria-labelledby="pricing-title" className="scroll-mt-20 bg-white py-16 sm:py-24">
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
         <StaticSectionHeading
           id="pricing-title"

@@ -96,13 +96,7 @@ type ShownToast = ToastData & { open: boolean };
 
 const TOAST_DURATION_MS = 5_000;
 
-function RadixToaster({
-  items,
-  dismiss,
-}: {
-  items: ShownToast[];
-  dismiss: (id: string) => void;
-}) {
+function RadixToaster({ items, dismiss }: { items: ShownToast[]; dismiss: (id: string) => void }) {
   return (
     <ToastPrimitive.Provider duration={TOAST_DURATION_MS} swipeDirection="right" swipeThreshold={50}>
       {items.map((item) => (
@@ -147,4 +141,3 @@ function RadixToaster({
     </ToastPrimitive.Provider>
   );
 }
-

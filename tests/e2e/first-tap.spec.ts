@@ -1,0 +1,51 @@
+// A control works the same way from its first tap, whenever the page's scripts start (ADR 40): the menu toggle from a
+// fresh load, and the first toast after a demo request, which can be swiped away and reached with F8 at once.
+import { expect, isNoJs, test } from "../support/fixtures";
+
+test.describe("on a phone", () => {
+  test.use({ viewport: { width: 375, height: 800 }, hasTouch: true });
+
+  test("the menu toggle opens, closes and reopens with three taps from a fresh load", async ({ page }) => {
+    await page.goto("/");
+    const header = page.locator("#site-header");
+    const mobileNav = header.getByRole("navigation", { name: "Mobile" });
+    // No waiting for the scripts: the first tap is the visitor's first move, which starts them.
+    await header.getByRole("link", { name: "Open menu" }).tap();
+    await expect(mobileNav).toBeVisible();
+    await header.getByRole("link", { name: "Close menu" }).tap();
+    await expect(mobileNav).toBeHidden();
+    await header.getByRole("link", { name: "Open menu" }).tap();
+    await expect(mobileNav).toBeVisible();
+  });
+});
+
+test("the first toast after a demo request is swiped away past 50 px, and F8 at once focuses it", async ({
+  page,
+}, testInfo) => {
+  test.skip(isNoJs(testInfo), "without JavaScript the toast is the page's status text, with no swipe or F8 to test");
+  await page.goto("/#demo-booking");
+  const form = page.locator("#demo-booking");
+  const tag = `${testInfo.project.name}-${Date.now().toString(36)}`;
+  await form.getByLabel("First Name").fill("Rosa");
+  await form.getByLabel("Last Name").fill("Delgado");
+  await form.getByLabel("Business Email").fill(`rosa.swipe.${tag}@delgadohvac.com`);
+  await form.getByLabel("Phone Number").fill("555-010-4433");
+  await form.getByLabel("Company Name").fill("Delgado HVAC");
+  await form.getByLabel("None of these times work — contact me").check();
+  await form.getByRole("button", { name: "Schedule My Demo" }).click();
+
+  const region = page.getByRole("region", { name: /Notifications \(F8\)/ });
+  const shown = region.locator("li").filter({ hasText: "Demo Request Submitted!" });
+  await expect(shown).toBeVisible();
+  await page.keyboard.press("F8");
+  await expect(region.locator("ol")).toBeFocused();
+
+  // A swipe right past the threshold dismisses it (Radix reads pointer events).
+  const box = (await shown.boundingBox())!;
+  const y = box.y + box.height / 2;
+  await page.mouse.move(box.x + 20, y);
+  await page.mouse.down();
+  for (let step = 1; step <= 8; step += 1) await page.mouse.move(box.x + 20 + step * 12, y);
+  await page.mouse.up();
+  await expect(shown).toBeHidden();
+});
