@@ -19,8 +19,8 @@ export const budgetLimits = {
   conditionalCpu: 1.2,
   writeCpu: 2.5,
   floodHome: 2,
-  htmlBytes: 120_000,
-  htmlGzipBytes: 25_500,
+  htmlBytes: 136_000,
+  htmlGzipBytes: 29_500,
   domElements: 920,
 };
 
