@@ -74,12 +74,9 @@ export async function createDemoRequest(
   return insertDemoRequest(getDb(), input, count);
 }
 
-async function insertDemoRequest(
-  db: Database | Transaction,
-  input: NewDemoRequest,
-  count?: FunnelCount,
-): Promise<CreatedDemoRequest> {
-  const lead = {
+/** A new lead's row, with a fresh id; optional answers left empty are stored as null. */
+function newLeadValues(input: NewDemoRequest) {
+  return {
     id: crypto.randomUUID(),
     firstName: input.firstName,
     lastName: input.lastName,
@@ -91,9 +88,16 @@ async function insertDemoRequest(
     submissionId: input.submissionId,
     ...attributionValues(input.attribution),
   };
+}
+
+async function insertDemoRequest(
+  db: Database | Transaction,
+  input: NewDemoRequest,
+  count?: FunnelCount,
+): Promise<CreatedDemoRequest> {
   const insert = db
     .insert(demoRequests)
-    .values(lead)
+    .values(newLeadValues(input))
     .onConflictDoNothing({ target: demoRequests.submissionId })
     .returning()
     .getSQL();
@@ -146,18 +150,7 @@ async function createDemoRequestWithSlot(
 ): Promise<CreatedDemoRequest> {
   const inserted = await tx
     .insert(demoRequests)
-    .values({
-      id: crypto.randomUUID(),
-      firstName: input.firstName,
-      lastName: input.lastName,
-      email: input.email,
-      phone: input.phone,
-      company: input.company,
-      dealVolume: input.dealVolume || null,
-      challenges: input.challenges || null,
-      submissionId: input.submissionId,
-      ...attributionValues(input.attribution),
-    })
+    .values(newLeadValues(input))
     .onConflictDoNothing({ target: demoRequests.submissionId })
     .returning();
   let row = inserted[0];
