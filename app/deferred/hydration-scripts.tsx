@@ -19,12 +19,12 @@ export function HydrationScripts() {
   const matches = useMatches();
   const { search } = useLocation();
   const landing = matches.find((match) => match.id === "routes/_index")?.data as
-    { checkout?: unknown; demo?: { showThanks?: boolean } } | undefined;
-  const root = matches.find((match) => match.id === "root")?.data as { toast?: unknown } | undefined;
+    { checkout?: unknown; demo?: { showThanks?: boolean } } | null | undefined;
+  const root = matches.find((match) => match.id === "root")?.data as { toast?: unknown } | null | undefined;
   // A checkout step without JavaScript is a new document; the server counts the steps instead (ADR 21).
-  const countsView = landing !== undefined && !new URLSearchParams(search).has("checkout");
+  const countsView = Boolean(landing) && !new URLSearchParams(search).has("checkout");
   // The page every visitor shares: no query, checkout, thank-you panel or notice to act on before a move.
-  const onIntent = countsView && !search && !landing.checkout && !landing.demo?.showThanks && !root?.toast;
+  const onIntent = countsView && !search && !landing?.checkout && !landing?.demo?.showThanks && !root?.toast;
   if (typeof document !== "undefined") return <Scripts />;
   return (
     <>
