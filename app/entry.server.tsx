@@ -5,6 +5,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import { closeDatabase } from "~/db/connection.server";
 import { logger } from "~/utils/logger.server";
 import { getEnv } from "~/utils/env.server";
+import { isAnonymousPageView } from "~/utils/shared-document.server";
 import { stopServerOutboxWorker } from "~/services/outbox/worker.server";
 import {
   acceptsGzip,
@@ -82,10 +83,13 @@ export default async function handleRequest(
   const render = () => renderWholeDocument(request, responseStatusCode, remixContext);
   // Caches keep one copy per encoding, and never answer a request carrying cookies with the anonymous copy.
   headers.append("Vary", "Accept-Encoding, Cookie");
-  // Only a page whose loaders named its data (sharedPageHeaders) is the same for every visitor.
+  // Only a page whose loaders named its data (sharedPageHeaders) is the same for every visitor, and only as the
+  // answer to a plain GET: after a form's POST the loaders see a GET of the same page, but the action's answer is
+  // part of this document.
   const dataTag = headers.get("ETag");
   headers.delete("ETag");
-  const shared = dataTag !== null && responseStatusCode === 200 && !headers.has("Set-Cookie");
+  const shared =
+    dataTag !== null && isAnonymousPageView(request) && responseStatusCode === 200 && !headers.has("Set-Cookie");
   if (!shared) {
     if (!headers.has("Cache-Control")) headers.set("Cache-Control", "private, no-store");
     const { html, status } = await render();

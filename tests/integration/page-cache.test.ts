@@ -205,6 +205,29 @@ describe("page cache (production build)", () => {
     expect((await get(cached)).html).not.toContain("Demo Request Submitted!");
   });
 
+  it("answers each form post with its own page, never the kept one: two time zones shown without JavaScript", async () => {
+    const showTimes = async (timeZone: string) => {
+      const response = await fetch(`${cached.baseUrl}/?index`, {
+        method: "POST",
+        headers: { Origin: cached.baseUrl },
+        body: new URLSearchParams({
+          intent: "demo-request",
+          __rvfInternalFormId: "demo-request-form",
+          timeZone,
+          demoShowTimes: "1",
+          website: "",
+        }),
+      });
+      return { html: await response.text(), cacheControl: response.headers.get("Cache-Control") };
+    };
+    await get(cached);
+    const chicago = await showTimes("America/Chicago");
+    const berlin = await showTimes("Europe/Berlin");
+    expect(chicago.html).toContain("Times are shown in Central Time.");
+    expect(berlin.html).toContain("Times are shown in Central European Time.");
+    for (const answer of [chicago, berlin]) expect(answer.cacheControl).toBe("private, no-store");
+  });
+
   it("renders a no-JavaScript form error (action data) for its request, not from the cache", async () => {
     const response = await fetch(`${cached.baseUrl}/?index`, {
       method: "POST",
