@@ -74,12 +74,18 @@ function screen(req: IncomingMessage): Refusal | undefined {
   }
   const target = req.url ?? "";
   if (!target.startsWith("/")) return { status: 400, message: "Bad request target." };
-  // The router decodes the path and hands it to the URL parser, which reads "\" as "/" and drops tabs and line
-  // breaks: "/%5C…" and "/%09//…" both become "//…", a URL with no host, and throw while rendering (a 500). No
-  // page of ours starts with two slashes, in any spelling.
-  const path = target
-    .split("?")[0]
+  // The adapter resolves dot segments ("/../..//x" is "//x"); the router then decodes the path and hands it to the
+  // URL parser, which reads "\" as "/" and drops tabs and line breaks: "/%5C…" and "/%09//…" both become "//…",
+  // a URL with no host, and throw while rendering (a 500). No page of ours starts with two slashes, in any spelling.
+  let resolved: string;
+  try {
+    resolved = new URL(`http://localhost${target}`).pathname;
+  } catch {
+    return { status: 400, message: "Bad request target." };
+  }
+  const path = resolved
     .replace(/%5c/gi, "\\")
+    .replace(/%2f/gi, "/")
     .replace(/%0[9ad]/gi, "");
   if (/^[/\\]{2}/.test(path)) return { status: 404, message: "Not found." };
   const host = firstHeader(req.headers.host);

@@ -62,6 +62,9 @@ describe("junk requests never get a 5xx", () => {
       "/%0A%0d/%09/evil.example",
       "//evil.example",
       "/\\evil.example",
+      // Dot segments resolve first: these are "//\\" and "//evil.example" by the time the router sees them.
+      "/../..//%5c",
+      "/a/%2e%2e//evil.example",
     ]) {
       const response = await request("GET", target);
       expect(response?.status, target).toBeLessThan(500);
