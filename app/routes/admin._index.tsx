@@ -1,5 +1,4 @@
-import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { AdminHeader } from "~/components/admin/admin-header";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, useLoaderData, useLocation } from "@remix-run/react";
 import { Dashboard } from "~/components/admin/dashboard/dashboard";
@@ -25,10 +24,8 @@ export const meta: MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-export const headers: HeadersFunction = () => adminHeaders;
-
 export async function loader({ request }: LoaderFunctionArgs) {
-  const admin = await requireAdmin(request);
+  await requireAdmin(request);
   const url = new URL(request.url);
   const query = normalizeSearch(url.searchParams.get("q"));
   const [leads, orders, agenda, dashboard, pastDemos] = await Promise.all([
@@ -40,7 +37,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   ]);
   return json(
     {
-      admin: { username: admin.username },
       query,
       agenda,
       dashboard,
@@ -80,104 +76,100 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function AdminIndex() {
-  const { admin, query, agenda, dashboard, pastDemos, feedUrl, leads, orders } = useLoaderData<typeof loader>();
+  const { query, agenda, dashboard, pastDemos, feedUrl, leads, orders } = useLoaderData<typeof loader>();
   const { search } = useLocation();
   return (
-    <div className="min-h-screen bg-slate-50">
-      <AdminHeader current="/admin" username={admin.username} />
+    <main id="main-content" className="mx-auto max-w-7xl space-y-10 px-6 py-8">
+      <Dashboard data={dashboard} search={search} />
 
-      <main id="main-content" className="mx-auto max-w-7xl space-y-10 px-6 py-8">
-        <Dashboard data={dashboard} search={search} />
-
-        <section aria-labelledby="demo-requests-heading">
-          <div className="flex flex-wrap items-end justify-between gap-4">
-            <div>
-              <h1 id="demo-requests-heading" className="text-2xl font-bold text-slate-900">
-                Demo requests
-              </h1>
-              <p className="mt-1 text-sm text-slate-600">
-                {query ? `${leads.total} matching “${query}”` : `${leads.total} in total, newest first`}
-              </p>
-            </div>
-            <a
-              href="/admin/demo-requests.csv"
-              download
-              className="rounded-md bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-900"
-            >
-              Download CSV
-            </a>
+      <section aria-labelledby="demo-requests-heading">
+        <div className="flex flex-wrap items-end justify-between gap-4">
+          <div>
+            <h1 id="demo-requests-heading" className="text-2xl font-bold text-slate-900">
+              Demo requests
+            </h1>
+            <p className="mt-1 text-sm text-slate-600">
+              {query ? `${leads.total} matching “${query}”` : `${leads.total} in total, newest first`}
+            </p>
           </div>
+          <a
+            href="/admin/demo-requests.csv"
+            download
+            className="rounded-md bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-900"
+          >
+            Download CSV
+          </a>
+        </div>
 
-          <Form method="get" role="search" className="mt-4 flex flex-wrap items-center gap-2">
-            {/* A new search starts at its first page and keeps the dashboard's range and the orders' page. */}
-            <KeptParams search={search} dropped={leadSearchParams} />
-            <label htmlFor="q" className="sr-only">
-              Search demo requests by name, e-mail or company
-            </label>
-            <input
-              id="q"
-              name="q"
-              type="search"
-              defaultValue={query}
-              key={query}
-              maxLength={200}
-              placeholder="Name, e-mail or company"
-              className="w-72 rounded-md border border-slate-300 px-3 py-2 text-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600"
-            />
-            <button
-              type="submit"
-              className="rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-100"
-            >
-              Search
-            </button>
-            {query ? (
-              <a
-                href={`/admin${hrefKeeping(search, leadSearchParams)}`}
-                className="text-sm font-medium text-brand-700 underline"
-              >
-                Clear search
-              </a>
-            ) : null}
-          </Form>
-
-          <DemoRequestsTable rows={leads.items} searched={Boolean(query)} />
-          <Pagination
-            label="Demo request pages"
-            param="page"
-            page={leads.page}
-            totalPages={leads.totalPages}
-            search={search}
+        <Form method="get" role="search" className="mt-4 flex flex-wrap items-center gap-2">
+          {/* A new search starts at its first page and keeps the dashboard's range and the orders' page. */}
+          <KeptParams search={search} dropped={leadSearchParams} />
+          <label htmlFor="q" className="sr-only">
+            Search demo requests by name, e-mail or company
+          </label>
+          <input
+            id="q"
+            name="q"
+            type="search"
+            defaultValue={query}
+            key={query}
+            maxLength={200}
+            placeholder="Name, e-mail or company"
+            className="w-72 rounded-md border border-slate-300 px-3 py-2 text-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600"
           />
-        </section>
-
-        <UpcomingDemos agenda={agenda} feedUrl={feedUrl} />
-
-        <PastDemos data={pastDemos} search={search} />
-
-        <section aria-labelledby="orders-heading">
-          <h2 id="orders-heading" className="text-2xl font-bold text-slate-900">
-            Orders
-          </h2>
-          <div className="flex flex-wrap items-end justify-between gap-4">
-            <p className="mt-1 text-sm text-slate-600">{orders.total} in total, newest first</p>
+          <button
+            type="submit"
+            className="rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-100"
+          >
+            Search
+          </button>
+          {query ? (
             <a
-              href="/admin/orders.csv"
-              download
-              className="rounded-md bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-900"
+              href={`/admin${hrefKeeping(search, leadSearchParams)}`}
+              className="text-sm font-medium text-brand-700 underline"
             >
-              Download orders CSV
+              Clear search
             </a>
-          </div>
-          <OrdersTable rows={orders.items} />
-          <Pagination
-            label="Order pages"
-            param="ordersPage"
-            page={orders.page}
-            totalPages={orders.totalPages}
-            search={search}
-          />
-        </section>
-      </main>
-    </div>
+          ) : null}
+        </Form>
+
+        <DemoRequestsTable rows={leads.items} searched={Boolean(query)} />
+        <Pagination
+          label="Demo request pages"
+          param="page"
+          page={leads.page}
+          totalPages={leads.totalPages}
+          search={search}
+        />
+      </section>
+
+      <UpcomingDemos agenda={agenda} feedUrl={feedUrl} />
+
+      <PastDemos data={pastDemos} search={search} />
+
+      <section aria-labelledby="orders-heading">
+        <h2 id="orders-heading" className="text-2xl font-bold text-slate-900">
+          Orders
+        </h2>
+        <div className="flex flex-wrap items-end justify-between gap-4">
+          <p className="mt-1 text-sm text-slate-600">{orders.total} in total, newest first</p>
+          <a
+            href="/admin/orders.csv"
+            download
+            className="rounded-md bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-900"
+          >
+            Download orders CSV
+          </a>
+        </div>
+        <OrdersTable rows={orders.items} />
+        <Pagination
+          label="Order pages"
+          param="ordersPage"
+          page={orders.page}
+          totalPages={orders.totalPages}
+          search={search}
+        />
+      </section>
+    </main>
   );
 }

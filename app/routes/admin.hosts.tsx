@@ -1,15 +1,12 @@
-import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { AdminHeader } from "~/components/admin/admin-header";
 import { Alert } from "~/components/admin/alert";
 import { HostForm } from "~/components/admin/host-form";
 import { HostsList } from "~/components/admin/hosts-list";
-import { adminHeaders, requireAdmin } from "~/services/admin/session.server";
+import { requireAdmin } from "~/services/admin/session.server";
 import { hostsAction, hostsPage } from "~/services/demo/host-admin.server";
 
 export const meta: MetaFunction = () => [{ title: "Demo hosts · Admin" }, { name: "robots", content: "noindex" }];
-
-export const headers: HeadersFunction = () => adminHeaders;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
@@ -29,54 +26,50 @@ export default function AdminHosts() {
   const editing = answer?.form === "host" && answer.hostId ? answer.hostId : editId;
   const notFound = editNotFound || answer?.form === "not-found";
   return (
-    <div className="min-h-screen bg-slate-50">
-      <AdminHeader current="/admin/hosts" />
+    <main id="main-content" className="mx-auto max-w-5xl space-y-10 px-6 py-8">
+      <div>
+        <h1 className="text-2xl font-bold text-slate-900">Demo hosts</h1>
+        <p className="mt-1 text-sm text-slate-600">
+          The people who run demos. Each demo is booked with a host who is active and works the whole slot in their own
+          time zone, outside their time off.
+        </p>
+      </div>
 
-      <main id="main-content" className="mx-auto max-w-5xl space-y-10 px-6 py-8">
-        <div>
-          <h1 className="text-2xl font-bold text-slate-900">Demo hosts</h1>
-          <p className="mt-1 text-sm text-slate-600">
-            The people who run demos. Each demo is booked with a host who is active and works the whole slot in their
-            own time zone, outside their time off.
-          </p>
-        </div>
+      {notFound ? (
+        <Alert title="Host not found">
+          No host has that id: the link may be mistyped. Hosts are never deleted, so pick one from the list below.
+        </Alert>
+      ) : null}
 
-        {notFound ? (
-          <Alert title="Host not found">
-            No host has that id: the link may be mistyped. Hosts are never deleted, so pick one from the list below.
-          </Alert>
-        ) : null}
+      <section aria-labelledby="hosts-heading">
+        <h2 id="hosts-heading" className="text-xl font-bold text-slate-900">
+          Hosts
+        </h2>
+        <p className="mt-1 text-sm text-slate-600">
+          {hosts.length === 1 ? "1 host" : `${hosts.length} hosts`}, in the order they were added
+        </p>
+        <HostsList hosts={hosts} zones={zones} editId={editing} answer={answer} />
+      </section>
 
-        <section aria-labelledby="hosts-heading">
-          <h2 id="hosts-heading" className="text-xl font-bold text-slate-900">
-            Hosts
-          </h2>
-          <p className="mt-1 text-sm text-slate-600">
-            {hosts.length === 1 ? "1 host" : `${hosts.length} hosts`}, in the order they were added
-          </p>
-          <HostsList hosts={hosts} zones={zones} editId={editing} answer={answer} />
-        </section>
-
-        <section id="add-host" aria-labelledby="add-host-heading">
-          <h2 id="add-host-heading" className="text-xl font-bold text-slate-900">
-            Add a host
-          </h2>
-          <div className="mt-4 rounded-lg border border-slate-200 bg-white p-5">
-            {/* A host added starts the form empty again (hosts are never deleted, so the count tells); keyed on the count,
+      <section id="add-host" aria-labelledby="add-host-heading">
+        <h2 id="add-host-heading" className="text-xl font-bold text-slate-900">
+          Add a host
+        </h2>
+        <div className="mt-4 rounded-lg border border-slate-200 bg-white p-5">
+          {/* A host added starts the form empty again (hosts are never deleted, so the count tells); keyed on the count,
                 not on the page's location, for the reason given at the time-off forms (hosts-list.tsx). */}
-            <HostForm
-              key={hosts.length}
-              idPrefix="new-host"
-              action="/admin/hosts#add-host"
-              intent="add-host"
-              zones={zones}
-              values={newHostAnswer?.values ?? newHost}
-              errors={newHostAnswer?.errors ?? {}}
-              submitLabel="Add host"
-            />
-          </div>
-        </section>
-      </main>
-    </div>
+          <HostForm
+            key={hosts.length}
+            idPrefix="new-host"
+            action="/admin/hosts#add-host"
+            intent="add-host"
+            zones={zones}
+            values={newHostAnswer?.values ?? newHost}
+            errors={newHostAnswer?.errors ?? {}}
+            submitLabel="Add host"
+          />
+        </div>
+      </section>
+    </main>
   );
 }

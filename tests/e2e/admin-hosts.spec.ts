@@ -27,6 +27,11 @@ test("an admin adds a host with weekly hours and time off, fixes a bad input, de
   await page.getByRole("link", { name: "Demo hosts" }).click();
   await expect(page).toHaveURL(/\/admin\/hosts$/);
   await expect(page.getByRole("heading", { level: 1, name: "Demo hosts" })).toBeVisible();
+  // The admin layout's header: this page marked as the current one, and who is signed in.
+  const nav = page.getByRole("navigation", { name: "Admin" });
+  await expect(nav.getByRole("link", { name: "Demo hosts" })).toHaveAttribute("aria-current", "page");
+  await expect(nav.getByRole("link", { name: "Demo requests and orders" })).not.toHaveAttribute("aria-current");
+  await expect(nav).toContainText("Signed in as e2e-admin");
 
   // The new host. Its two Monday ranges are shorter than a demo on purpose: this suite shares one server with the
   // booking tests, which count on the seeded hosts alone being free at the times they book.

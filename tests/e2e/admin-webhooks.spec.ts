@@ -108,6 +108,10 @@ test("an admin adds an endpoint, sees its secret once, and a test event reaches 
   // The new endpoint's page, with its secret this once.
   await expect(toast(page)).toContainText("Endpoint added");
   await expect(page).toHaveURL(new RegExp(`^${base}/admin/webhooks/[^/]+$`));
+  await expect(page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Webhooks" })).toHaveAttribute(
+    "aria-current",
+    "page",
+  );
   const secretBox = page.getByRole("textbox", { name: "Signing secret" });
   await expect(secretBox).toHaveValue(/^whsec_[A-Za-z0-9+/]{43}=$/);
   await expect(page.getByTestId("new-secret")).toContainText("Copy it now: it will not be shown again.");

@@ -2,7 +2,7 @@ import * as fc from "fast-check";
 import { beforeAll, expect, it } from "vitest";
 import { users } from "~/db/schema.server";
 import { createUser } from "~/models/admin/user.server";
-import { action } from "~/routes/admin.login";
+import { action } from "~/routes/admin_.login";
 import { getDb } from "~/db/connection.server";
 import { describeWithDatabases } from "../support/database";
 import { formBody, fuzzRuns, hostileString } from "../support/hostile-arbitraries";

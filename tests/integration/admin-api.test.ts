@@ -1,9 +1,12 @@
+import { readdir } from "node:fs/promises";
+import { fileURLToPath } from "node:url";
 import { eq } from "drizzle-orm";
 import { beforeAll, expect, it } from "vitest";
 import { demoRequests, users } from "~/db/schema.server";
 import { bootstrapAdminFromEnv, createUser, verifyLogin } from "~/models/admin/user.server";
-import { action as loginAction, loader as loginLoader } from "~/routes/admin.login";
-import { action as logoutAction } from "~/routes/admin.logout";
+import { action as loginAction, loader as loginLoader } from "~/routes/admin_.login";
+import { action as logoutAction } from "~/routes/admin_.logout";
+import { loader as layoutLoader } from "~/routes/admin";
 import { loader as adminLoader } from "~/routes/admin._index";
 import { loader as csvLoader } from "~/routes/admin.demo-requests[.]csv";
 import { loader as apiLoader } from "~/routes/api.demo-requests";
@@ -141,7 +144,34 @@ describeWithDatabases(
       expect(response.headers.get("X-Robots-Tag")).toBe("noindex");
       const data = await response.json();
       expect(data.leads.items.map((item: { company: string }) => item.company)).toEqual(["Ruiz Roofing"]);
-      expect(data.admin).toEqual({ username });
+
+      // The layout around every admin page names the admin in its header.
+      const layout = await respond(() => layoutLoader(args(get("/admin?q=x", cookie))));
+      expect(layout.headers.get("Cache-Control")).toBe("no-store");
+      expect(layout.headers.get("X-Robots-Tag")).toBe("noindex");
+      expect(await layout.json()).toEqual({ username });
+    });
+
+    it("every loader and action under the admin layout sends an anonymous visitor to sign in by itself", async () => {
+      // Remix runs the layout's loader alongside the page's, and a form post reaches the page's action alone.
+      const routes = new URL("../../app/routes/", import.meta.url);
+      const files = (await readdir(routes)).filter((file) => file.startsWith("admin."));
+      expect(files).toEqual(expect.arrayContaining(["admin.tsx", "admin._index.tsx", "admin.hosts.tsx"]));
+      for (const file of files) {
+        const route = await import(fileURLToPath(new URL(file, routes)));
+        for (const name of ["loader", "action"] as const) {
+          if (!route[name]) continue;
+          const request = new Request(`${origin}/admin/a/page?q=x`, {
+            ...(name === "action" && { method: "POST", headers: { Origin: origin }, body: new URLSearchParams() }),
+          });
+          const response = await respond(() => route[name]({ request, params: { endpointId: "x" }, context: {} }));
+          expect(response.status, `${file} ${name}`).toBe(302);
+          expect(response.headers.get("Location"), `${file} ${name}`).toBe(
+            "/admin/login?redirectTo=%2Fadmin%2Fa%2Fpage%3Fq%3Dx",
+          );
+          expect(response.headers.get("Cache-Control"), `${file} ${name}`).toBe("no-store");
+        }
+      }
     });
 
     it("exports every demo request as RFC 4180 CSV with formula cells defused, streamed in batches", async () => {

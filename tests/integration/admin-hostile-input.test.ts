@@ -1,6 +1,6 @@
 import { expect, it } from "vitest";
 import { createUser } from "~/models/admin/user.server";
-import { action as loginAction, loader as loginLoader } from "~/routes/admin.login";
+import { action as loginAction, loader as loginLoader } from "~/routes/admin_.login";
 import { loader as adminLoader } from "~/routes/admin._index";
 import { loader as apiLoader } from "~/routes/api.demo-requests";
 import { describeWithDatabases } from "../support/database";

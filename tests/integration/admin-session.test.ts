@@ -4,7 +4,7 @@ import { expect, it } from "vitest";
 import { adminSessions, users } from "~/db/schema.server";
 import { createUser, setUserPassword } from "~/models/admin/user.server";
 import { loader as adminLoader } from "~/routes/admin._index";
-import { action as logoutAction } from "~/routes/admin.logout";
+import { action as logoutAction } from "~/routes/admin_.logout";
 import { loader as apiLoader } from "~/routes/api.demo-requests";
 import { getDb } from "~/db/connection.server";
 import { describeWithDatabases } from "../support/database";

@@ -5,7 +5,7 @@ import { eq } from "drizzle-orm";
 import { beforeEach, expect, it } from "vitest";
 import { demoRequests, orders } from "~/db/schema.server";
 import { createUser } from "~/models/admin/user.server";
-import { action as loginAction } from "~/routes/admin.login";
+import { action as loginAction } from "~/routes/admin_.login";
 import { action as demoApiAction } from "~/routes/api.demo-requests";
 import { handleCouponStep, handlePayStep, saveCheckoutState } from "~/services/checkout/flow.server";
 import { getDb } from "~/db/connection.server";

@@ -8,7 +8,7 @@ import { expect, it } from "vitest";
 import { users } from "~/db/schema.server";
 import { getDb } from "~/db/connection.server";
 import { createUser } from "~/models/admin/user.server";
-import { action as loginAction } from "~/routes/admin.login";
+import { action as loginAction } from "~/routes/admin_.login";
 import { loader as pageLoader } from "~/routes/_index";
 import { maxWaitingSignIns } from "~/services/admin/sign-in-limits.server";
 import { describeWithDatabases } from "../support/database";

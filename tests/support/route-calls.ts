@@ -1,6 +1,6 @@
 // Calling the app's loaders and actions in-process from integration tests, and signing in as an admin that way.
 import { expect } from "vitest";
-import { action as loginAction } from "~/routes/admin.login";
+import { action as loginAction } from "~/routes/admin_.login";
 
 /** The origin the requests are addressed to (and send as their Origin header where a form post needs one). */
 export const origin = "http://localhost:3000";

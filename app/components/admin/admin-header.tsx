@@ -1,4 +1,4 @@
-import { Form } from "@remix-run/react";
+import { Form, useLocation } from "@remix-run/react";
 
 const pages = [
   { href: "/admin", label: "Demo requests and orders" },
@@ -6,8 +6,11 @@ const pages = [
   { href: "/admin/webhooks", label: "Webhooks" },
 ] as const;
 
-/** The admin pages' header: where you are, the other pages, who is signed in, and signing out. */
-export function AdminHeader({ current, username }: { current: (typeof pages)[number]["href"]; username?: string }) {
+/** The admin layout's header: where you are, the other pages, who is signed in, and signing out. */
+export function AdminHeader({ username }: { username: string }) {
+  const { pathname } = useLocation();
+  // The deepest page the path is in: an endpoint's page (/admin/webhooks/<id>) is under Webhooks.
+  const current = pages.filter((page) => pathname === page.href || pathname.startsWith(`${page.href}/`)).at(-1)?.href;
   return (
     <header className="border-b border-slate-200 bg-white">
       <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-4 px-6 py-4">
@@ -24,11 +27,9 @@ export function AdminHeader({ current, username }: { current: (typeof pages)[num
               </a>
             ),
           )}
-          {username ? (
-            <span className="text-slate-600">
-              Signed in as <strong className="text-slate-900">{username}</strong>
-            </span>
-          ) : null}
+          <span className="text-slate-600">
+            Signed in as <strong className="text-slate-900">{username}</strong>
+          </span>
           <Form method="post" action="/admin/logout">
             <button
               type="submit"

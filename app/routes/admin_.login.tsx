@@ -8,6 +8,8 @@ import { assertSameOrigin, readForm, RequestRejected } from "~/utils/request.ser
 import { askServer, isUnanswered, keepDataWhenUnanswered } from "~/utils/server-answer";
 import { checkSignIn } from "~/services/admin/sign-in-limits.server";
 
+// `admin_` keeps this page out of the admin layout (admin.tsx), whose loader sends anyone not signed in here.
+
 export const meta: MetaFunction = () => [{ title: "Sign in · Admin" }, { name: "robots", content: "noindex" }];
 
 export const headers: HeadersFunction = ({ actionHeaders, loaderHeaders }) => {

@@ -1,0 +1,27 @@
+import type { HeadersFunction, LoaderFunctionArgs } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Outlet, useLoaderData } from "@remix-run/react";
+import { AdminHeader } from "~/components/admin/admin-header";
+import { adminHeaders, requireAdmin } from "~/services/admin/session.server";
+
+// The admin pages' layout: the header with who is signed in, around the page. Remix runs this loader alongside the
+// page's, not before it, so every loader and action below still calls requireAdmin itself. Sign-in and sign-out
+// (`admin_.login`, `admin_.logout`) are outside it.
+
+// The pages below export no `headers`, so Remix gives their documents these (with their loaders' cookies added).
+export const headers: HeadersFunction = () => adminHeaders;
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const admin = await requireAdmin(request);
+  return json({ username: admin.username }, { headers: adminHeaders });
+}
+
+export default function AdminLayout() {
+  const { username } = useLoaderData<typeof loader>();
+  return (
+    <div className="min-h-screen bg-slate-50">
+      <AdminHeader username={username} />
+      <Outlet />
+    </div>
+  );
+}
