@@ -14,9 +14,11 @@ import { HydrationScripts } from "~/deferred/hydration-scripts";
 import { PAGE_SCRIPTS_MARKER_ID } from "~/deferred/hydration-template-id";
 import { SamePageLinks } from "~/components/same-page-links";
 import { Toaster } from "~/components/ui/toaster";
-import { StaticNotFound } from "~/deferred/not-found";
-import { StaticIconSprite } from "~/deferred/icon-sprite";
-import { getPublicEnv, getToast, json } from "~/services/root-route.server";
+import { NotFound } from "~/components/not-found";
+import { IconSprite } from "~/components/landing/icon-sprite";
+import { json } from "@remix-run/node";
+import { getPublicEnv } from "~/utils/env.server";
+import { getToast } from "~/utils/toast.server";
 import { keepDataWhenUnanswered } from "~/utils/server-answer";
 import stylesheet from "~/tailwind.css";
 
@@ -44,7 +46,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body className="bg-white font-sans text-slate-900 antialiased">
-        <StaticIconSprite />
+        <IconSprite />
         <a
           href="#main-content"
           className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-[200] focus:rounded-md focus:bg-white focus:px-4 focus:py-2 focus:text-brand-700 focus:shadow-lg"
@@ -74,7 +76,7 @@ export default function App() {
 
 export function ErrorBoundary() {
   const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 404) return <StaticNotFound />;
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
   return (
     <main id="main-content" className="mx-auto flex min-h-screen max-w-xl flex-col justify-center gap-4 px-6">
       <h1 className="text-3xl font-bold">Something went wrong</h1>

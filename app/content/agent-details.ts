@@ -1,5 +1,4 @@
-// What each AI agent does and its illustration, as the agent cards show them. Apart from ./agents so that the first
-// load (which hydrates the beta badges' tooltips) does not carry this text: it is a static island of the section.
+// What each AI agent does and its illustration, as the agent cards show them.
 import type { AgentName } from "./agents";
 
 export type AgentDetails = {

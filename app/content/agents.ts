@@ -1,5 +1,4 @@
-// The AI agents as the hydrated section names them (the beta badges' tooltips are its only behaviour). What each
-// agent does, and its illustration, is in ./agent-details: a static island's text, not part of the first load.
+// The AI agents as the section names them; what each does, and its illustration, is in ./agent-details.
 export const agents = [
   { name: "Project Agent", beta: false },
   { name: "Prospecting Agent", beta: true },

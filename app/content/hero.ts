@@ -1,5 +1,4 @@
-// The first screen's copy. Only the hero (a static island) renders it, so it is kept apart from ./site, which
-// hydrated parts import: the browser needs it only when it renders the hero itself.
+// The first screen's copy (the hero).
 export const heroCopy = {
   eyebrow: "The CRM built for home and property service pros",
   title: "Capture every lead. Nurture every relationship. Complete more projects.",

@@ -1,6 +1,4 @@
-// Who each plan is for and what it includes, as the pricing cards and the checkout dialog show it. Apart from
-// ./plans so that the first load (which hydrates the prices and the billing switch) does not carry this text: in
-// the pricing section it is static islands.
+// Who each plan is for and what it includes, as the pricing cards and the checkout dialog show it.
 import type { PlanId } from "./plans";
 
 export const planDescriptions: Record<PlanId, string> = {

@@ -1,10 +1,7 @@
-// Keeping a server-rendered part's code out of the first load (the page must be complete without JavaScript):
-// loadedWhenRendered and staticIsland for parts the server renders from the seam, useLoadedWhenNear for the richer
-// twin of a part that already works as hydrated. (One module: split in two, the first load grew by a few bytes.)
-// See ./README.md and docs/decisions/0006-hydrate-after-first-paint.md.
-import { createElement, lazy, memo, Suspense, useEffect, useState, type ComponentType } from "react";
-import { renderStaticHtml } from "~/deferred/server-only.server";
-import { useHydrated } from "~/utils/use-hydrated";
+// Keeping a part's code out of the page's scripts (the page must be complete without JavaScript):
+// loadedWhenRendered for a part the server renders from the seam, useLoadedWhenNear for the richer twin of a part
+// that already works as hydrated. See ./README.md.
+import { lazy, memo, Suspense, useEffect, useState, type ComponentType } from "react";
 
 type Load<P> = () => Promise<ComponentType<P>>;
 
@@ -64,49 +61,6 @@ export function loadedWhenRendered<P extends object>(
     );
   });
 }
-
-/**
- * A section with no interactivity (text, images, plain links): the server renders it to static HTML, and the
- * browser never hydrates it, so its code is never needed for a page the server rendered. React leaves the inner
- * HTML of a hydrated element alone, and this element never changes it afterwards. Only when the page is rendered
- * in the browser (a client-side navigation to it) is the section's code loaded and rendered normally.
- */
-export function staticIsland<P extends object>(
-  serverComponent: ComponentType<P> | undefined,
-  load: Load<P>,
-  wrapper?: IslandWrapper,
-): ComponentType<P> {
-  const Client = typeof document === "undefined" ? undefined : lazyComponent(load);
-  const { as = "div", className } = wrapper ?? { className: "contents" };
-  return function StaticIsland(props: P) {
-    // Decided once, when mounted: true for the server render and for hydration.
-    const [fromServerHtml] = useState(!useHydrated());
-    if (fromServerHtml || !Client) {
-      const html =
-        serverComponent && typeof document === "undefined"
-          ? renderStaticHtml(createElement(serverComponent, props))
-          : "";
-      return createElement(as, {
-        className,
-        suppressHydrationWarning: true,
-        dangerouslySetInnerHTML: { __html: html },
-      });
-    }
-    const client = (
-      <Suspense fallback={null}>
-        <Client {...props} />
-      </Suspense>
-    );
-    return wrapper ? createElement(as, { className }, client) : client;
-  };
-}
-
-/**
- * The element an island's HTML goes in. Without one it is a `display: contents` div; a part whose own root would
- * be a plain element (a list, a centred block) can give that element instead and render only its children: one
- * element less in the page, and the same element around the part when the browser renders it.
- */
-export type IslandWrapper = { as?: "div" | "ul"; className?: string };
 
 const intentEvents = ["pointerdown", "keydown", "focusin", "touchstart"] as const;
 

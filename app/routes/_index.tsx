@@ -1,30 +1,27 @@
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData, useRouteLoaderData, type ClientActionFunctionArgs } from "@remix-run/react";
 import { DemoSection } from "~/components/demo/demo-section";
-import { LazyCheckoutDialog, StaticServerNotice } from "~/deferred/landing-sections";
+import { LazyCheckoutDialog } from "~/deferred/checkout-dialog";
+import { ServerNotice } from "~/components/ui/server-notice";
 import { JsonLd } from "~/components/landing/json-ld";
 import { LandingPage } from "~/components/landing/landing-page";
 import { showToast, useToastAtHydration } from "~/components/ui/toaster";
 import { demoFailureNotice, paymentFailureNotice, refusalTitle } from "~/content/failure-notices";
 import { billingFromParam } from "~/content/plans";
 import type { loader as rootLoader } from "~/root";
+import { assertSameOrigin, readForm, RequestRejected } from "~/utils/request.server";
+import { getDemoSectionState, handleDemoRequestForm, resetDemoForm } from "~/services/demo/request.server";
 import {
-  assertSameOrigin,
-  getDemoSectionState,
   handleCouponStep,
-  handleDemoRequestForm,
   handleInfoStep,
   handlePayStep,
   handleUpdateStep,
-  json,
-  landingAttribution,
-  landingJsonLd,
   loadCheckout,
-  readForm,
-  RequestRejected,
-  resetDemoForm,
-  sharedPageHeaders,
-} from "~/services/landing-route.server";
+} from "~/services/checkout/flow.server";
+import { json } from "@remix-run/node";
+import { landingAttribution } from "~/services/insight/attribution.server";
+import { landingJsonLd } from "~/services/json-ld.server";
+import { sharedPageHeaders } from "~/utils/shared-document.server";
 import { askServer, isUnanswered, keepDataWhenUnanswered } from "~/utils/server-answer";
 import { useHydrated } from "~/utils/use-hydrated";
 import { landingMeta } from "~/utils/seo";
@@ -121,7 +118,7 @@ function RefusalNotice() {
   const notice = refusal ? { message: refusalTitle, description: refusal } : undefined;
   // Later refusals come through clientAction as toasts.
   useToastAtHydration(notice && { type: "error", ...notice });
-  return notice && !hydrated ? <StaticServerNotice notice={notice} /> : null;
+  return notice && !hydrated ? <ServerNotice notice={notice} /> : null;
 }
 
 export default function Index() {

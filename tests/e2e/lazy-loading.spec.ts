@@ -1,6 +1,6 @@
 // What the landing page loads only on demand (see app/deferred/README.md: the landing page's deferred sections, and
 // the `*.lazy` modules), and that the hand-over to the loaded code keeps the visitor's place.
-import type { Page, Response } from "@playwright/test";
+import type { Page } from "@playwright/test";
 
 import { booking, chooseNoTime, fillLead, submitButton, uniqueLead } from "../support/demo-form";
 import { expect, test, waitForHydration } from "../support/fixtures";
@@ -11,57 +11,24 @@ test("the first load fetches only what the first screen needs; the rest loads as
   page,
 }) => {
   const scripts: string[] = [];
-  // The responses, not their bodies: a body asked for here would still be pending for the scripts that load at the
-  // end of the test, and its promise rejects ("Test ended") once the page closes.
-  const responses = new Map<string, Response>();
   page.on("request", (request) => {
     if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
-  });
-  page.on("response", (response) => {
-    if (response.request().resourceType() === "script") responses.set(new URL(response.url()).pathname, response);
   });
   const fetched = (name: string) => scripts.some((path) => path.startsWith(`/build/_shared/${name}-`));
   await page.setViewportSize({ width: 1280, height: 720 });
   await page.goto("/");
   await waitForHydration(page);
   await page.waitForLoadState("networkidle");
-  // Deferred code (app/deferred/landing-sections.tsx, the `*.lazy` modules, the form schema) is not part of the first
-  // load.
+  // Deferred code (the `*.lazy` modules, the form schema, the checkout dialog) is not part of the first load.
   const deferred = [
     "tooltip.lazy",
     "demo-form-enhanced.lazy",
     "demo-request",
-    // The demo form is static HTML until the enhanced form takes it over.
-    "demo-form-plain",
-    "demo-fields",
     "demo-slot-picker",
     "faq-accordion.lazy",
     "checkout-dialog",
-    // Static sections: the browser only needs their code when it renders the page itself.
-    "hero",
-    "testimonials",
-    "feature-sections",
-    "plan-features",
-    "community",
-    "faq-list",
-    "footer-columns",
-    "demo-request-thanks",
-    "not-found",
   ];
   for (const name of deferred) expect(fetched(name), name).toBe(false);
-  // No first-load script is one of the compiler's empty stand-ins for a `*.server` module or @remix-run/node (a
-  // request for nothing): routes import their server side through one module each (app/services/*-route.server.ts).
-  const firstLoad = [...responses.entries()];
-  expect(firstLoad.length).toBeGreaterThan(5);
-  for (const [path, response] of firstLoad) {
-    const body = await response.text();
-    expect(body, path).not.toMatch(
-      /^import\{[^}]*\}from"[^"]+";var \w+=\w+\(\(\w+,\w+\)=>\{\w+\.exports=\{\}\}\);export\{/,
-    );
-    // Nor the demo form's fields or the server's time picker, bundled into another script.
-    for (const text of ["Monthly deal volume", "Show times"]) expect(body, `${path}: ${text}`).not.toContain(text);
-  }
-
   // Scrolled near, the FAQ's code loads and the native <details> become the Radix Accordion.
   await page.evaluate(() => document.getElementById("faq")!.scrollIntoView({ behavior: "instant" }));
   await expect(page.locator("#faq button[aria-expanded]").first()).toBeAttached();
@@ -175,7 +142,7 @@ test("before the form library arrives, the browser posts the server's form itsel
   await expect(phone).toHaveAttribute("aria-invalid", "true");
   await expect(page.locator("#demo-phone-error")).toContainText("Valid phone number is required");
   await expect(form.getByLabel("Company Name")).toHaveValue("Duarte Roofing");
-  // Static HTML, not hydrated: posted as without JavaScript, and the answer is a new page.
+  // The server's form is a plain <form>: posted as without JavaScript, and the answer is a new page.
   expect(response.request().resourceType()).toBe("document");
   expect(await page.evaluate(() => (window as unknown as { __beforePost?: boolean }).__beforePost)).toBeUndefined();
   const rows = await sql`select 1 from demo_requests where email = ${email}`;

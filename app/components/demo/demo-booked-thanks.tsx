@@ -1,5 +1,4 @@
 // The thank-you panel of a booked demo: its time in the visitor's and the business's zone, and "Add to calendar".
-// Static HTML (app/deferred/landing-sections.tsx): nothing on it needs React, so its code is not in the first load.
 import { CheckCircleIcon } from "~/components/landing/icons";
 import type { BookedDemoView } from "~/schemas/demo-request-fields";
 import { RequestAnotherDemo } from "./request-another-demo";

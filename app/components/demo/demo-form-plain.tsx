@@ -1,7 +1,5 @@
-// The demo form as the server renders it: a plain POST form, rendered to static HTML that the browser never
-// hydrates (app/deferred/landing-sections.tsx), so neither it nor its fields are in the landing page's first load.
-// Until the enhanced form takes it over (demo-section.tsx), and without JavaScript, the browser posts it itself.
-// Outside Remix's React context there: what the action answered comes in as props.
+// The demo form as the server renders it: a plain POST form. Until the enhanced form takes it over
+// (demo-section.tsx), and without JavaScript, the browser posts it itself; what the action answered comes in as props.
 import { DemoFields, type UseDemoField } from "./demo-fields";
 import type { DemoPickerView } from "~/schemas/demo-request-fields";
 import { attributionFieldNames } from "~/schemas/attribution";

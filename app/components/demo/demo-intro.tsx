@@ -1,5 +1,4 @@
-// The demo section's left column: what a visitor gets from the demo. Static HTML (app/deferred/landing-sections.tsx):
-// nothing in it needs React, so its code is not in the first load.
+// The demo section's left column: what a visitor gets from the demo.
 
 const learnItems = [
   {

@@ -1,5 +1,4 @@
-// The thank-you panel of a demo request without a booked time. Static HTML (app/deferred/landing-sections.tsx), as
-// the booked panel: nothing on it needs React, so its code is not in the first load, and its form names the action.
+// The thank-you panel of a demo request without a booked time; its form names the action.
 import { CheckCircleIcon } from "~/components/landing/icons";
 import { RequestAnotherDemo } from "./request-another-demo";
 

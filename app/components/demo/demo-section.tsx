@@ -2,13 +2,11 @@ import { useActionData, useFormAction, useRouteLoaderData } from "@remix-run/rea
 import { useLoadedWhenNear } from "~/deferred/lazy-hydration";
 import { useToastAtHydration } from "~/components/ui/toaster";
 import { useHydrated } from "~/utils/use-hydrated";
-import {
-  StaticBookedThankYou,
-  StaticDemoForm,
-  StaticDemoIntro,
-  StaticRequestThankYou,
-  StaticServerNotice,
-} from "~/deferred/landing-sections";
+import { ServerNotice } from "~/components/ui/server-notice";
+import { BookedThankYou } from "./demo-booked-thanks";
+import { RequestThankYou } from "./demo-request-thanks";
+import { DemoIntro } from "./demo-intro";
+import { PlainDemoForm } from "./demo-form-plain";
 import { demoEnhancedField, demoRequestFormId } from "~/schemas/demo-form-ids";
 import type { BookedDemoView, DemoPickerView } from "~/schemas/demo-request-fields";
 import { lazyDemoRequestValidator, preloadDemoValidator } from "./demo-form-client";
@@ -68,13 +66,13 @@ export function DemoSection({ state }: { state: DemoSectionState }) {
   return (
     <section id="demo" aria-labelledby="demo-heading" className="bg-slate-50 py-20">
       <div className="mx-auto grid max-w-6xl grid-cols-1 gap-12 px-6 lg:grid-cols-2">
-        <StaticDemoIntro brandName={brandName} />
+        <DemoIntro brandName={brandName} />
 
         <div id="demo-booking" className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
           {state.showThanks && state.booked ? (
-            <StaticBookedThankYou booked={state.booked} resetAction={action} />
+            <BookedThankYou booked={state.booked} resetAction={action} />
           ) : state.showThanks ? (
-            <StaticRequestThankYou resetAction={action} />
+            <RequestThankYou resetAction={action} />
           ) : (
             <>
               <h3 className="text-xl font-bold text-slate-900">Schedule Your Demo</h3>
@@ -96,7 +94,7 @@ export function DemoSection({ state }: { state: DemoSectionState }) {
                   )}
                 />
               ) : (
-                <StaticDemoForm
+                <PlainDemoForm
                   formId={demoRequestFormId}
                   action={action}
                   brandName={brandName}
@@ -110,7 +108,7 @@ export function DemoSection({ state }: { state: DemoSectionState }) {
           )}
         </div>
       </div>
-      {notice ? <StaticServerNotice notice={notice} /> : null}
+      {notice ? <ServerNotice notice={notice} /> : null}
     </section>
   );
 }

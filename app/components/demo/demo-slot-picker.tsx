@@ -70,7 +70,7 @@ export function PickerLegend({ zoneName }: { zoneName: string }) {
   return (
     <>
       <legend className="text-sm font-medium text-slate-800">Pick a time (optional)</legend>
-      <p className="mt-1 text-sm text-slate-600">Times are shown in {zoneName}.</p>
+      <p className="mt-1 text-sm text-slate-600">{`Times are shown in ${zoneName}.`}</p>
     </>
   );
 }

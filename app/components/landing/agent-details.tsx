@@ -1,5 +1,4 @@
-// An AI agent card's illustration and what the agent does: plain markup, rendered by the server as static islands
-// of ./ai-agents (app/deferred/landing-sections.tsx), so neither the markup nor the text is part of the first load.
+// An AI agent card's illustration and what the agent does (./ai-agents).
 import type { AgentName } from "~/content/agents";
 import { agentDetails } from "~/content/agent-details";
 

@@ -1,6 +1,7 @@
 import { agents, agentsPricingDetail, agentsPricingNote, betaDetail } from "~/content/agents";
 import { Tooltip } from "~/components/ui/tooltip";
-import { StaticAgentImage, StaticAgentSummary, StaticSectionHeading } from "~/deferred/landing-sections";
+import { AgentImage, AgentSummary } from "./agent-details";
+import { SectionHeading } from "./section-heading";
 import { InfoIcon } from "./icons";
 
 function BetaBadge({ agentName }: { agentName: string }) {
@@ -25,7 +26,7 @@ export function AiAgents() {
   return (
     <section aria-labelledby="agents-title" className="scroll-mt-20 bg-slate-50 py-16 sm:py-24">
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
-        <StaticSectionHeading
+        <SectionHeading
           id="agents-title"
           eyebrow="AI agents"
           title="Put your busywork on a crew that never clocks out"
@@ -34,7 +35,7 @@ export function AiAgents() {
         <ul className="mt-12 grid gap-6 lg:grid-cols-3">
           {agents.map((agent) => (
             <li key={agent.name} className="flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white">
-              <StaticAgentImage agentName={agent.name} />
+              <AgentImage agentName={agent.name} />
               <div className="flex flex-1 flex-col p-6">
                 {agent.beta ? (
                   <div className="flex items-center gap-2">
@@ -44,7 +45,7 @@ export function AiAgents() {
                 ) : (
                   <AgentName name={agent.name} />
                 )}
-                <StaticAgentSummary agentName={agent.name} />
+                <AgentSummary agentName={agent.name} />
               </div>
             </li>
           ))}

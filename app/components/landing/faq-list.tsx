@@ -1,7 +1,5 @@
 // The FAQ's questions as native <details name="faq"> (one open at a time in current browsers, no JS needed), and
-// the look the Radix Accordion of ./faq-accordion.lazy shares with them so the switch is invisible. The server
-// renders the list as a static island (app/deferred/landing-sections.tsx): it is never hydrated, so neither it nor
-// the questions are part of the first load; ./faq loads this module with the accordion when the visitor nears.
+// the look the Radix Accordion of ./faq-accordion.lazy shares with them so the switch is invisible (./faq).
 import { faqItems } from "~/content/faq";
 import type { FaqLook } from "./faq-accordion.lazy";
 
@@ -19,7 +17,7 @@ export const accordionLook: FaqLook = {
   answerClass,
 };
 
-/** The questions, without a block around them (the static island's element is that block). */
+/** The questions, without a block around them (./faq renders that block). */
 export function FaqList() {
   return faqItems.map((item) => (
     <details key={item.id} name="faq" className={`group ${itemClass}`} data-faq-id={item.id}>

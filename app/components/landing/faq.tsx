@@ -1,9 +1,10 @@
-// FAQ. The server renders the questions as native <details name="faq"> (./faq-list, a static island: never
-// hydrated, so not in the first load); when the visitor nears the FAQ, the list becomes a Radix Accordion
+// FAQ. The server renders the questions as native <details name="faq"> (./faq-list), which work without
+// JavaScript; when the visitor nears the FAQ, the list becomes a Radix Accordion
 // (type="single", collapsible, from ./faq-accordion.lazy, loaded then with the list's module), keeping whichever
 // item the visitor had opened. Both share the classes of ./faq-list, so the switch is invisible.
 import { useRef } from "react";
-import { StaticFaqList, StaticSectionHeading } from "~/deferred/landing-sections";
+import { FaqList } from "./faq-list";
+import { SectionHeading } from "./section-heading";
 import { useLoadedWhenNear } from "~/deferred/lazy-hydration";
 
 export function Faq() {
@@ -27,18 +28,14 @@ export function Faq() {
   return (
     <section aria-labelledby="faq-title" id="faq" className="scroll-mt-20 bg-slate-50 py-16 sm:py-24">
       <div className="mx-auto max-w-3xl px-4 sm:px-6 lg:px-8">
-        <StaticSectionHeading
+        <SectionHeading
           id="faq-title"
           eyebrow="FAQ"
           title="Frequently asked questions"
           lead="Straight answers about setup, support, security and what happens to your data."
         />
         <div ref={containerRef} className="mt-10">
-          {loaded ? (
-            <loaded.AccordionFaq initial={initial} items={loaded.items} look={loaded.look} />
-          ) : (
-            <StaticFaqList />
-          )}
+          {loaded ? <loaded.AccordionFaq initial={initial} items={loaded.items} look={loaded.look} /> : <FaqList />}
         </div>
       </div>
     </section>

@@ -1,5 +1,4 @@
-// The footer's brand block and copyright line: plain text, rendered by the server as static islands of ./footer
-// (app/deferred/landing-sections.tsx), so neither is part of the first load.
+// The footer's brand block and copyright line (./footer).
 import { copyrightYear, siteTagline } from "~/content/brand-copy";
 import type { SiteConfig } from "~/content/site";
 import { LogoMark } from "./icons";

@@ -1,6 +1,5 @@
-// The footer's link columns (product, support, legal & trust): plain links and text, rendered by the server as a
-// static island of ./footer (app/deferred/landing-sections.tsx), so never hydrated. In a CSS grid: the island's
-// wrapper is display: contents, so each column stays a grid item of the footer.
+// The footer's link columns (product, support, legal & trust): plain links and text, each column a grid item of
+// the footer (./footer).
 import { legalLinks, legalPageIds } from "~/content/legal-links";
 import { footerNav } from "~/content/navigation";
 import type { SiteConfig } from "~/content/site";

@@ -1,11 +1,10 @@
 // Footer. Pages that do not exist yet (Live Chat, Training Resources, social profiles)
 // are shown as plain text or disabled controls — never href="#" links that jump to the top.
-// Only the social buttons are hydrated (their tooltips); the brand block, the link columns and the copyright line
-// are static islands (./footer-brand, ./footer-columns), whose code is not part of the first load.
 import type { ComponentType, SVGProps } from "react";
 import type { SiteConfig } from "~/content/site";
 import { Tooltip } from "~/components/ui/tooltip";
-import { StaticFooterBrand, StaticFooterColumns, StaticFooterCopyright } from "~/deferred/landing-sections";
+import { FooterBrand, FooterCopyright } from "./footer-brand";
+import { FooterColumns } from "./footer-columns";
 import { FacebookIcon, InstagramIcon, LinkedInIcon, YouTubeIcon } from "./icons";
 
 const socials: { name: string; Icon: ComponentType<SVGProps<SVGSVGElement>> }[] = [
@@ -21,7 +20,7 @@ export function Footer({ site }: { site: SiteConfig }) {
       <div className="mx-auto max-w-7xl px-4 py-14 sm:px-6 lg:px-8">
         <div className="grid gap-10 md:grid-cols-2 lg:grid-cols-[1.4fr_1fr_1fr_1fr]">
           <div>
-            <StaticFooterBrand site={site} />
+            <FooterBrand site={site} />
             <ul className="mt-6 flex gap-2" aria-label="Social media (coming soon)">
               {socials.map(({ name, Icon }) => (
                 <li key={name}>
@@ -40,11 +39,11 @@ export function Footer({ site }: { site: SiteConfig }) {
             </ul>
           </div>
 
-          <StaticFooterColumns site={site} />
+          <FooterColumns site={site} />
         </div>
 
         <div className="mt-12 border-t border-slate-700 pt-6 text-sm text-slate-400">
-          <StaticFooterCopyright site={site} />
+          <FooterCopyright site={site} />
         </div>
       </div>
     </footer>

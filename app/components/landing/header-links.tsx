@@ -1,6 +1,5 @@
 // The header's links (brand, main navigation, calls to action, and the same in the narrow screens' menu): plain
-// links, rendered by the server as static islands (app/deferred/landing-sections.tsx) inside the hydrated header,
-// which only adds the menu's toggle. Their code is not in the first load.
+// links inside the header (./header), which adds the menu's toggle.
 import { headerNav } from "~/content/navigation";
 import type { SiteConfig } from "~/content/site";
 import { buttonClass, focusRing } from "~/components/ui/button";

@@ -6,12 +6,12 @@
 // view, so nothing scrolls). After hydration the same two links toggle the panel themselves (same-page links no
 // longer change :target once the router handles them, app/components/same-page-links.tsx), and Escape, an outside
 // click or choosing a link closes it, returning focus to the toggle on Escape. A menu opened before hydration stays
-// open. The links themselves are static islands (./header-links): only the toggle and the panel's state are hydrated.
+// open.
 import { useEffect, useRef, useState, type MouseEvent } from "react";
 import { flushSync } from "react-dom";
 import type { SiteConfig } from "~/content/site";
 import { useHydrated } from "~/utils/use-hydrated";
-import { StaticHeaderBar, StaticMobileMenuLinks } from "~/deferred/landing-sections";
+import { HeaderBar, MobileMenuLinks } from "./header-links";
 import { CloseIcon, MenuIcon } from "./icons";
 
 const MENU_ID = "mobile-menu";
@@ -44,7 +44,7 @@ export function Header({ site }: { site: SiteConfig }) {
     const onResize = () => {
       if (window.matchMedia("(min-width: 768px)").matches) setOpen(false);
     };
-    // The menu's links are static HTML (./header-links), so choosing one is seen here, not on the link.
+    // Seen on the document, not on each link: the menu's links (./header-links) know nothing of the panel.
     const onClick = (event: globalThis.MouseEvent) => {
       const link = event.target instanceof Element ? event.target.closest("a") : null;
       if (link && document.getElementById(MENU_ID)?.contains(link)) setOpen(false);
@@ -80,7 +80,7 @@ export function Header({ site }: { site: SiteConfig }) {
       className="group sticky top-0 z-40 scroll-mt-0 border-b border-slate-200 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85"
     >
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
-        <StaticHeaderBar site={site} />
+        <HeaderBar site={site} />
         <a
           ref={openRef}
           href={`#${MENU_ID}`}
@@ -108,7 +108,7 @@ export function Header({ site }: { site: SiteConfig }) {
         id={MENU_ID}
         className={`${panelVisibility} absolute inset-x-0 top-full scroll-mt-16 border-b border-slate-200 bg-white shadow-lg md:hidden`}
       >
-        <StaticMobileMenuLinks site={site} />
+        <MobileMenuLinks site={site} />
       </div>
     </header>
   );

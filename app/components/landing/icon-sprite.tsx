@@ -1,6 +1,5 @@
-// The shapes of ./icons, each a <symbol> that an icon draws with <use href="#icon-<name>">. The server renders the
-// sprite once at the top of every document (a static island: app/deferred/icon-sprite.tsx), so a shape drawn many
-// times is in the page once and in no script. Symbols carry no stroke or fill of their own unless the shape has
+// The shapes of ./icons, each a <symbol> that an icon draws with <use href="#icon-<name>">. The root renders the
+// sprite once at the top of every document, so a shape drawn many times is in the page once. Symbols carry no stroke or fill of their own unless the shape has
 // its own colours (the logo): they inherit the drawing icon's.
 
 export type IconName =

@@ -6,7 +6,10 @@ import type { SiteConfig } from "~/content/site";
 import { TooltipProvider } from "~/components/ui/tooltip";
 import { Header } from "./header";
 import { AiAgents } from "./ai-agents";
-import { StaticCommunity, StaticFeatureSections, StaticHero, StaticTestimonials } from "~/deferred/landing-sections";
+import { Hero } from "./hero";
+import { Testimonials } from "./testimonials";
+import { FeatureSections } from "./feature-sections";
+import { Community } from "./community";
 import { Faq } from "./faq";
 import { Pricing } from "./pricing";
 import { Footer } from "./footer";
@@ -27,13 +30,13 @@ export function LandingPage({ billing, attributionQuery, checkoutDialog, demoSec
       <Header site={site} />
       <main id="main-content" tabIndex={-1} className="focus:outline-none">
         {checkoutDialog}
-        <StaticHero attributionQuery={attributionQuery} />
-        <StaticTestimonials />
+        <Hero attributionQuery={attributionQuery} />
+        <Testimonials />
         <AiAgents />
-        <StaticFeatureSections brandName={site.brandName} />
+        <FeatureSections brandName={site.brandName} />
         <Pricing billing={billing} attributionQuery={attributionQuery} />
         {demoSection}
-        <StaticCommunity site={site} />
+        <Community site={site} />
         <Faq />
       </main>
       <Footer site={site} />

@@ -1,6 +1,4 @@
-// A pricing card's heading and its list of what the plan includes: plain text, rendered by the server as static
-// islands of ./pricing (app/deferred/landing-sections.tsx), so neither the markup nor the text is part of the first
-// load.
+// A pricing card's heading and its list of what the plan includes (./pricing).
 import { planDescriptions, planFeatures } from "~/content/plan-features";
 import { getPlan, type PlanId } from "~/content/plans";
 
@@ -21,7 +19,7 @@ export function PlanHeading({ planId }: { planId: PlanId }) {
   );
 }
 
-/** What the plan includes, as the items of its list (the static island StaticPlanFeatures is the list). */
+/** What the plan includes, as the items of its list (./pricing renders the list around them). */
 export function PlanFeatureItems({ planId }: { planId: PlanId }) {
   return planFeatures[planId].map((feature) => (
     <li key={feature} className="check-item flex gap-2">

@@ -13,7 +13,8 @@ import {
   type Plan,
 } from "~/content/plans";
 import { buttonClass } from "~/components/ui/button";
-import { StaticPlanFeatures, StaticPlanHeading, StaticSectionHeading } from "~/deferred/landing-sections";
+import { PlanFeatureItems, PlanHeading } from "./plan-features";
+import { SectionHeading } from "./section-heading";
 
 /** `carried`: the visit's attribution as query parameters, so the checkout can put it on the order. */
 export function checkoutHref(plan: Plan, billing: BillingPeriod, carried: string) {
@@ -78,7 +79,7 @@ function PlanCard({ plan, billing, carried }: { plan: Plan; billing: BillingPeri
         plan.popular ? "border-brand-700 shadow-xl ring-2 ring-brand-700" : "border-slate-200 shadow-sm"
       }`}
     >
-      <StaticPlanHeading planId={plan.id} />
+      <PlanHeading planId={plan.id} />
       <p className="mt-6 flex items-baseline gap-1" data-testid={`price-${plan.id}`}>
         <span className="text-4xl font-extrabold tracking-tight text-slate-900">
           {formatUsd(planPrice(plan, billing))}
@@ -100,7 +101,9 @@ function PlanCard({ plan, billing, carried }: { plan: Plan; billing: BillingPeri
       >
         Get Started
       </a>
-      <StaticPlanFeatures planId={plan.id} />
+      <ul className="mt-6 space-y-3 text-sm text-slate-700">
+        <PlanFeatureItems planId={plan.id} />
+      </ul>
     </li>
   );
 }
@@ -132,7 +135,7 @@ export function Pricing({
   return (
     <section id="pricing" aria-labelledby="pricing-title" className="scroll-mt-20 bg-white py-16 sm:py-24">
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
-        <StaticSectionHeading
+        <SectionHeading
           id="pricing-title"
           eyebrow="Pricing"
           title="Simple plans that grow with your crew"

@@ -8,19 +8,9 @@ type SectionHeadingProps = {
   inverse?: boolean;
 };
 
-export function SectionHeading(props: SectionHeadingProps) {
+export function SectionHeading({ id, eyebrow, title, lead, inverse = false }: SectionHeadingProps) {
   return (
-    // The same block as StaticSectionHeading's (app/deferred/landing-sections.tsx), which holds the text alone.
     <div className="mx-auto max-w-3xl text-center">
-      <SectionHeadingText {...props} />
-    </div>
-  );
-}
-
-/** The heading's eyebrow, title and lead without their block (a static island's element is that block). */
-export function SectionHeadingText({ id, eyebrow, title, lead, inverse = false }: SectionHeadingProps) {
-  return (
-    <>
       {eyebrow ? (
         <p className={`text-sm font-semibold uppercase tracking-wide ${inverse ? "text-brand-100" : "text-brand-700"}`}>
           {eyebrow}
@@ -35,6 +25,6 @@ export function SectionHeadingText({ id, eyebrow, title, lead, inverse = false }
       {lead ? (
         <p className={`mt-4 text-lg leading-relaxed ${inverse ? "text-slate-200" : "text-slate-700"}`}>{lead}</p>
       ) : null}
-    </>
+    </div>
   );
 }

@@ -1,5 +1,4 @@
-// Icons drawn only by the landing page's static sections (app/deferred/landing-sections.tsx): the browser needs
-// them only when it renders such a section itself, so they are kept apart from ./icons, which the first load carries.
+// Icons drawn only by the landing page's marketing sections (hero, features, community, demo).
 import { Svg, type IconProps } from "./icons";
 
 // Each icon is one <path>: shapes that were several elements (circles, rects, paths) are subpaths of one `d`.
