@@ -1,6 +1,7 @@
 import { RateLimiterDrizzle, RateLimiterRedis, type RateLimiterAbstract } from "rate-limiter-flexible";
 import { sql } from "drizzle-orm";
-import { getDb, rowsOf } from "~/db/connection.server";
+import { getDb, type Database } from "~/db/connection.server";
+import { preparedPerHandle } from "~/db/prepared.server";
 import { getRedis } from "~/db/redis-connection.server";
 import { rateLimitCounters } from "~/db/schema.server";
 
@@ -40,42 +41,64 @@ export type CounterAttempt = { key: string; limit: number; durationMs: number };
 export type CounterState = { points: number; expire: Date };
 
 /**
+ * The ladder's statement for `steps` counters, built once per database handle and length: a chain of
+ * data-modifying CTEs, each inserting only when the one before stayed within its limit. Each call binds `now`, and
+ * per step `key<i>`, `expire<i>` (the end of a window starting now) and `limit<i>`.
+ */
+function ladderStatement(steps: number) {
+  return preparedPerHandle((db: Database) => {
+    const { key, points, expire } = rateLimitCounters;
+    const step = (index: number) => sql.raw(`step${index}`);
+    const ended = sql`${rateLimitCounters}.${sql.identifier(expire.name)} <= ${sql.placeholder("now")}::timestamptz`;
+    const ctes = Array.from({ length: steps }, (_, index) => {
+      const row = sql`${sql.placeholder(`key${index}`)}, 1, ${sql.placeholder(`expire${index}`)}::timestamptz`;
+      const source =
+        index === 0
+          ? sql`values (${row})`
+          : sql`select ${row} from ${step(index - 1)} where ${step(index - 1)}.points <= ${sql.placeholder(`limit${index - 1}`)}`;
+      return db.$with(`step${index}`, {}).as(sql`
+        insert into ${rateLimitCounters} (${sql.identifier(key.name)}, ${sql.identifier(points.name)}, ${sql.identifier(expire.name)})
+        ${source}
+        on conflict (${sql.identifier(key.name)}) do update set
+          ${sql.identifier(points.name)} = case when ${ended} then 1 else ${rateLimitCounters}.${sql.identifier(points.name)} + 1 end,
+          ${sql.identifier(expire.name)} = case when ${ended} then excluded.${sql.identifier(expire.name)} else ${rateLimitCounters}.${sql.identifier(expire.name)} end
+        returning ${sql.identifier(points.name)} as points, ${sql.identifier(expire.name)} as expire`);
+    });
+    const reached = sql.join(
+      // The window's end as epoch milliseconds: a number in both drivers, whatever they make of timestamps.
+      ctes.map(
+        (_, index) =>
+          sql`select ${index}::int as step, points, (extract(epoch from expire) * 1000)::float8 as expire_ms from ${step(index)}`,
+      ),
+      sql` union all `,
+    );
+    return db
+      .with(...ctes)
+      .select({ points: sql<number>`points`, expireMs: sql<number>`expire_ms` })
+      .from(sql`(${reached}) as reached`)
+      .orderBy(sql`step`)
+      .prepare(`rate_limit_ladder_${steps}`);
+  });
+}
+
+const ladders = new Map<number, ReturnType<typeof ladderStatement>>();
+
+/**
  * Counts one attempt against each counter in order, in ONE statement (issue #22), stopping after the first whose
- * count goes over its limit: a chain of data-modifying CTEs, each inserting only when the one before stayed within
- * its limit. The same rows and the same upsert as RateLimiterDrizzle's (a window that ended starts again at 1), so
- * get/penalty/delete through the library keep reading them; atomic per row, so instances never lose a count.
- * Answers the counters it reached, in order (fewer than asked when one refused).
+ * count goes over its limit. The same rows and the same upsert as RateLimiterDrizzle's (a window that ended starts
+ * again at 1), so get/penalty/delete through the library keep reading them; atomic per row, so instances never lose
+ * a count. Answers the counters it reached, in order (fewer than asked when one refused).
  */
 export async function consumeCounters(attempts: CounterAttempt[]): Promise<CounterState[]> {
-  const { key, points, expire } = rateLimitCounters;
+  let ladder = ladders.get(attempts.length);
+  if (!ladder) ladders.set(attempts.length, (ladder = ladderStatement(attempts.length)));
   const now = new Date();
-  const step = (index: number) => sql.raw(`step${index}`);
-  const ended = sql`${rateLimitCounters}.${sql.identifier(expire.name)} <= ${now.toISOString()}::timestamptz`;
-  const ctes = attempts.map((attempt, index) => {
-    const row = sql`${attempt.key}, 1, ${new Date(now.getTime() + attempt.durationMs).toISOString()}::timestamptz`;
-    const source =
-      index === 0
-        ? sql`values (${row})`
-        : sql`select ${row} from ${step(index - 1)} where ${step(index - 1)}.points <= ${attempts[index - 1].limit}`;
-    return sql`${step(index)} as (
-      insert into ${rateLimitCounters} (${sql.identifier(key.name)}, ${sql.identifier(points.name)}, ${sql.identifier(expire.name)})
-      ${source}
-      on conflict (${sql.identifier(key.name)}) do update set
-        ${sql.identifier(points.name)} = case when ${ended} then 1 else ${rateLimitCounters}.${sql.identifier(points.name)} + 1 end,
-        ${sql.identifier(expire.name)} = case when ${ended} then excluded.${sql.identifier(expire.name)} else ${rateLimitCounters}.${sql.identifier(expire.name)} end
-      returning ${sql.identifier(points.name)} as points, ${sql.identifier(expire.name)} as expire
-    )`;
+  const values: Record<string, unknown> = { now: now.toISOString() };
+  attempts.forEach((attempt, index) => {
+    values[`key${index}`] = attempt.key;
+    values[`expire${index}`] = new Date(now.getTime() + attempt.durationMs).toISOString();
+    values[`limit${index}`] = attempt.limit;
   });
-  const results = sql.join(
-    // The window's end as epoch milliseconds: a number in both drivers, whatever they make of timestamps.
-    attempts.map(
-      (_, index) =>
-        sql`select ${index}::int as step, points, (extract(epoch from expire) * 1000)::float8 as expire_ms from ${step(index)}`,
-    ),
-    sql` union all `,
-  );
-  const rows = rowsOf<{ step: number; points: number; expire_ms: number }>(
-    await getDb().execute(sql`with ${sql.join(ctes, sql`, `)} ${results} order by step`),
-  );
-  return rows.map((row) => ({ points: Number(row.points), expire: new Date(Number(row.expire_ms)) }));
+  const rows = await ladder(getDb()).execute(values);
+  return rows.map((row) => ({ points: Number(row.points), expire: new Date(Number(row.expireMs)) }));
 }

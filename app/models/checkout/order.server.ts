@@ -1,6 +1,7 @@
 import { and, desc, eq, sql, type SQL } from "drizzle-orm";
 import { orders, stripeEvents, type OrderRow, type OrderStatus } from "~/db/schema.server";
-import { getDb, rowFromDriver, rowsOf, type Database } from "~/db/connection.server";
+import { getDb, rowsOf, type Database } from "~/db/connection.server";
+import { placeholders, preparedPerHandle } from "~/db/prepared.server";
 import { newWebhookEventId, orderEvent, queueWebhookEvents } from "~/models/webhooks/event.server";
 import { now } from "~/utils/clock.server";
 import { attributionKeys } from "~/schemas/attribution";
@@ -35,12 +36,57 @@ const newOrderColumns = [
  */
 export type OrderCount = FunnelCount & { planChosen?: boolean };
 
+/** The order's columns in its insert: its id and the columns it is created with. */
+const orderInsertColumns = ["id", ...newOrderColumns] as const;
+
+/**
+ * The order's insert, its order.created webhooks (issue #25) and its counts in ONE statement (data-modifying CTEs):
+ * no round trip per count or event. Built once per database handle and counts variant; each call binds the order's
+ * columns, `webhookEventId`, `eventAt` and (with counts) `day`.
+ */
+function orderInsert(counts: "none" | "created" | "created and chosen") {
+  return preparedPerHandle((db: Database) => {
+    const inserted = db.$with("inserted").as(
+      db
+        .insert(orders)
+        // Bound through the builder, so each column's encoder (the plan ids' array) applies to its value.
+        .values(placeholders(orderInsertColumns))
+        .onConflictDoNothing({ target: orders.attemptId })
+        .returning(),
+    );
+    const webhooks = db
+      .$with("webhooks", {})
+      .as(
+        queueWebhookEvents(
+          [{ source: orderEvent("order.created", sql`inserted`), id: sql.placeholder("webhookEventId") }],
+          sql.placeholder("eventAt"),
+        ),
+      );
+    const day = sql.placeholder("day");
+    const createdCount =
+      counts === "none" ? [] : [db.$with("created_count", {}).as(funnelCountFrom(sql`inserted`, "order_created", day))];
+    const chosenCount =
+      counts === "created and chosen"
+        ? [db.$with("chosen_count", {}).as(funnelCountFrom(sql`(select 1) as attempt`, "checkout_plan_chosen", day))]
+        : [];
+    return db
+      .with(inserted, webhooks, ...createdCount, ...chosenCount)
+      .select()
+      .from(inserted)
+      .prepare(`order_insert_${counts.replaceAll(" ", "_")}`);
+  });
+}
+
+const orderInserts = {
+  none: orderInsert("none"),
+  created: orderInsert("created"),
+  "created and chosen": orderInsert("created and chosen"),
+};
+
 /**
  * Creates the order for one Complete Order attempt. A repeated attempt (double click, retry) finds the
  * order it already made, so one attempt can never become two orders. `sessionIdFor`: the provider's session id
  * for a new order's id, when the provider derives it from the id alone (see PaymentProvider.sessionIdFor).
- * The insert, its order.created webhooks (issue #25) and its counts are ONE statement (data-modifying CTEs): no
- * round trip per count or event.
  */
 export async function createOrderForAttempt(
   values: NewOrder,
@@ -52,25 +98,15 @@ export async function createOrderForAttempt(
   const columns = Object.fromEntries(newOrderColumns.map((column) => [column, values[column] ?? null])) as NewOrder;
   // A session id that follows from the order's id (test mode's) is stored by the insert itself.
   if (sessionIdFor) columns.providerSessionId = sessionIdFor(id);
-  const insert = db
-    .insert(orders)
-    .values({ ...columns, id })
-    .onConflictDoNothing({ target: orders.attemptId })
-    .returning()
-    .getSQL();
-  const webhooks = queueWebhookEvents(
-    [{ source: orderEvent("order.created", sql`inserted`), id: newWebhookEventId() }],
-    now().toISOString(),
-  );
-  const [inserted] = rowsOf<Record<string, unknown>>(
-    await db.execute(sql`
-      with inserted as (${insert}),
-      webhooks as (${webhooks})
-      ${count ? sql`, created_count as (${funnelCountFrom(sql`inserted`, "order_created", count.day)})` : sql``}
-      ${count?.planChosen ? sql`, chosen_count as (${funnelCountFrom(sql`(select 1) as attempt`, "checkout_plan_chosen", count.day)})` : sql``}
-      select * from inserted`),
-  );
-  if (inserted) return { row: rowFromDriver<OrderRow>(orders, inserted), created: true };
+  const counts = !count ? "none" : count.planChosen ? "created and chosen" : "created";
+  const [inserted] = await orderInserts[counts](db).execute({
+    ...columns,
+    id,
+    webhookEventId: newWebhookEventId(),
+    eventAt: now().toISOString(),
+    day: count?.day,
+  });
+  if (inserted) return { row: inserted, created: true };
   const [existing] = await db.select().from(orders).where(eq(orders.attemptId, values.attemptId));
   if (!existing) throw new Error("order for attempt vanished");
   return { row: existing, created: false };
@@ -86,8 +122,21 @@ export async function getOrderBySessionId(sessionId: string): Promise<OrderRow |
   return order;
 }
 
+/** setOrderSession's update, built once per database handle (a checkout with Stripe sends it after the insert). */
+const orderSessionUpdate = preparedPerHandle((db: Database) =>
+  db
+    .update(orders)
+    // An update's set takes placeholders only inside `sql` (drizzle's types), so the time is bound as text.
+    .set({
+      providerSessionId: sql`${sql.placeholder("providerSessionId")}`,
+      updatedAt: sql`${sql.placeholder("updatedAt")}::timestamptz`,
+    })
+    .where(eq(orders.id, sql.placeholder("id")))
+    .prepare("order_session_update"),
+);
+
 export async function setOrderSession(id: string, providerSessionId: string) {
-  await getDb().update(orders).set({ providerSessionId, updatedAt: new Date() }).where(eq(orders.id, id));
+  await orderSessionUpdate(getDb()).execute({ id, providerSessionId, updatedAt: new Date().toISOString() });
 }
 
 /** Moves a pending order on; a paid, expired or canceled order is final and is never changed back. */

@@ -13,7 +13,8 @@ import {
 } from "~/models/demo/booking.server";
 import type { DemoRequestData, StoredDemoRequest } from "~/schemas/demo-request";
 import { attributionKeys, type Attribution } from "~/schemas/attribution";
-import { getDb, rowFromDriver, rowsOf, type Database, type Transaction } from "~/db/connection.server";
+import { getDb, type Database, type Transaction } from "~/db/connection.server";
+import { placeholders, preparedPerHandle } from "~/db/prepared.server";
 import { leadCreated, newWebhookEventId, queueWebhookEvents, storedLeadCreated } from "~/models/webhooks/event.server";
 import { now } from "~/utils/clock.server";
 import { escapeLike, iterateNewestFirst, normalizeSearch, paginate, type Paginated } from "~/models/pagination.server";
@@ -46,11 +47,6 @@ export function toStoredDemoRequest(row: DemoRequestRow): StoredDemoRequest {
   };
 }
 
-/** A `demo_requests` row as the driver returns it from raw SQL (snake_case, timestamps as text) → the drizzle row. */
-function toDemoRequestRow(raw: Record<string, unknown>): DemoRequestRow {
-  return rowFromDriver<DemoRequestRow>(demoRequests, raw);
-}
-
 const newLeadEmail = "new-lead-email" satisfies OutboxMessage["kind"];
 
 /**
@@ -74,6 +70,20 @@ export async function createDemoRequest(
   return insertDemoRequest(getDb(), input, count);
 }
 
+/** The columns a new lead is inserted with (created_at takes its default). */
+const leadColumns = [
+  "id",
+  "firstName",
+  "lastName",
+  "email",
+  "phone",
+  "company",
+  "dealVolume",
+  "challenges",
+  "submissionId",
+  ...attributionKeys,
+] as const;
+
 /** A new lead's row, with a fresh id; optional answers left empty are stored as null. */
 function newLeadValues(input: NewDemoRequest) {
   return {
@@ -87,33 +97,63 @@ function newLeadValues(input: NewDemoRequest) {
     challenges: input.challenges || null,
     submissionId: input.submissionId,
     ...attributionValues(input.attribution),
-  };
+  } satisfies Record<(typeof leadColumns)[number], unknown>;
 }
+
+/**
+ * The lead, its outbox row, its webhooks and (`counted`) its `demo_submitted` count: one statement of
+ * data-modifying CTEs, built once per database handle (a transaction's per transaction). Each call binds the lead's
+ * columns, `outboxId`, `webhookEventId`, `eventAt` and (counted) `day`.
+ */
+function leadInsert(counted: boolean) {
+  return preparedPerHandle((db: Database | Transaction) => {
+    const inserted = db
+      .$with("inserted")
+      .as(
+        db
+          .insert(demoRequests)
+          .values(placeholders(leadColumns))
+          .onConflictDoNothing({ target: demoRequests.submissionId })
+          .returning(),
+      );
+    const queued = db.$with("queued", {}).as(sql`
+      -- Runs although the final select does not read it: PostgreSQL executes every data-modifying CTE.
+      insert into ${outbox} (${sql.identifier(outbox.id.name)}, ${sql.identifier(outbox.kind.name)}, ${sql.identifier(outbox.payload.name)})
+      select ${sql.placeholder("outboxId")}, ${newLeadEmail}, jsonb_build_object('demoRequestId', inserted.id) from inserted`);
+    const webhooks = db
+      .$with("webhooks", {})
+      .as(
+        queueWebhookEvents(
+          [{ source: leadCreated(sql`inserted`), id: sql.placeholder("webhookEventId") }],
+          sql.placeholder("eventAt"),
+        ),
+      );
+    const counts = counted
+      ? [db.$with("counted", {}).as(funnelCountFrom(sql`inserted`, "demo_submitted", sql.placeholder("day")))]
+      : [];
+    return db
+      .with(inserted, queued, webhooks, ...counts)
+      .select()
+      .from(inserted)
+      .prepare(counted ? "demo_lead_insert_counted" : "demo_lead_insert");
+  });
+}
+
+const leadInserts = { counted: leadInsert(true), uncounted: leadInsert(false) };
 
 async function insertDemoRequest(
   db: Database | Transaction,
   input: NewDemoRequest,
   count?: FunnelCount,
 ): Promise<CreatedDemoRequest> {
-  const insert = db
-    .insert(demoRequests)
-    .values(newLeadValues(input))
-    .onConflictDoNothing({ target: demoRequests.submissionId })
-    .returning()
-    .getSQL();
-  // The lead, its outbox row, its webhooks and (with `count`) its funnel count: one statement.
-  const inserted = rowsOf<Record<string, unknown>>(
-    await db.execute(sql`
-      with inserted as (${insert}), queued as (
-        -- Runs although the final select does not read it: PostgreSQL executes every data-modifying CTE.
-        insert into ${outbox} (${sql.identifier(outbox.id.name)}, ${sql.identifier(outbox.kind.name)}, ${sql.identifier(outbox.payload.name)})
-        select ${crypto.randomUUID()}, ${newLeadEmail}, jsonb_build_object('demoRequestId', inserted.id) from inserted
-      ), webhooks as (
-        ${queueWebhookEvents([{ source: leadCreated(sql`inserted`), id: newWebhookEventId() }], now().toISOString())}
-      )${count ? sql`, counted as (${funnelCountFrom(sql`inserted`, "demo_submitted", count.day)})` : sql``}
-      select * from inserted`),
-  );
-  if (inserted[0]) return { row: toDemoRequestRow(inserted[0]), created: true, slotTaken: false };
+  const [inserted] = await (count ? leadInserts.counted : leadInserts.uncounted)(db).execute({
+    ...newLeadValues(input),
+    outboxId: crypto.randomUUID(),
+    webhookEventId: newWebhookEventId(),
+    eventAt: now().toISOString(),
+    day: count?.day,
+  });
+  if (inserted) return { row: inserted, created: true, slotTaken: false };
   const [existing] = await db.select().from(demoRequests).where(eq(demoRequests.submissionId, input.submissionId));
   if (!existing) throw new Error("demo request insert conflicted but no row holds its submission id");
   return { row: existing, created: false, slotTaken: false };

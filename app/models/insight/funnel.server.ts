@@ -1,4 +1,4 @@
-import { between, sql, type SQL } from "drizzle-orm";
+import { between, sql, type Placeholder, type SQL } from "drizzle-orm";
 import { funnelEvents, type FunnelEvent } from "~/content/funnel-events";
 import { funnelDailyCounts } from "~/db/schema.server";
 import { getDb, type Database, type Transaction } from "~/db/connection.server";
@@ -24,9 +24,9 @@ export async function incrementFunnelCount(day: string, event: FunnelEvent): Pro
  * The upsert that adds one to a day's count of `event` for each row `source` (an SQL query, e.g. a data-modifying
  * CTE's name) yields: a clause for a CTE, so a new row and its count are written by one statement and a replay that
  * inserts nothing counts nothing (ADR 0021). The caller wraps it: `counted as (${funnelCountFrom(...)})`. `day` as
- * funnelDay() gives it.
+ * funnelDay() gives it, or a prepared statement's placeholder for it.
  */
-export function funnelCountFrom(source: SQL, event: FunnelEvent, day: string): SQL {
+export function funnelCountFrom(source: SQL, event: FunnelEvent, day: string | Placeholder): SQL {
   return sql`insert into ${funnelDailyCounts} (${sql.identifier(funnelDailyCounts.day.name)}, ${sql.identifier(funnelDailyCounts.event.name)}, ${sql.identifier(funnelDailyCounts.count.name)})
     select ${day}::date, ${event}, count(*)::int from ${source} having count(*) > 0
     on conflict (${sql.identifier(funnelDailyCounts.day.name)}, ${sql.identifier(funnelDailyCounts.event.name)})

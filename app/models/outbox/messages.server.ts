@@ -1,6 +1,7 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, getTableColumns, sql } from "drizzle-orm";
 import { outbox, type OutboxRow } from "~/db/schema.server";
-import { getDb, instant, rowFromDriver, rowsOf, type Database } from "~/db/connection.server";
+import { getDb, instant, type Database } from "~/db/connection.server";
+import { preparedPerHandle } from "~/db/prepared.server";
 
 /**
  * A message in the `outbox` table. It is written in the same statement or transaction as the row it announces
@@ -27,7 +28,28 @@ export type DemoReminderPayload = { bookingId: string; sequence: number; minutes
  * queued for "now" keeps the database's now() as its first due time. created_at and delivered_at stay the
  * database's bookkeeping.
  */
-const msAfter = (at: Date, ms: number) => instant(new Date(at.getTime() + ms));
+
+/** claimDueMessages' statement, built once per database handle; each call binds `now`, `batchSize` and `leaseUntil`. */
+const claimStatement = preparedPerHandle((db: Database) => {
+  const due = db.$with("due", {}).as(sql`
+    select ${outbox.id} as id, ${outbox.nextAttemptAt} as due_at from ${outbox}
+    where ${outbox.status} = 'pending' and ${outbox.nextAttemptAt} <= ${sql.placeholder("now")}::timestamptz
+    order by ${outbox.nextAttemptAt}
+    limit ${sql.placeholder("batchSize")}
+    for update skip locked`);
+  const claimed = db.$with("claimed", getTableColumns(outbox)).as(sql`
+    update ${outbox}
+    set ${sql.identifier(outbox.attempts.name)} = ${outbox.attempts} + 1,
+      ${sql.identifier(outbox.nextAttemptAt.name)} = ${sql.placeholder("leaseUntil")}::timestamptz
+    from due where ${outbox.id} = due.id
+    returning ${outbox}.*, due.due_at`);
+  return db
+    .with(due, claimed)
+    .select()
+    .from(claimed)
+    .orderBy(sql`due_at`)
+    .prepare("outbox_claim");
+});
 
 /**
  * Claims up to `batchSize` messages due at `now` in ONE statement: it locks them with FOR UPDATE SKIP LOCKED and
@@ -40,24 +62,11 @@ export async function claimDueMessages(
   options: { batchSize: number; leaseMs: number; now: Date },
   db: Database = getDb(),
 ): Promise<OutboxRow[]> {
-  const rows = rowsOf<Record<string, unknown>>(
-    await db.execute(sql`
-      with due as (
-        select ${outbox.id} as id, ${outbox.nextAttemptAt} as due_at from ${outbox}
-        where ${outbox.status} = 'pending' and ${outbox.nextAttemptAt} <= ${instant(options.now)}
-        order by ${outbox.nextAttemptAt}
-        limit ${options.batchSize}
-        for update skip locked
-      ), claimed as (
-        update ${outbox}
-        set ${sql.identifier(outbox.attempts.name)} = ${outbox.attempts} + 1,
-          ${sql.identifier(outbox.nextAttemptAt.name)} = ${msAfter(options.now, options.leaseMs)}
-        from due where ${outbox.id} = due.id
-        returning ${outbox}.*, due.due_at
-      )
-      select * from claimed order by due_at`),
-  );
-  return rows.map((raw) => rowFromDriver<OutboxRow>(outbox, raw));
+  return claimStatement(db).execute({
+    now: options.now.toISOString(),
+    batchSize: options.batchSize,
+    leaseUntil: new Date(options.now.getTime() + options.leaseMs).toISOString(),
+  });
 }
 
 /**

@@ -8,6 +8,7 @@ import {
   type WebhookEndpointRow,
 } from "~/db/schema.server";
 import { getDb, instant, rowsOf, type Database } from "~/db/connection.server";
+import { placeholders, preparedPerHandle } from "~/db/prepared.server";
 import { webhookEventTypes, webhookTestEventType, type WebhookEventType } from "~/content/webhook-events";
 import { newWebhookEventId, webhookDeliveryKind, type WebhookDeliveryPayload } from "~/models/webhooks/event.server";
 
@@ -153,43 +154,62 @@ export type AttemptRecord = {
   error?: string;
 };
 
+/** The columns an attempt is logged with. */
+const attemptColumns = [
+  "id",
+  "deliveryId",
+  "endpointId",
+  "eventId",
+  "eventType",
+  "attemptedAt",
+  "status",
+  "latencyMs",
+  "responseExcerpt",
+  "error",
+] as const;
+
+/**
+ * recordAttempt's statement, built once per database handle and outcome: the attempt's row (a data-modifying CTE)
+ * and the endpoint's failing streak. Each call binds the attempt's columns and, for a failure, `failingFrom`.
+ */
+function attemptStatement(succeeded: boolean) {
+  return preparedPerHandle((db: Database) => {
+    const logged = db.$with("logged").as(db.insert(webhookAttempts).values(placeholders(attemptColumns)));
+    const failingSince = succeeded
+      ? null
+      : sql`coalesce(${webhookEndpoints.failingSince}, ${sql.placeholder("failingFrom")}::timestamptz)`;
+    return db
+      .with(logged)
+      .update(webhookEndpoints)
+      .set({ failingSince })
+      .where(eq(webhookEndpoints.id, sql.placeholder("endpointId")))
+      .returning({ failingSince: webhookEndpoints.failingSince })
+      .prepare(succeeded ? "webhook_attempt_succeeded" : "webhook_attempt_failed");
+  });
+}
+
+const attemptStatements = { succeeded: attemptStatement(true), failed: attemptStatement(false) };
+
 /**
  * Logs an attempt and updates the endpoint's failing streak in one statement: a success ends it, a failure starts
  * it (or keeps its start). Returns since when the endpoint has been failing (null after a success).
  */
 export async function recordAttempt(attempt: AttemptRecord, db: Database = getDb()): Promise<Date | null> {
   const succeeded = attempt.error === undefined;
-  const [row] = rowsOf<{ failing_since: string | Date | null }>(
-    await db.execute(sql`
-      with logged as (
-        insert into ${webhookAttempts} ${sql`(${sql.join(
-          [
-            webhookAttempts.id,
-            webhookAttempts.deliveryId,
-            webhookAttempts.endpointId,
-            webhookAttempts.eventId,
-            webhookAttempts.eventType,
-            webhookAttempts.attemptedAt,
-            webhookAttempts.status,
-            webhookAttempts.latencyMs,
-            webhookAttempts.responseExcerpt,
-            webhookAttempts.error,
-          ].map((column) => sql.identifier(column.name)),
-          sql`, `,
-        )})`}
-        values (${crypto.randomUUID()}, ${attempt.deliveryId}, ${attempt.endpointId}, ${attempt.eventId},
-          ${attempt.eventType}, ${instant(attempt.attemptedAt)}, ${attempt.status ?? null}, ${attempt.latencyMs},
-          ${attempt.responseExcerpt}, ${attempt.error ?? null})
-      )
-      update ${webhookEndpoints}
-      set ${sql.identifier(webhookEndpoints.failingSince.name)} = ${
-        succeeded ? sql`null` : sql`coalesce(${webhookEndpoints.failingSince}, ${instant(attempt.attemptedAt)})`
-      }
-      where ${webhookEndpoints.id} = ${attempt.endpointId}
-      returning ${webhookEndpoints.failingSince}`),
-  );
-  const since = row?.failing_since;
-  return since ? new Date(since) : null;
+  const [row] = await (succeeded ? attemptStatements.succeeded : attemptStatements.failed)(db).execute({
+    id: crypto.randomUUID(),
+    deliveryId: attempt.deliveryId,
+    endpointId: attempt.endpointId,
+    eventId: attempt.eventId,
+    eventType: attempt.eventType,
+    attemptedAt: attempt.attemptedAt,
+    status: attempt.status ?? null,
+    latencyMs: attempt.latencyMs,
+    responseExcerpt: attempt.responseExcerpt,
+    error: attempt.error ?? null,
+    failingFrom: attempt.attemptedAt.toISOString(),
+  } satisfies Record<(typeof attemptColumns)[number] | "failingFrom", unknown>);
+  return row?.failingSince ?? null;
 }
 
 /** An endpoint's latest attempts, newest first. */

@@ -1,4 +1,4 @@
-import { sql, type SQL } from "drizzle-orm";
+import { sql, type Placeholder, type SQL } from "drizzle-orm";
 import { demoBookings, demoHosts, demoRequests, orders, outbox, webhookEndpoints } from "~/db/schema.server";
 import { WEBHOOK_PAYLOAD_VERSION, type WebhookEventType } from "~/content/webhook-events";
 import { bookingRecordKeys, demoRequestRecordKeys, orderRecordKeys, recordJson } from "~/models/record-json.server";
@@ -78,9 +78,12 @@ export function newWebhookEventId(): string {
 /**
  * The insert (usable as a statement or a data-modifying CTE) that queues each event to every active endpoint that
  * asked for its type, in the order given: the outbox's `seq` then orders them. `ids` are the events' ids and `at`
- * their time (the app's clock).
+ * their time (the app's clock): values, or a prepared statement's placeholders for them.
  */
-export function queueWebhookEvents(events: { source: WebhookEventSource; id: string }[], at: string): SQL {
+export function queueWebhookEvents(
+  events: { source: WebhookEventSource; id: string | Placeholder }[],
+  at: string | Placeholder,
+): SQL {
   const selects = events.map(
     ({ source, id }, index) => sql`select ${sql.raw(String(index + 1))} as position, ${source.recordKey} as record_key,
       jsonb_build_object('id', ${id}::text, 'type', ${sql.raw(`'${source.type}'`)}, 'version', ${sql.raw(String(WEBHOOK_PAYLOAD_VERSION))},
