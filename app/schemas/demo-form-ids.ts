@@ -6,6 +6,12 @@
 export const demoRequestFormId = "demo-request-form";
 
 /**
+ * Where the page's inline script puts the outside referrer's hidden fields in the server's form
+ * (app/deferred/inline/page-scripts.ts): an element whose content hydration leaves alone.
+ */
+export const browserAttributionSlotId = `${demoRequestFormId}-referrer`;
+
+/**
  * Present (value "1") only when the enhanced form posts: the server then answers a failed submit with a cookie
  * toast (the root loader is revalidated); a plain HTML submit gets the notice in the page itself.
  */

@@ -3,6 +3,7 @@
 import { DemoFields, type UseDemoField } from "./demo-fields";
 import type { DemoPickerView } from "~/schemas/demo-request-fields";
 import { attributionFieldNames } from "~/schemas/attribution";
+import { browserAttributionSlotId } from "~/schemas/demo-form-ids";
 
 export type PlainDemoFormProps = {
   /** The form's id (a prop: the island's code then shares no module with the first load for it). */
@@ -59,6 +60,8 @@ export function PlainDemoForm({
       {hiddenAttribution(values, attribution).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
+      {/* Filled by the page's inline script before hydration, which must leave what it put there alone. */}
+      <div id={browserAttributionSlotId} hidden suppressHydrationWarning dangerouslySetInnerHTML={{ __html: "" }} />
       <DemoFields
         useField={useField}
         useSubmitting={notSubmitting}

@@ -1,7 +1,7 @@
 // Pricing. The billing switch is two plain links (?billing=monthly / ?billing=annual) that the server
 // renders correctly without JS; after hydration a click flips local state at once and updates the URL
 // through the router (replace, no scroll reset) so the loader, the URL and the page stay in agreement.
-import { useSearchParams } from "@remix-run/react";
+import { Link, useSearchParams } from "@remix-run/react";
 import { useEffect, useState, type MouseEvent } from "react";
 import {
   annualSaving,
@@ -94,13 +94,15 @@ function PlanCard({ plan, billing, carried }: { plan: Plan; billing: BillingPeri
       ) : (
         <p className="mt-2 text-sm text-slate-700">Billed monthly. Cancel any time.</p>
       )}
-      <a
-        href={checkoutHref(plan, billing, carried)}
+      {/* Through the router once hydrated: the dialog opens over the page instead of loading the page again. */}
+      <Link
+        to={checkoutHref(plan, billing, carried)}
+        preventScrollReset
         aria-label={`Get Started with ${plan.name}`}
         className={buttonClass(plan.popular ? "primary" : "secondary", "md", "mt-6 w-full")}
       >
         Get Started
-      </a>
+      </Link>
       <ul className="mt-6 space-y-3 text-sm text-slate-700">
         <PlanFeatureItems planId={plan.id} />
       </ul>

@@ -73,13 +73,14 @@ function carryReferrer(demoFormId: string | null) {
     true,
   );
   const form = demoFormId ? document.getElementById(demoFormId) : null;
-  if (!(form instanceof HTMLFormElement) || form.elements.namedItem("landing_path")) return;
+  const slot = document.getElementById(`${demoFormId}-referrer`);
+  if (!(form instanceof HTMLFormElement) || !slot || form.elements.namedItem("landing_path")) return;
   for (const [name, value] of fields) {
     const input = document.createElement("input");
     input.type = "hidden";
     input.name = name;
     input.value = value;
-    form.appendChild(input);
+    slot.appendChild(input);
   }
 }
 
