@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { attributionFieldNames, type AttributionFieldName, type UtmParameter } from "./attribution-fields";
 
 // Where a lead or an order came from (issue #16), read from the visit that led to the form: the UTM tags, which ad
 // click id was present (never its value), the referring site's host and the landing path. Carried without a cookie:
@@ -12,12 +13,7 @@ export type ClickIdKind = (typeof clickIdKinds)[number];
 
 export const ATTRIBUTION_LIMITS = { utm: 100, referrerHost: 253, landingPath: 200 } as const;
 
-export const utmParameters = ["utm_source", "utm_medium", "utm_campaign", "utm_term", "utm_content"] as const;
-type UtmParameter = (typeof utmParameters)[number];
-
-/** The form fields, JSON keys and carried query parameters, one name each. */
-export const attributionFieldNames = [...utmParameters, "click_id", "referrer_host", "landing_path"] as const;
-export type AttributionFieldName = (typeof attributionFieldNames)[number];
+export { attributionFieldNames, utmParameters, type AttributionFieldName } from "./attribution-fields";
 
 export type Attribution = {
   utmSource?: string;

@@ -2,7 +2,7 @@
 // (demo-section.tsx), and without JavaScript, the browser posts it itself; what the action answered comes in as props.
 import { DemoFields, type UseDemoField } from "./demo-fields";
 import type { DemoPickerView } from "~/schemas/demo-request-fields";
-import { attributionFieldNames } from "~/schemas/attribution";
+import { attributionFieldNames } from "~/schemas/attribution-fields";
 import { browserAttributionSlotId } from "~/schemas/demo-form-ids";
 
 export type PlainDemoFormProps = {

@@ -1,0 +1,9 @@
+// The attribution's field names (./attribution), apart from its zod schemas so that a form needing only the names
+// (the server's demo form, hydrated with the page) does not bring zod into the page's scripts.
+
+export const utmParameters = ["utm_source", "utm_medium", "utm_campaign", "utm_term", "utm_content"] as const;
+export type UtmParameter = (typeof utmParameters)[number];
+
+/** The form fields, JSON keys and carried query parameters, one name each. */
+export const attributionFieldNames = [...utmParameters, "click_id", "referrer_host", "landing_path"] as const;
+export type AttributionFieldName = (typeof attributionFieldNames)[number];
