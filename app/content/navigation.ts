@@ -1,5 +1,4 @@
-// The page's section links, for the header and footer islands and the legal pages: kept apart from ./site, which
-// hydrated parts import, so the links stay out of the first load with the islands that render them.
+// The page's section links, for the header, the footer and the legal pages.
 export const headerNav = [
   { href: "#features", label: "Features" },
   { href: "#pricing", label: "Pricing" },

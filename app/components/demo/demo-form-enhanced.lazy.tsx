@@ -1,7 +1,7 @@
 // The demo form with remix-validated-form: the shared schema's messages under each field as the visitor goes,
 // a pending state, and no full page reload. Loaded (only through import(), as every `.lazy` module) when the visitor
 // heads for the form (see demo-section.tsx), so the library is not part of the landing page's first load. It takes
-// over from the server's form (static HTML, demo-form-plain.tsx) and keeps what the visitor did there. The fields,
+// over from the server's form (demo-form-plain.tsx) and keeps what the visitor did there. The fields,
 // the validator and the hidden values come from the section (the validator's loader shares the first load's code).
 import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from "react";
 import { useField, useIsSubmitting, ValidatedForm, type Validator } from "remix-validated-form";

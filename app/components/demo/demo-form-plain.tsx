@@ -6,7 +6,7 @@ import { attributionFieldNames } from "~/schemas/attribution-fields";
 import { browserAttributionSlotId } from "~/schemas/demo-form-ids";
 
 export type PlainDemoFormProps = {
-  /** The form's id (a prop: the island's code then shares no module with the first load for it). */
+  /** The form's id. */
   formId: string;
   /** The page action's URL (query kept). */
   action: string;

@@ -41,7 +41,7 @@ function warmValidator() {
 export function DemoSection({ state }: { state: DemoSectionState }) {
   const hydrated = useHydrated();
   // remix-validated-form and the form built on it, with the fields' code, loaded when the visitor heads for the
-  // form; until then the server's form (static HTML, posted by the browser itself) does the job, without the live
+  // form; until then the server's form (a plain <form>, posted by the browser itself) does the job, without the live
   // field checks. The calendar picker (times in the visitor's own zone) comes with it, never in the first load.
   const enhanced = useLoadedWhenNear("#demo", () =>
     Promise.all([
@@ -58,8 +58,8 @@ export function DemoSection({ state }: { state: DemoSectionState }) {
   // A failure answered to the server's form (posted by the browser itself, before the enhanced form arrived).
   useToastAtHydration(notice);
   const retriedId = ownActionData?.repopulateFields?.submissionId;
-  // The thank-you panels and the server's form are static HTML (their code is not in the first load), so their
-  // forms name the action themselves.
+  // The thank-you panels and the server's form are plain <form>s that work before and without JavaScript, so they
+  // name the action themselves.
   const action = useFormAction();
   const pickerView = ownActionData?.picker ?? state.picker;
 

@@ -1,4 +1,4 @@
-// "Pick a time" as the server renders it (part of the demo form's static HTML, demo-form-plain.tsx), so plain markup
+// "Pick a time" as the server renders it (part of the server's demo form, demo-form-plain.tsx), so plain markup
 // only. Without JavaScript (and until the calendar picker's code arrives, demo-slot-picker.lazy.tsx) a day tab and
 // "Show times" are submit buttons of the demo form itself: the action stores nothing for them and renders the form
 // again with every typed value kept and that day's times, so nothing the visitor typed ends up in a URL.

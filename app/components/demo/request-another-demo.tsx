@@ -1,5 +1,5 @@
 /**
- * "Request another demo" under both thank-you panels: a plain POST (the panels are static HTML), so the page action
+ * "Request another demo" under both thank-you panels: a plain POST (it works before and without JavaScript), so the page action
  * clears the thank-you and shows a fresh form.
  */
 export function RequestAnotherDemo({ resetAction }: { resetAction: string }) {

@@ -1,6 +1,7 @@
 // The document's one inline script (ADR 40), compiled and minified by esbuild at build time into
 // build/inline/page-scripts.js, which the server inlines after the parked scripts (../hydration-scripts.tsx).
-// It must not import anything the browser bundle has: it runs before that bundle exists.
+// It runs before the browser bundle exists, so it imports constants only (esbuild copies them in).
+import { browserAttributionSlotId } from "../../schemas/demo-form-ids";
 
 /** Set by the server on the script element: `on-intent` holds the page's scripts until the visitor's first move. */
 const ON_INTENT = "data-on-intent";
@@ -73,7 +74,7 @@ function carryReferrer(demoFormId: string | null) {
     true,
   );
   const form = demoFormId ? document.getElementById(demoFormId) : null;
-  const slot = document.getElementById(`${demoFormId}-referrer`);
+  const slot = document.getElementById(browserAttributionSlotId);
   if (!(form instanceof HTMLFormElement) || !slot || form.elements.namedItem("landing_path")) return;
   for (const [name, value] of fields) {
     const input = document.createElement("input");
