@@ -104,7 +104,7 @@ module.exports = {
               {
                 group: ["*.lazy", "**/*.lazy"],
                 allowTypeImports: true,
-                message: "Load a `*.lazy` module with import() (firstUse or useLoadedWhenNear in ~/deferred).",
+                message: "Load a `*.lazy` module with import() (lazyPart in ~/deferred/lazy-part).",
               },
             ],
           },

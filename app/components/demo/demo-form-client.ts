@@ -1,10 +1,10 @@
 // The demo form's validator without zod: the schema module (and zod with it) is only fetched when the form first
 // validates, so it is not part of the landing page's first-load JavaScript.
 import type { Validator } from "remix-validated-form";
-import { firstUse } from "~/deferred/first-use";
+import { lazyPart } from "~/deferred/lazy-part";
 import type { DemoRequestData } from "~/schemas/demo-request";
 
-const demoSchema = firstUse(() => import("~/schemas/demo-request").then((module) => module.demoRequestValidator));
+const demoSchema = lazyPart(() => import("~/schemas/demo-request").then((module) => module.demoRequestValidator));
 
 /**
  * Starts loading the schema; called when the visitor first reaches the form, so a submit rarely waits. After a

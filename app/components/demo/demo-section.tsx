@@ -1,5 +1,5 @@
 import { useActionData, useFormAction, useRouteLoaderData } from "@remix-run/react";
-import { useLoadedWhenNear } from "~/deferred/lazy-hydration";
+import { lazyPart, useLazyPart } from "~/deferred/lazy-part";
 import { useToastAtHydration } from "~/components/ui/toaster";
 import { useHydrated } from "~/utils/use-hydrated";
 import { ServerNotice } from "~/components/ui/server-notice";
@@ -30,6 +30,16 @@ type DemoActionData = {
   picker?: DemoPickerView;
 };
 
+// remix-validated-form, the fields and the calendar picker (times in the visitor's own zone), loaded when the
+// visitor heads for the form; until then the server's form, a plain <form>, does the job without live field checks.
+const enhancedForm = lazyPart(() =>
+  Promise.all([
+    import("./demo-form-enhanced.lazy"),
+    import("./demo-fields"),
+    import("./demo-slot-picker.lazy").then((module) => module.loadCalendarPicker()),
+  ]).then(([form, fields, Picker]) => ({ Form: form.EnhancedDemoForm, Fields: fields.DemoFields, Picker })),
+);
+
 function warmValidator() {
   void preloadDemoValidator();
 }
@@ -40,16 +50,7 @@ function warmValidator() {
  */
 export function DemoSection({ state }: { state: DemoSectionState }) {
   const hydrated = useHydrated();
-  // remix-validated-form and the form built on it, with the fields' code, loaded when the visitor heads for the
-  // form; until then the server's form (a plain <form>, posted by the browser itself) does the job, without the live
-  // field checks. The calendar picker (times in the visitor's own zone) comes with it, never in the first load.
-  const enhanced = useLoadedWhenNear("#demo", () =>
-    Promise.all([
-      import("./demo-form-enhanced.lazy"),
-      import("./demo-fields"),
-      import("./demo-slot-picker.lazy").then((module) => module.loadCalendarPicker()),
-    ]).then(([form, fields, Picker]) => ({ Form: form.EnhancedDemoForm, Fields: fields.DemoFields, Picker })),
-  );
+  const enhanced = useLazyPart(enhancedForm, "#demo");
   const actionData = useActionData<DemoActionData>();
   const root = useRouteLoaderData<{ site?: { brandName?: string } }>("root");
   const brandName = root?.site?.brandName ?? "Groundwork";

@@ -5,16 +5,18 @@
 import { useRef } from "react";
 import { FaqList } from "./faq-list";
 import { SectionHeading } from "./section-heading";
-import { useLoadedWhenNear } from "~/deferred/lazy-hydration";
+import { lazyPart, useLazyPart } from "~/deferred/lazy-part";
+
+const accordion = lazyPart(() =>
+  Promise.all([import("./faq-accordion.lazy"), import("./faq-list")]).then(([accordion, list]) => ({
+    AccordionFaq: accordion.AccordionFaq,
+    items: list.faqItems,
+    look: list.accordionLook,
+  })),
+);
 
 export function Faq() {
-  const loaded = useLoadedWhenNear("#faq", () =>
-    Promise.all([import("./faq-accordion.lazy"), import("./faq-list")]).then(([accordion, list]) => ({
-      AccordionFaq: accordion.AccordionFaq,
-      items: list.faqItems,
-      look: list.accordionLook,
-    })),
-  );
+  const loaded = useLazyPart(accordion, "#faq");
   const containerRef = useRef<HTMLDivElement>(null);
 
   // Read whichever <details> is open at the moment of the switch (the native list has no React handlers: the

@@ -4,11 +4,11 @@
 // loads ./tooltip.lazy, every tooltip then switches to the Radix version, and the one being used picks up
 // where the visitor is (the remaining hover delay, or focus).
 import { cloneElement, useRef, type FocusEvent, type PointerEvent, type ReactElement, type ReactNode } from "react";
-import { firstUse, useFirstUse } from "~/deferred/first-use";
+import { lazyPart, useLazyPart } from "~/deferred/lazy-part";
 import type { TooltipIntent } from "./tooltip.lazy";
 
 // Loaded by the first hover, press or focus; a failed fetch (offline) is retried on the next one.
-const radixTooltip = firstUse(() => import("./tooltip.lazy").then((module) => module.TooltipImpl));
+const radixTooltip = lazyPart(() => import("./tooltip.lazy").then((module) => module.TooltipImpl));
 
 /** Kept for the page's structure; the open (700 ms) and skip (300 ms) delays live in ./tooltip.lazy. */
 export function TooltipProvider({ children }: { children: ReactNode }) {
@@ -23,7 +23,7 @@ type TriggerProps = {
 };
 
 export function Tooltip({ content, children }: { content: ReactNode; children: ReactElement }) {
-  const Implementation = useFirstUse(radixTooltip);
+  const Implementation = useLazyPart(radixTooltip);
   const intent = useRef<TooltipIntent>();
 
   if (Implementation) {
