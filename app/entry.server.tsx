@@ -26,10 +26,7 @@ await startServer();
 
 const ABORT_DELAY = 5_000;
 
-/**
- * The whole document as one string. Documents are never streamed: the CSP names the hashes of the inline scripts
- * (ADR 0019), so the headers can only be sent once every script of the page is known.
- */
+/** Never streamed: the CSP hashes the inline scripts, so headers wait for the whole document. ADR 0019. */
 function renderWholeDocument(request: Request, statusCode: number, remixContext: EntryContext) {
   return new Promise<RenderedDocument>((resolve, reject) => {
     let status = statusCode;
@@ -83,9 +80,8 @@ export default async function handleRequest(
   const render = () => renderWholeDocument(request, responseStatusCode, remixContext);
   // Caches keep one copy per encoding, and never answer a request carrying cookies with the anonymous copy.
   headers.append("Vary", "Accept-Encoding, Cookie");
-  // Only a page whose loaders named its data (sharedPageHeaders) is the same for every visitor, and only as the
-  // answer to a plain GET: after a form's POST the loaders see a GET of the same page, but the action's answer is
-  // part of this document.
+  // Shared only when loaders tagged their data (sharedPageHeaders) and it is a plain GET: after a POST the
+  // document includes the action's answer.
   const dataTag = headers.get("ETag");
   headers.delete("ETag");
   const shared =
@@ -100,8 +96,7 @@ export default async function handleRequest(
   const { pathname, search } = new URL(request.url);
   const tag = pageTag(remixContext.manifest.version, pathname + search, dataTag);
   const gzip = acceptsGzip(request.headers.get("Accept-Encoding"));
-  // max-age=0: browsers revalidate every view (a 304, usually from the cache in front); shared caches keep it
-  // s-maxage seconds and may answer from a stale copy while they revalidate it (ADR 0019).
+  // Browsers revalidate every view; shared caches keep it and may serve stale while revalidating. ADR 0019.
   headers.set(
     "Cache-Control",
     `public, max-age=0, s-maxage=${env.PAGE_S_MAXAGE_SECONDS}, stale-while-revalidate=${env.PAGE_STALE_WHILE_REVALIDATE_SECONDS}`,
@@ -109,7 +104,7 @@ export default async function handleRequest(
   const candidates = [representationTag(tag, gzip), representationTag(tag, !gzip)];
   const ifNoneMatch = request.headers.get("If-None-Match");
   if (matchesIfNoneMatch(ifNoneMatch, candidates)) {
-    // The same data and build render the same bytes: the copy the client holds is current, without a render.
+    // Same data and build render the same page, so the client's copy is current without a render.
     const held = candidates.find((etag) => matchesIfNoneMatch(ifNoneMatch, [etag]));
     headers.set("ETag", held ?? candidates[0]);
     return new Response(null, { headers, status: 304 });
@@ -137,7 +132,7 @@ export function handleError(error: unknown, { request }: { request: Request }) {
   logger.error("unhandled error", { error, method: request.method, url: request.url });
 }
 
-/** Stops the outbox worker and closes the database; used by scripts that load the build (db:migrate, admin:create). */
+/** For scripts that load the build (db:migrate, admin:create). */
 export async function shutdown() {
   await stopServerOutboxWorker();
   await closeDatabase();

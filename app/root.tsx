@@ -26,7 +26,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { toast, headers } = await getToast(request);
   return json(
     { site: getPublicEnv(), toast: toast ? { ...toast, id: crypto.randomUUID() } : undefined },
-    // Only a consumed toast needs its cookie cleared; otherwise every page view would set a cookie.
+    // Only a consumed toast clears its cookie; otherwise every view would set one (and not be cacheable).
     toast ? { headers } : undefined,
   );
 }
@@ -55,7 +55,7 @@ export function Layout({ children }: { children: ReactNode }) {
         </a>
         {children}
         <SamePageLinks />
-        {/* The page's own scripts come last, after this marker: the CSP hashes only these (security-headers). */}
+        {/* The CSP hashes only the scripts after this marker (security-headers). */}
         <template id={PAGE_SCRIPTS_MARKER_ID} />
         <ScrollRestoration />
         <HydrationScripts />

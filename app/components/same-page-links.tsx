@@ -1,18 +1,8 @@
 import { useNavigate } from "@remix-run/react";
 import { useEffect } from "react";
 
-/**
- * Once the page has hydrated, links to a part of the page itself (`#pricing`, the skip link, …) navigate through
- * Remix's router instead of the browser.
- *
- * Why: the browser makes such a link a history entry without any state, and Remix's `<ScrollRestoration>` keys the
- * positions it saves and restores by the state's key; every entry the browser made has the same fallback key
- * ("default"). From the second section link on, the router "restored" the position saved under that key, i.e.
- * scrolled back to the previous section while the address changed, and Back/Forward restored wrong positions.
- * Through the router each entry gets its own key, the position is saved before anything moves, and
- * `<ScrollRestoration>` brings the target into view (smoothly: `scroll-behavior` in tailwind.css) or, on Back and
- * Forward, restores where the visitor was. Without JavaScript the browser does all this by itself.
- */
+// After hydration, same-page `#fragment` links go through Remix's router: browser-made entries all share
+// `<ScrollRestoration>`'s "default" key, so it would scroll back to the wrong section. Without JS the browser copes.
 export function SamePageLinks() {
   const navigate = useNavigate();
 
@@ -39,11 +29,10 @@ export function SamePageLinks() {
       if (!url.hash || url.origin !== here.origin || url.pathname !== here.pathname || url.search !== here.search)
         return;
       const target = document.getElementById(decodeURIComponent(url.hash.slice(1)));
-      // A fragment that names nothing is left to the browser (which then does not scroll either).
       if (!target) return;
 
       event.preventDefault();
-      // The same address again replaces the entry, as the browser does; the search is kept (billing, checkout step).
+      // Same address again replaces the entry, as the browser does; the search (billing, checkout step) is kept.
       navigate({ pathname: here.pathname, search: here.search, hash: url.hash }, { replace: url.hash === here.hash });
       focusLikeTheBrowser(target);
     }
@@ -54,12 +43,8 @@ export function SamePageLinks() {
   return null;
 }
 
-/**
- * Following a fragment, the browser focuses the target when it can take focus and otherwise moves the point where
- * Tab continues to it, so a keyboard user goes on inside the section. A script can only focus, so a target that
- * cannot take focus is made focusable (`tabindex="-1"`, no outline: the browser shows none either) until it loses
- * focus again.
- */
+// Keyboard users must continue inside the section, as after a browser-followed fragment: a script can only focus,
+// so an unfocusable target gets `tabindex="-1"` (no outline, like the browser) until it blurs.
 function focusLikeTheBrowser(target: HTMLElement) {
   if (target.hasAttribute("tabindex") || target.matches("a[href], button, input, select, textarea, summary")) {
     target.focus({ preventScroll: true });

@@ -31,8 +31,7 @@ export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({
   return site ? landingMeta(site) : [];
 };
 
-// A refusal's Retry-After (429) must reach the visitor without JavaScript too, whose page this response is. The
-// loader's validator makes the page shared (entry.server, ADR 0037).
+// Retry-After must reach no-JS visitors, whose page this response is; the loader's ETag lets it be shared. ADR 0037.
 export const headers: HeadersFunction = ({ actionHeaders, loaderHeaders, parentHeaders }) => {
   const headers = new Headers(parentHeaders);
   const retryAfter = actionHeaders.get("Retry-After");
@@ -54,8 +53,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     demo: { ...demo, attribution: attribution?.fields },
     attributionQuery: attribution?.query,
   };
-  // Without a cookie and a query string this page is the same for every visitor, so shared caches may keep it;
-  // a page rendered without its demo times is not (the next request reads them again).
+  // Not shared when the demo times could not be read, so the next request tries again.
   return json(data, { headers: sharedPageHeaders(request, data, !demo.picker.unavailable) });
 }
 
@@ -66,7 +64,6 @@ export async function action({ request }: ActionFunctionArgs) {
     const form = await readForm(request);
     const intent = form.get("intent");
     switch (intent) {
-      // Each feature adds its intents here and keeps its logic in its own *.server.ts module.
       case "demo-request":
         return await handleDemoRequestForm(request, form);
       case "demo-request-reset":
@@ -84,19 +81,16 @@ export async function action({ request }: ActionFunctionArgs) {
     }
   } catch (error) {
     if (!(error instanceof RequestRejected)) throw error;
-    // A refusal is shown by the page that answers it (see RefusalNotice), never through the toast cookie: without
-    // JavaScript this response is the page, rendered before a cookie set here could be read.
+    // Shown by RefusalNotice, not the toast cookie: without JS this response is the page, rendered before the cookie.
     return json({ error: error.message }, { status: error.status, headers: error.headers });
   }
 }
 
-/** What the page action's shared catch answers: the refusal's message. */
 function refusalOf(data: unknown): string | undefined {
   const error = typeof data === "object" && data !== null ? (data as { error?: unknown }).error : undefined;
   return typeof error === "string" ? error : undefined;
 }
 
-/** With JavaScript: every form of the page (demo, checkout steps, coupon, Complete Order) posts through here. */
 export async function clientAction({ request, serverAction }: ClientActionFunctionArgs) {
   const intent = String((await request.clone().formData()).get("intent") ?? "");
   const answer = await askServer(() => serverAction<typeof action>(), request.signal);
@@ -111,12 +105,11 @@ export async function clientAction({ request, serverAction }: ClientActionFuncti
 
 export const shouldRevalidate = keepDataWhenUnanswered;
 
-/** A refusal answered to a form posted without JavaScript (or before it loaded), shown on the page it answered. */
+/** A refusal to a form posted before hydration; later ones come through clientAction as toasts. */
 function RefusalNotice() {
   const refusal = refusalOf(useActionData());
   const hydrated = useHydrated();
   const notice = refusal ? { message: refusalTitle, description: refusal } : undefined;
-  // Later refusals come through clientAction as toasts.
   useToastAtHydration(notice && { type: "error", ...notice });
   return notice && !hydrated ? <ServerNotice notice={notice} /> : null;
 }
@@ -134,7 +127,7 @@ export default function Index() {
         demoSection={<DemoSection state={demo} />}
       />
       <RefusalNotice />
-      {/* Rendered by the server only (the builder is server-only); hydration keeps the server's script as it is. */}
+      {/* The builder is server-only; hydration keeps the server's script. */}
       <JsonLd data={typeof document === "undefined" ? landingJsonLd(site) : null} />
     </>
   );

@@ -69,7 +69,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   );
 }
 
-/** The forms that change a booked demo: cancel, reassign, mark its outcome (services/admin/demo-actions). */
 export async function action({ request }: ActionFunctionArgs) {
   await requireAdmin(request);
   return handleAdminDemoAction(request);
@@ -102,7 +101,6 @@ export default function AdminIndex() {
         </div>
 
         <Form method="get" role="search" className="mt-4 flex flex-wrap items-center gap-2">
-          {/* A new search starts at its first page and keeps the dashboard's range and the orders' page. */}
           <KeptParams search={search} dropped={leadSearchParams} />
           <label htmlFor="q" className="sr-only">
             Search demo requests by name, e-mail or company

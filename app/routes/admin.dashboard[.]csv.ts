@@ -6,13 +6,13 @@ import { dashboardCharts, dashboardTable, isDashboardChart, type TableColumn } f
 
 type Cell = string | number | null;
 
-// Amounts in dollars with cents ("1234.50") and percentages as plain numbers: what a spreadsheet sums.
+// Plain numbers, so a spreadsheet can sum them.
 function csvValue(value: Cell, column: TableColumn): Cell {
   if (typeof value !== "number") return value;
   return column.kind === "cents" ? (Math.round(value) / 100).toFixed(2) : value;
 }
 
-/** One dashboard chart's data as CSV, for the same range as the page (`chart` and the page's range parameters). */
+/** Takes `chart` and the page's range parameters. */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const params = new URL(request.url).searchParams;

@@ -22,7 +22,7 @@ export default function AdminHosts() {
   const { hosts, zones, newHost, editId, editNotFound } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const newHostAnswer = answer?.form === "host" && !answer.hostId ? answer : undefined;
-  // A refused edit keeps its form open even when the URL it was posted to did not say which host.
+  // A refused edit keeps its form open even if the URL did not name the host.
   const editing = answer?.form === "host" && answer.hostId ? answer.hostId : editId;
   const notFound = editNotFound || answer?.form === "not-found";
   return (
@@ -56,8 +56,7 @@ export default function AdminHosts() {
           Add a host
         </h2>
         <div className="mt-4 rounded-lg border border-slate-200 bg-white p-5">
-          {/* A host added starts the form empty again (hosts are never deleted, so the count tells); keyed on the count,
-                not on the page's location, for the reason given at the time-off forms (hosts-list.tsx). */}
+          {/* Keyed on the count (hosts are never deleted) to reset after an add; see the time-off forms. */}
           <HostForm
             key={hosts.length}
             idPrefix="new-host"

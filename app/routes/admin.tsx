@@ -4,11 +4,10 @@ import { Outlet, useLoaderData } from "@remix-run/react";
 import { AdminHeader } from "~/components/admin/admin-header";
 import { adminHeaders, requireAdmin } from "~/services/admin/session.server";
 
-// The admin pages' layout: the header with who is signed in, around the page. Remix runs this loader alongside the
-// page's, not before it, so every loader and action below still calls requireAdmin itself. Sign-in and sign-out
-// (`admin_.login`, `admin_.logout`) are outside it.
+// Remix runs this loader alongside the page's, not before it, so every loader and action below must still call
+// requireAdmin itself.
 
-// The pages below export no `headers`, so Remix gives their documents these (with their loaders' cookies added).
+// Child pages export no `headers`, so their documents get these.
 export const headers: HeadersFunction = () => adminHeaders;
 
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -13,7 +13,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return webhooksPage();
 }
 
-/** "Add an endpoint"; an accepted one lands on the new endpoint's page, which shows its secret once. */
+/** Lands on the new endpoint's page, which shows its secret once. */
 export async function action({ request }: ActionFunctionArgs) {
   await requireAdmin(request);
   return webhooksAction(request);

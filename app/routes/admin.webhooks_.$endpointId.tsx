@@ -24,12 +24,9 @@ import { WebhookNewSecret } from "~/components/admin/webhook-new-secret";
 import { requireAdmin } from "~/services/admin/session.server";
 import { webhookEndpointPage, webhooksAction } from "~/services/webhooks/admin.server";
 
-// `webhooks_` keeps this page out of the list page's layout, inside the admin one: /admin/webhooks/<id> is a page of
-// its own.
-
 export const meta: MetaFunction = () => [{ title: "Webhook endpoint · Admin" }, { name: "robots", content: "noindex" }];
 
-// The loader's Set-Cookie (expiring a new secret's cookie once shown) is added by Remix to the layout's headers.
+// Remix adds the loader's Set-Cookie (expiring a shown secret's cookie) to the layout's headers.
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
   return webhookEndpointPage(request, params.endpointId);

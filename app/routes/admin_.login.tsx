@@ -8,7 +8,7 @@ import { assertSameOrigin, readForm, RequestRejected } from "~/utils/request.ser
 import { askServer, isUnanswered, keepDataWhenUnanswered } from "~/utils/server-answer";
 import { checkSignIn } from "~/services/admin/sign-in-limits.server";
 
-// `admin_` keeps this page out of the admin layout (admin.tsx), whose loader sends anyone not signed in here.
+// Outside the admin layout, whose loader redirects anyone not signed in here.
 
 export const meta: MetaFunction = () => [{ title: "Sign in · Admin" }, { name: "robots", content: "noindex" }];
 
@@ -48,7 +48,7 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 }
 
-/** With JavaScript: no answer from the server is said in the form, with the username kept, not by an error page. */
+/** No answer from the server shows in the form, username kept, not as an error page. */
 export async function clientAction({ request, serverAction }: ClientActionFunctionArgs) {
   const answer = await askServer(() => serverAction<typeof action>(), request.signal);
   return isUnanswered(answer) ? { ...answer, error: adminSignInFailure } : answer;

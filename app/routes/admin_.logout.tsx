@@ -3,8 +3,8 @@ import { redirect } from "@remix-run/node";
 import { adminHeaders, destroyAdminSession } from "~/services/admin/session.server";
 import { assertSameOrigin, RequestRejected } from "~/utils/request.server";
 
-// Outside the admin layout (`admin_`), like the sign-in page: it answers whether or not the session is still valid.
-// Signing out changes state, so it is a POST; a GET (a link, a prefetch) signs nobody out.
+// Outside the admin layout so it answers with or without a valid session. POST only: a GET (a prefetch) must
+// sign nobody out.
 export function loader() {
   return redirect("/admin", { headers: adminHeaders });
 }

@@ -6,7 +6,7 @@ import { apiErrorResponse, jsonError, jsonOk } from "~/utils/api.server";
 import { handleDemoRequestApi } from "~/services/demo/request.server";
 import { getRequestId, readJson } from "~/utils/request.server";
 
-/** The list the spec implied: personal data, so only for a signed-in admin (401 JSON otherwise). */
+/** Personal data: signed-in admins only. */
 export async function loader({ request }: LoaderFunctionArgs) {
   try {
     await requireAdmin(request, { api: true });
@@ -29,8 +29,7 @@ export async function action({ request }: ActionFunctionArgs) {
     return jsonError(405, "Only POST is allowed here.", {}, { Allow: "GET, POST" });
   }
   try {
-    // No Origin check: this is a JSON API for any client; browsers cannot send it cross-site without
-    // a CORS preflight, which this route never grants, and a simple cross-site POST is not JSON (415).
+    // No Origin check: cross-site JSON needs a CORS preflight this route never grants; non-JSON gets a 415.
     const body = await readJson(request);
     return await handleDemoRequestApi(request, body);
   } catch (error) {

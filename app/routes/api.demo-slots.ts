@@ -5,11 +5,7 @@ import { apiErrorResponse, jsonError } from "~/utils/api.server";
 import { now } from "~/utils/clock.server";
 import { getRequestId } from "~/utils/request.server";
 
-/**
- * GET /api/demo-slots?from=YYYY-MM-DD&days=N&timeZone=IANA: the free demo slots (public). Cached for 30 s:
- * a booking page polled by many visitors costs one query per half minute per URL, and a slot that was taken
- * meanwhile is still refused at booking time (409), so a short staleness is safe.
- */
+/** Public and briefly cached: a slot taken meanwhile is still refused at booking (409), so staleness is safe. */
 export async function loader({ request }: LoaderFunctionArgs) {
   try {
     const parsed = parseDemoSlotsQuery(new URL(request.url).searchParams);

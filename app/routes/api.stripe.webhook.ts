@@ -12,17 +12,16 @@ export const loader = () => jsonError(405, "Use POST.", {}, { Allow: "POST" });
 // Signature checks need no API key, so the webhook works even where only the webhook secret is configured.
 const webhooks = Stripe.webhooks;
 
-/** Stripe's record of payment: verified against the raw body, applied once per event id. */
+/** Verified against the raw body, applied once per event id. */
 export async function action({ request }: ActionFunctionArgs) {
   const requestId = getRequestId(request);
   try {
     const secret = getEnv().STRIPE_WEBHOOK_SECRET;
-    // Without a secret there is no webhook to deliver to: a 404, not a 5xx that would page someone for junk.
+    // A 404, not a 5xx that would page someone for junk.
     if (!secret) return jsonError(404, "Stripe webhooks are not configured on this server.");
     const signature = request.headers.get("Stripe-Signature");
     if (!signature) return jsonError(400, "Missing Stripe-Signature header.");
-    // Stripe's events are larger than a form post but bounded; the limit is counted as the bytes arrive.
-    // The signature covers the exact bytes Stripe sent, so they are verified as received, never re-serialised.
+    // The signature covers the exact bytes sent: verify them as received, never re-serialised.
     const payload = await readRawBody(request, getEnv().BODY_LIMIT_BYTES * 16);
     let event: Stripe.Event;
     try {
@@ -46,7 +45,7 @@ export async function action({ request }: ActionFunctionArgs) {
           ? { orderId: session.client_reference_id ?? session.metadata?.orderId, sessionId: session.id, status: "paid" }
           : undefined,
       );
-      // Stripe's request carries no visitor's preference (ADR 0021): a payment is counted when it settles an order.
+      // No visitor preference on Stripe's request; counted when it settles an order. ADR 0021.
       if (paid && outcome === "settled") await countFunnelEvent("order_paid");
     } else if (event.type === "checkout.session.expired") {
       const session = event.data.object;

@@ -1,12 +1,11 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { calendarFeed, isCalendarFeedKey } from "~/services/demo/agenda.server";
 
-// The sales team's (or one host's) calendar subscription (Google Calendar "From URL", Outlook "Subscribe from web"). The key in
-// the URL is the only credential: calendar apps cannot sign in.
+// Calendar subscription: the URL's key is the only credential, since calendar apps cannot sign in.
 export async function loader({ request }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
   const key = params.get("key");
-  // ?host=<id>: that host's own demos (issue #24), under a key signed for that host alone.
+  // ?host=<id> needs a key signed for that host alone (issue #24).
   const host = params.get("host");
   if (!isCalendarFeedKey(key, host)) {
     return new Response("This calendar link is not valid. Copy the current one from the admin page.", {
@@ -18,7 +17,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     headers: {
       "Content-Type": "text/calendar; charset=utf-8",
       "Content-Disposition": 'inline; filename="demos.ics"',
-      // Personal data: no shared cache may keep it; subscribed clients poll anyway.
+      // Personal data: no shared cache may keep it.
       "Cache-Control": "private, no-store",
       "X-Robots-Tag": "noindex",
     },

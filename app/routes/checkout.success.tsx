@@ -19,7 +19,7 @@ async function findOrder(url: URL): Promise<{ order?: OrderRow; paymentStatus?: 
   const orderId = url.searchParams.get("order_id");
   const env = getEnv();
   if (sessionId && /^[\w-]{1,255}$/.test(sessionId) && env.STRIPE_SECRET_KEY) {
-    // Display only: the webhook is the record of payment, so nothing here changes the order.
+    // Display only: the webhook is the record of payment.
     let paymentStatus: string | undefined;
     let orderRef: string | null = null;
     try {
@@ -52,7 +52,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
       email: order.email,
       companyName: order.companyName,
     },
-    // The order is placed: the dialog starts afresh next time.
     { headers: { "Set-Cookie": await clearCheckoutState(), ...privatePageHeaders } },
   );
 }

@@ -6,11 +6,11 @@ import { handleManageAction, loadManagePage, managePageHeaders } from "~/service
 export const meta: MetaFunction = () => [
   { title: "Your demo booking" },
   { name: "robots", content: "noindex, nofollow" },
-  // The URL is the secret: no link to another site may pass it on (see managePageHeaders for why not no-referrer).
+  // The URL is the secret: never pass it on (managePageHeaders says why not no-referrer).
   { name: "referrer", content: "same-origin" },
 ];
 
-// Whatever the loader or action answered, the page is private, uncached and sends no Referer.
+// Always private, uncached and Referer-free, whatever the loader or action answered.
 export const headers: HeadersFunction = ({ loaderHeaders, actionHeaders }) => {
   const headers = new Headers(managePageHeaders);
   const retryAfter = actionHeaders.get("Retry-After") ?? loaderHeaders.get("Retry-After");

@@ -3,10 +3,7 @@ import { probeDatabase } from "~/db/readiness.server";
 import { isShuttingDown } from "~/server/graceful-shutdown.server";
 import { renderCheck } from "~/server/render-check.server";
 
-/**
- * 200 only when this instance can serve pages: it is not shutting down, the database answers within 2 s, and
- * a real page renders. Each failure says which, so an operator reading the 503 knows where to look.
- */
+/** 200 only when this instance can really serve pages; a 503 names the failing check for the operator. */
 export async function loader() {
   const shuttingDown = isShuttingDown();
   const rendering = renderCheck();

@@ -6,10 +6,9 @@ const pages = [
   { href: "/admin/webhooks", label: "Webhooks" },
 ] as const;
 
-/** The admin layout's header: where you are, the other pages, who is signed in, and signing out. */
 export function AdminHeader({ username }: { username: string }) {
   const { pathname } = useLocation();
-  // The deepest page the path is in: an endpoint's page (/admin/webhooks/<id>) is under Webhooks.
+  // Deepest match, so /admin/webhooks/<id> counts as Webhooks.
   const current = pages.filter((page) => pathname === page.href || pathname.startsWith(`${page.href}/`)).at(-1)?.href;
   return (
     <header className="border-b border-slate-200 bg-white">

@@ -1,6 +1,5 @@
 import type { ReactNode } from "react";
 
-/** A plain problem notice on an admin page ("Host not found"): a title and what to do about it. */
 export function Alert({ title, children }: { title: string; children: ReactNode }) {
   return (
     <div role="alert" className="rounded-md border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-800">

@@ -1,13 +1,11 @@
 import { VisibleText } from "~/components/admin/visible-text";
 import type { Attribution } from "~/schemas/attribution";
 
-/** "google / cpc · spring-roofing": source and medium, then the campaign; undefined when the visit named none. */
 export function sourceSummary(attribution: Attribution): string | undefined {
   const source = [attribution.utmSource, attribution.utmMedium].filter(Boolean).join(" / ");
   return [source, attribution.utmCampaign].filter(Boolean).join(" · ") || undefined;
 }
 
-/** The rest, smaller: the tags' term and content, the ad click, the referring site and where the visit landed. */
 function details(attribution: Attribution): string[] {
   return [
     attribution.utmTerm && `term: ${attribution.utmTerm}`,
@@ -18,7 +16,6 @@ function details(attribution: Attribution): string[] {
   ].filter((detail): detail is string => Boolean(detail));
 }
 
-/** The admin lists' "Source" cell. */
 export function AttributionSummary({ attribution }: { attribution: Attribution }) {
   const summary = sourceSummary(attribution);
   const rest = details(attribution);

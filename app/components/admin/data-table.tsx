@@ -1,12 +1,11 @@
 import type { ReactNode } from "react";
 
-/** One column: its header and how a row fills its cell (`className` is added to the cell's base classes). */
+/** `className` is added to the cell's base classes. */
 export type Column<Row> = { header: string; className?: string; cell: (row: Row) => ReactNode };
 
 const th = "px-3 py-2 text-left text-xs font-semibold uppercase tracking-wide text-slate-600";
 const td = "px-3 py-2 align-top text-sm text-slate-800";
 
-/** The admin's tables: a header row from the columns, one row per item, or one line saying there is nothing. */
 export function DataTable<Row>({
   columns,
   rows,
@@ -17,9 +16,8 @@ export function DataTable<Row>({
   columns: Column<Row>[];
   rows: Row[];
   rowKey: (row: Row) => string;
-  /** What an empty table says. */
   empty: string;
-  /** The id of the heading that names the table, when the table is not its section's only content. */
+  /** The naming heading's id, when the table is not its section's only content. */
   describedBy?: string;
 }) {
   return (

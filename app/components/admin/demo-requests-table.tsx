@@ -5,7 +5,6 @@ import { AttributionSummary } from "~/components/admin/attribution-summary";
 import type { Attribution } from "~/schemas/attribution";
 import type { StoredDemoRequest } from "~/schemas/demo-request";
 
-/** A lead as the admin loader sends it: the stored request and where its visit came from. */
 export type AdminDemoRequest = StoredDemoRequest & { attribution: Attribution };
 
 const columns: Column<AdminDemoRequest>[] = [

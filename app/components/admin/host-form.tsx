@@ -13,7 +13,6 @@ import {
 export const inputClasses =
   "mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-sm text-slate-900 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600 aria-[invalid=true]:border-red-700";
 
-/** A field's message, read out with the field (aria-describedby) and shown above its input. */
 export function FieldError({ id, message }: { id: string; message: string | undefined }) {
   if (!message) return null;
   return (
@@ -24,13 +23,12 @@ export function FieldError({ id, message }: { id: string; message: string | unde
   );
 }
 
-/** The ids a field is described by: its hint and its error, when there are. */
 export function describedBy(...ids: Array<string | false | undefined>): string | undefined {
   const present = ids.filter(Boolean);
   return present.length > 0 ? present.join(" ") : undefined;
 }
 
-/** The list of a refused form's problems, each a link to its field (the page opens at the top without JavaScript). */
+/** Links to each field, since without JS the refused page opens at the top. */
 export function ErrorSummary({ id, items }: { id: string; items: Array<{ fieldId: string; message: string }> }) {
   if (items.length === 0) return null;
   return (
@@ -52,7 +50,6 @@ export function ErrorSummary({ id, items }: { id: string; items: Array<{ fieldId
 }
 
 type Props = {
-  /** Prefix of every id in the form: "new-host" or "edit-host". */
   idPrefix: string;
   action: string;
   intent: "add-host" | "edit-host";
@@ -61,18 +58,16 @@ type Props = {
   values: Partial<Record<HostFormField, string>>;
   errors: Partial<Record<HostFormField, string>>;
   submitLabel: string;
-  /** Next to the submit button, e.g. a link that leaves the edit. */
   extra?: ReactNode;
 };
 
-/** A host's details, weekly hours and state: the "Add a host" form and a host's edit form. */
 export function HostForm({ idPrefix, action, intent, hostId, zones, values, errors, submitLabel, extra }: Props) {
   const fieldId = (field: HostFormField) => `${idPrefix}-${field}`;
   const errorId = (field: HostFormField) => `${idPrefix}-${field}-error`;
   const invalid = (field: HostFormField) => (errors[field] ? true : undefined);
   const hoursHintId = `${idPrefix}-hours-hint`;
   const activeHintId = `${idPrefix}-active-hint`;
-  // A zone kept from a refused form is offered even when the list does not have it, so the choice is not lost.
+  // Keep a refused form's zone even if the list lacks it, so the choice is not lost.
   const zoneChoices =
     values.timeZone && !zones.some((zone) => zone.value === values.timeZone)
       ? [...zones, { value: values.timeZone, label: values.timeZone }]

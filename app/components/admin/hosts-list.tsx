@@ -15,9 +15,7 @@ import { VisibleText } from "./visible-text";
 type Props = {
   hosts: HostView[];
   zones: ZoneOption[];
-  /** The host whose edit form is open, if any. */
   editId: string | null;
-  /** A refused form's answer, shown in the form it came from. */
   answer: HostFormAnswer | undefined;
 };
 
@@ -33,7 +31,6 @@ function storedValues(host: HostView): Partial<Record<HostFormField, string>> {
   };
 }
 
-/** Every host: details, week and days off, each with its edit link (or open edit form) and time-off forms. */
 export function HostsList({ hosts, zones, editId, answer }: Props) {
   if (hosts.length === 0) return <p className="mt-4 text-sm text-slate-600">No hosts yet: add the first below.</p>;
   return (
@@ -171,9 +168,8 @@ export function HostsList({ hosts, zones, editId, answer }: Props) {
                 </p>
               )}
 
-              {/* Time off added (or removed) starts the form empty again: with JavaScript its inputs would otherwise keep
-                  what was typed. Not keyed on the page's location: a refused form's answer shows before the page's data
-                  is revalidated, and a fresh form when that navigation ends would drop what was typed meanwhile. */}
+              {/* Keyed so a time-off change resets the form; not on location, which would drop typing during
+                  revalidation. */}
               <TimeOffForm
                 key={host.timeOff.map((off) => off.id).join(" ")}
                 host={host}

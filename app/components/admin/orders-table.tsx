@@ -5,7 +5,7 @@ import { AttributionSummary } from "~/components/admin/attribution-summary";
 import { formatCents } from "~/content/plans";
 import type { Attribution } from "~/schemas/attribution";
 
-/** An order as the admin loader sends it (`plans` already names the plans). */
+/** `plans` already holds the plans' names. */
 export type OrderRow = {
   id: string;
   status: string;

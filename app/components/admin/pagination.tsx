@@ -1,7 +1,6 @@
 import { Link } from "@remix-run/react";
 import { hrefKeeping } from "~/components/admin/kept-params";
 
-/** Previous/next links that keep the rest of the URL (search, the other table's page). */
 export function Pagination({
   label,
   param,

@@ -54,7 +54,7 @@ const columns: Column<PastDemo>[] = [
   },
   {
     header: "Mark as",
-    // A plain POST form per row, one submit button per outcome: it works without JavaScript.
+    // A plain form per row, one button per outcome, so it works without JS.
     cell: (demo) => (
       <Form method="post" className="flex flex-wrap gap-2">
         <input type="hidden" name="intent" value="demo-outcome" />
@@ -80,11 +80,7 @@ const columns: Column<PastDemo>[] = [
   },
 ];
 
-/**
- * The live demos of the dashboard's range whose slot has ended, each with its outcome and a form to mark (or
- * correct) it as held, a no-show or cancelled by the host (issue #24). `search` is the page's query, which the
- * pages keep.
- */
+/** Ended demos in the dashboard's range, to mark as held, no-show or host-cancelled (issue #24). */
 export function PastDemos({ data, search }: { data: PastDemosData; search: string }) {
   return (
     <section id="past-demos" aria-labelledby="past-demos-heading">

@@ -7,7 +7,6 @@ type Props = {
   feedUrl: string;
 };
 
-/** The sales team's agenda: booked demos by day in the business's time zone, each cancellable. */
 export function UpcomingDemos({ agenda, feedUrl }: Props) {
   const count = agenda.days.reduce((total, day) => total + day.demos.length, 0);
   return (

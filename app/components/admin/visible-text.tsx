@@ -1,6 +1,5 @@
-// Leads stored before the input rules, or written by other tools, may hold characters that hide text or reorder
-// what follows (a right-to-left override can make "gpj.exe" read "exe.jpg" and spill into the next cell). The
-// admin shows each of them as a visible code, and isolates every value's direction from its neighbours.
+// Security: stored values may hold characters that hide or reorder text (an RTL override makes "gpj.exe" read
+// "exe.jpg"), so the admin shows them as visible codes and isolates each value's direction.
 const hiddenCharacter =
   // eslint-disable-next-line no-control-regex -- finding control characters is the point
   /([\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u061C\u180E\u200B\u200E\u200F\u2028-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF])/;

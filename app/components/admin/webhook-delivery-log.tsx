@@ -21,7 +21,6 @@ function EventCell({ eventType, eventId }: { eventType: string; eventId: string 
   );
 }
 
-/** An endpoint's latest deliveries (one per event) and its latest attempts to deliver them, newest first. */
 export function WebhookDeliveryLog({
   endpointId,
   deliveries,
@@ -106,7 +105,7 @@ export function WebhookDeliveryLog({
       header: "Answer",
       cell: (attempt) =>
         attempt.responseExcerpt ? (
-          // The receiver's first bytes, as sent: hidden characters are shown as codes, nothing is interpreted.
+          // Untrusted receiver output: hidden characters are shown as codes, nothing is interpreted.
           <pre className="max-h-32 max-w-xs overflow-auto whitespace-pre-wrap break-all rounded bg-slate-100 p-2 text-xs">
             <code>
               <VisibleText text={attempt.responseExcerpt} multiline />

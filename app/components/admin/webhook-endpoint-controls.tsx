@@ -8,8 +8,7 @@ import {
 import { describedBy, ErrorSummary, FieldError, inputClasses } from "./host-form";
 import { webhookEndpointHref } from "./webhook-endpoints-list";
 
-// The one-button forms of an endpoint's page. Each posts its `intent` to the page's own URL (the endpoint's id is
-// in it) and comes back to the section it was sent from.
+// Each form posts its `intent` to the page's own URL (which holds the endpoint id) and returns to its section.
 
 const secondaryButton =
   "rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-100 focus:outline-none focus:ring-2 focus:ring-brand-600 focus:ring-offset-2";
@@ -26,7 +25,6 @@ function IntentForm({
 }: {
   endpointId: string;
   intent: string;
-  /** The id of the section to come back to. */
   section: string;
   children: ReactNode;
 }) {
@@ -38,7 +36,6 @@ function IntentForm({
   );
 }
 
-/** Switch on or off (the admin's choice, any endpoint), and send a test event. */
 export function EndpointStateControls({ endpoint }: { endpoint: WebhookEndpointView }) {
   const sendable = endpoint.active && !endpoint.disabledAt;
   return (
@@ -72,7 +69,6 @@ export function EndpointStateControls({ endpoint }: { endpoint: WebhookEndpointV
   );
 }
 
-/** Lifts an automatic disabling (shown inside the disabled notice). */
 export function EnableAgainForm({ endpointId }: { endpointId: string }) {
   return (
     <div className="mt-3">
@@ -108,7 +104,7 @@ export function DeleteEndpointForm({ endpoint }: { endpoint: WebhookEndpointView
   );
 }
 
-/** "Replay failed deliveries": two days, UTC, both included. */
+/** Both days (UTC) are included. */
 export function ReplayFailedForm({
   endpointId,
   values,

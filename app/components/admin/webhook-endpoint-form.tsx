@@ -10,7 +10,6 @@ import {
 import { describedBy, ErrorSummary, FieldError, inputClasses } from "./host-form";
 
 type Props = {
-  /** Prefix of every id in the form: "new-endpoint" or "edit-endpoint". */
   idPrefix: string;
   action: string;
   intent: "create" | "update";
@@ -21,7 +20,6 @@ type Props = {
 
 const checkboxClasses = "mt-0.5 h-4 w-4 rounded border-slate-400 text-brand-700 focus:ring-brand-600";
 
-/** An endpoint's URL, description, events and state: the "Add an endpoint" form and an endpoint's settings form. */
 export function WebhookEndpointForm({ idPrefix, action, intent, values, errors, submitLabel }: Props) {
   const fieldId = (field: WebhookEndpointField) => `${idPrefix}-${field}`;
   const errorId = (field: WebhookEndpointField) => `${idPrefix}-${field}-error`;
@@ -29,7 +27,7 @@ export function WebhookEndpointForm({ idPrefix, action, intent, values, errors, 
   const urlHintId = `${idPrefix}-url-hint`;
   const eventsHintId = `${idPrefix}-events-hint`;
   const activeHintId = `${idPrefix}-active-hint`;
-  // The first event's checkbox carries the field's id, so the error summary's link lands on the group.
+  // The first checkbox carries the field's id, so the error summary's link lands on the group.
   const eventId = (index: number) => (index === 0 ? fieldId("eventTypes") : `${fieldId("eventTypes")}-${index}`);
   const summary = webhookEndpointFields.flatMap((field) => {
     const message = errors[field];

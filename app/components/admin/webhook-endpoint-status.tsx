@@ -6,10 +6,7 @@ import { VisibleText } from "./visible-text";
 
 const badge = "rounded-full px-2.5 py-0.5 text-xs font-semibold";
 
-/**
- * Whether the endpoint gets its events: disabled (deliveries kept failing; an admin must enable it) wins over
- * switched off (an admin's choice), which wins over active.
- */
+/** Disabled (by failing deliveries) wins over switched off (by an admin). */
 export function EndpointStateBadge({ endpoint }: { endpoint: Pick<WebhookEndpointView, "active" | "disabledAt"> }) {
   if (endpoint.disabledAt) return <span className={`${badge} bg-red-100 text-red-900`}>Disabled</span>;
   if (!endpoint.active) return <span className={`${badge} bg-slate-200 text-slate-800`}>Switched off</span>;
@@ -20,7 +17,7 @@ export function EnvironmentBadge() {
   return <span className={`${badge} bg-sky-100 text-sky-900`}>From the environment</span>;
 }
 
-/** Why the endpoint was disabled, where it cannot be missed; `children` is what to do about it. */
+/** `children` is what to do about it. */
 export function DisabledNotice({
   endpoint,
   children,
@@ -48,7 +45,6 @@ export function DisabledNotice({
   );
 }
 
-/** The events an endpoint gets: "Every event", or their names. */
 export function EventTypesSummary({ eventTypes }: { eventTypes: string[] }) {
   if (webhookEventTypes.every((type) => eventTypes.includes(type))) return <>Every event</>;
   return (
@@ -62,7 +58,6 @@ export function EventTypesSummary({ eventTypes }: { eventTypes: string[] }) {
   );
 }
 
-/** Deliveries by state; failed ones stand out, they are what an admin may want to replay. */
 export function DeliveryCounts({ counts }: { counts: WebhookEndpointView["counts"] }) {
   return (
     <span className="text-slate-900">

@@ -10,7 +10,6 @@ import { VisibleText } from "./visible-text";
 
 export const webhookEndpointHref = (id: string) => `/admin/webhooks/${encodeURIComponent(id)}`;
 
-/** Every endpoint: where it points, what it gets, whether it gets it, and how its deliveries went. */
 export function WebhookEndpointsList({ endpoints }: { endpoints: WebhookEndpointView[] }) {
   if (endpoints.length === 0) {
     return <p className="mt-4 text-sm text-slate-600">No endpoints yet: add the first below.</p>;

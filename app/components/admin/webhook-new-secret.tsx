@@ -1,10 +1,7 @@
 import type { NewWebhookSecret } from "~/schemas/webhook-endpoint";
 import { formatTimestamp } from "./format";
 
-/**
- * A signing secret just made, shown this once: the page that shows it has already forgotten it, and no page shows
- * it again. Read-only, so it can be selected and copied without JavaScript.
- */
+/** Shown this once; the server has already forgotten it. Read-only, so it can be copied without JS. */
 export function WebhookNewSecret({ newSecret }: { newSecret: NewWebhookSecret }) {
   return (
     <section

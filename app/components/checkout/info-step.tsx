@@ -77,13 +77,12 @@ export function InfoStep({
       className="grid gap-4 sm:grid-cols-2"
     >
       <input type="hidden" name="intent" value="checkout-info" />
-      {/* The selection made before step 1 (a plan's own button, the billing toggle) travels with the info. */}
+      {/* The plan selection made before step 1 travels with the info. */}
       {planIds.map((id) => (
         <input key={id} type="hidden" name="planIds" value={id} />
       ))}
       <input type="hidden" name="billing" value={billing} />
       {edit ? <input type="hidden" name="edit" value="1" /> : null}
-      {/* Where the visit came from: stored with the details, put on the order. */}
       {Object.entries(withBrowserAttribution(attribution)).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}

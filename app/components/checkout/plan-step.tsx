@@ -9,10 +9,7 @@ import { OrderSummary } from "./order-summary";
 
 type Props = Omit<CheckoutView, "step" | "edit" | "attribution">;
 
-/**
- * In a new tab, so the order being put together stays as it is while the visitor reads. (Not ExternalLink: that
- * module would then be shared by three chunks and split into one more file of the landing page's first load.)
- */
+// A new tab keeps the order intact. Not ExternalLink: sharing it here would split it into an extra first-load chunk.
 function LegalLink({ page }: { page: "terms" | "privacy" }) {
   return (
     <a
@@ -39,11 +36,8 @@ export function PlanStep({
 }: Props) {
   const hydrated = useHydrated();
   const navigation = useNavigation();
-  // With JavaScript the summary follows every click; without it, "Update order" asks the server. Every post
-  // from this form carries the selection, so the server's copy never runs ahead of this state; the component
-  // is deliberately not remounted when it changes, which would drop the pending payment fetcher.
-  // The inputs are the truth and this state mirrors them: a choice made before hydration stays as the visitor
-  // left it (React would reset a controlled input to the server's value) and is read when this mounts.
+  // Uncontrolled inputs are the truth and this mirrors them, so a pre-hydration choice survives. Don't remount on
+  // change: that would drop the pending payment fetcher.
   const [planIds, setPlanIds] = useState(initialPlanIds);
   const [billing, setBilling] = useState(initialBilling);
   const formRef = useRef<HTMLFormElement>(null);
@@ -68,7 +62,7 @@ export function PlanStep({
   function readSelection(form: HTMLFormElement) {
     const data = new FormData(form);
     const chosen = data.getAll("planIds");
-    // The catalogue's order, so the summary reads the same as the pricing section.
+    // Catalogue order, matching the pricing section.
     setPlanIds(plans.map((plan) => plan.id).filter((id) => chosen.includes(id)));
     setBilling(billingFromParam(data.get("billing")?.toString()));
   }

@@ -1,4 +1,3 @@
-// The thank-you panel of a booked demo: its time in the visitor's and the business's zone, and "Add to calendar".
 import { CheckCircleIcon } from "~/components/landing/icons";
 import type { BookedDemoView } from "~/schemas/demo-request-fields";
 import { RequestAnotherDemo } from "./request-another-demo";
@@ -31,7 +30,7 @@ export function BookedThankYou({ booked, resetAction }: { booked: BookedDemoView
         >
           Add to calendar (.ics)
         </a>
-        {/* ExternalLink's markup, written out: importing it here would split it into a chunk of its own. */}
+        {/* ExternalLink written out: importing it would split it into a chunk of its own. */}
         <a
           href={booked.googleUrl}
           target="_blank"

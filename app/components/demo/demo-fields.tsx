@@ -1,7 +1,5 @@
-// The demo form's fields, shared by the form the server renders (demo-form-plain.tsx) and the remix-validated-form
-// version that replaces it once loaded (demo-form-enhanced.lazy.tsx). Each form passes the hooks that bind a field
-// and report a pending submit, so both render the same markup. (Passed as props, these hooks are called
-// unconditionally in the components below, once per render, as hooks must be.)
+// Fields shared by the server's form and the enhanced one, so both render the same markup; each passes its own
+// field/submitting hooks (called unconditionally below, as hooks must be).
 import type { ComponentType, ReactNode } from "react";
 import { ExternalLink } from "~/components/landing/external-link";
 import { legalLinks } from "~/content/legal-links";
@@ -10,10 +8,7 @@ import { SlotPicker, slotPickerParts, type SlotPickerProps } from "./demo-slot-p
 
 type InputProps = Record<string, unknown>;
 
-/**
- * Binds one field: its error message and the props (name, default value, handlers) for its control; for the time
- * picker, whose radios are its own, the value to show as chosen and a way to re-check the field.
- */
+/** `defaultValue` and `validate` serve the time picker, which renders its own radios. */
 export type UseDemoField = (name: string) => {
   error?: string;
   getInputProps: (props: InputProps) => InputProps;
@@ -21,13 +16,10 @@ export type UseDemoField = (name: string) => {
   validate?: () => unknown;
 };
 
-/**
- * What "Pick a time" shows, the page action's URL (where the server's picker posts), and the calendar picker that
- * replaces the server's one once its code is loaded.
- */
+/** `Picker` is the calendar picker once its code is loaded; until then the server's one. */
 export type DemoPickerSlot = { view: DemoPickerView; action: string; Picker?: ComponentType<SlotPickerProps> };
 
-// A component class (app/tailwind.css): every field of the form carries it.
+// Component class (app/tailwind.css).
 const inputClass = "field-input";
 
 function FieldShell({
@@ -187,7 +179,7 @@ export function DemoFields({
       <p className="text-xs text-slate-500">
         By submitting this form, you agree to receive communications from {brandName} about your demo and our products.
         You can opt out at any time. See our{" "}
-        {/* A new tab, so that reading the policy never costs the visitor what they have typed. */}
+        {/* A new tab, so reading the policy never loses what the visitor typed. */}
         <ExternalLink
           href={legalLinks.privacy.href}
           className="font-medium text-slate-700 underline hover:text-slate-900"

@@ -1,5 +1,3 @@
-// The demo section's left column: what a visitor gets from the demo.
-
 const learnItems = [
   {
     title: "Complete Platform Walkthrough",

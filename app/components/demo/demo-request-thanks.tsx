@@ -1,4 +1,3 @@
-// The thank-you panel of a demo request without a booked time; its form names the action.
 import { CheckCircleIcon } from "~/components/landing/icons";
 import { RequestAnotherDemo } from "./request-another-demo";
 

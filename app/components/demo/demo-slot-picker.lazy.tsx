@@ -1,7 +1,5 @@
-// "Pick a time" as a calendar picker, in the visitor's own time zone: days as tabs (arrow keys, Home and End move
-// between them), times as native radio buttons. Loaded with the enhanced demo form when the visitor heads for the
-// form (demo-section.tsx), never in the landing page's first load; until then, or if the free times cannot be
-// fetched, the server's picker (demo-slot-picker.tsx) does the job.
+// Calendar picker in the visitor's time zone, loaded with the enhanced form; until then the server's picker
+// (demo-slot-picker.tsx) does the job.
 import { useEffect, useMemo, useState, type KeyboardEvent } from "react";
 import { demoTimeZones } from "~/content/demo-time-zones";
 import {
@@ -13,10 +11,9 @@ import {
   timeZoneName,
   timeZoneOptionLabel,
 } from "~/utils/zoned-time";
-// Types only: what this picker shares with the server's one comes in `parts`, not bundled into this chunk again.
+// Types only: shared parts come in `parts`, so this chunk does not bundle them again.
 import type { SlotPickerProps } from "./demo-slot-picker";
 
-/** The free slot starts (ISO UTC) of GET /api/demo-slots, whatever days it groups them in. */
 function startsOf(body: unknown): string[] {
   const days = (body as { days?: unknown } | null)?.days;
   if (!Array.isArray(days)) return [];
@@ -34,7 +31,7 @@ function visitorTimeZone(): string | undefined {
   return isTimeZone(zone) ? zone : undefined;
 }
 
-/** The free times from now to the horizon; `fresh` bypasses the HTTP cache (the list is cached for 30 s). */
+/** `fresh` bypasses the HTTP cache, e.g. after a slot was taken. */
 async function fetchFreeSlots(fresh = false): Promise<string[] | undefined> {
   try {
     const zone = visitorTimeZone() ?? "UTC";
@@ -51,7 +48,7 @@ async function fetchFreeSlots(fresh = false): Promise<string[] | undefined> {
 let firstSlots: Promise<unknown> | undefined;
 let fetchedSlots: string[] | undefined;
 
-/** The picker, once the free times are known (fetched with the code, so it shows complete at once). */
+/** Resolves once the free times are known, so the picker shows complete at once. */
 export async function loadCalendarPicker() {
   firstSlots ??= fetchFreeSlots().then((starts) => (fetchedSlots = starts));
   await firstSlots;
@@ -60,7 +57,6 @@ export async function loadCalendarPicker() {
 
 function CalendarPicker(props: SlotPickerProps) {
   const [starts, setStarts] = useState(fetchedSlots);
-  // A time taken by someone else since the list was fetched: fetch it afresh.
   useEffect(() => {
     if (props.error !== props.parts.slotTakenMessage) return;
     let active = true;
@@ -77,7 +73,6 @@ function Calendar({ parts, view, selected, error, onChoice, starts }: SlotPicker
   const { chipClass, dayTabClass, NoSlotChoice, PickerError, PickerLegend, pickerErrorId, slotTakenMessage } = parts;
   const [zone, setZone] = useState(() => visitorTimeZone() ?? view.businessTimeZone);
   const [choice, setChoice] = useState(selected);
-  // A taken time is gone from the fresh list; the visitor picks again.
   useEffect(() => {
     if (error === slotTakenMessage) setChoice(undefined);
   }, [error, slotTakenMessage]);
@@ -151,8 +146,7 @@ function Calendar({ parts, view, selected, error, onChoice, starts }: SlotPicker
               aria-labelledby={`demo-day-${day.date}`}
               title={`Times on ${formatLongDay(day.date)}`}
               hidden={day.date !== active}
-              // The same box as the server's picker (timesGridClass there): taking over moves nothing below. A
-              // hidden panel gets no display class: `grid` would override the hidden attribute and show every day.
+              // Same box as timesGridClass; a hidden panel gets no display class, or `grid` overrides `hidden`.
               className={
                 day.date === active
                   ? "mt-3 grid h-60 grid-cols-2 content-start gap-2 overflow-y-auto p-px sm:grid-cols-3"

@@ -1,7 +1,5 @@
-// "Pick a time" as the server renders it (part of the server's demo form, demo-form-plain.tsx), so plain markup
-// only. Without JavaScript (and until the calendar picker's code arrives, demo-slot-picker.lazy.tsx) a day tab and
-// "Show times" are submit buttons of the demo form itself: the action stores nothing for them and renders the form
-// again with every typed value kept and that day's times, so nothing the visitor typed ends up in a URL.
+// Server-rendered picker: without JS, day tabs and "Show times" submit the demo form itself (the action re-renders
+// it with typed values kept), so nothing the visitor typed ends up in a URL.
 import {
   demoDayField,
   demoShownDayField,
@@ -14,38 +12,30 @@ import {
 } from "~/schemas/demo-request-fields";
 
 export type SlotPickerProps = {
-  /** What the calendar picker shares with this one, handed over so that its chunk does not bundle them again. */
+  /** Passed in so the calendar picker's chunk does not bundle them again. */
   parts: SlotPickerParts;
   view: DemoPickerView;
-  /** The page action's URL (query kept), where the server's picker posts a day tab and "Show times". */
   action: string;
   /** The choice to show as made: a slot start, "" for "none", undefined for no choice yet. */
   selected?: string;
   error?: string;
-  /** Tells the form's validation that the choice changed (remix-validated-form re-checks the field). */
   onChoice?: () => void;
 };
 
 export const pickerErrorId = "demo-slotStart-error";
 
-// Component classes (app/tailwind.css): the server repeats them on every time and day, so one short name each.
+// Component classes (app/tailwind.css), kept short because the server repeats them on every chip.
 export const chipClass = "slot-chip";
 
 export const dayTabClass = "day-tab";
 
-/**
- * The times of a day in a box of fixed height (scrolling inside when a day has many): both pickers, and the
- * calendar picker before and after its free times arrive, take the same room, so nothing below them moves.
- */
+// Fixed height so both pickers take the same room and nothing below moves when times arrive.
 export const timesGridClass = "mt-3 grid h-60 grid-cols-2 content-start gap-2 overflow-y-auto p-px sm:grid-cols-3";
 
 export const smallButtonClass =
   "rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-800 hover:border-brand-600 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600";
 
-/**
- * The explicit request-only choice, shared by both pickers (controlled when `checked` is given). Nothing in the
- * picker is required (ADR 23): no choice at all is the spec's request, the same as this one.
- */
+/** The explicit request-only choice (controlled when `checked` is given); no choice at all means the same. ADR 23. */
 export function NoSlotChoice({
   selected,
   checked,
@@ -65,7 +55,7 @@ export function NoSlotChoice({
   );
 }
 
-/** The group's legend and the zone its times are in (a fieldset's legend must be its first child). */
+/** A fieldset's legend must be its first child. */
 export function PickerLegend({ zoneName }: { zoneName: string }) {
   return (
     <>
@@ -98,7 +88,6 @@ export const slotPickerParts = {
 export type SlotPickerParts = typeof slotPickerParts;
 
 export function SlotPicker({ view, action: pageAction, selected, error }: SlotPickerProps) {
-  // Landing back on the form.
   const action = `${pageAction}#demo-booking`;
   const shownDay = view.days.find((day) => day.date === view.day);
   return (

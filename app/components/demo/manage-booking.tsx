@@ -6,10 +6,8 @@ import { formatZonedRange } from "~/utils/time-zone-format";
 import { formatDayParts, formatTime, groupByLocalDate, isTimeZone, timeZoneName } from "~/utils/zoned-time";
 import type { BookingView, ManagePage, PickerView } from "~/schemas/demo-views";
 
-// The visitor's page for one booked demo (/demo/manage/<token>). Everything works without JavaScript: the day
-// tabs and the zone button submit the form (the server answers with the page for that day or zone), times are
-// native radios, cancelling asks for confirmation on a page of its own. With JavaScript the times are shown in
-// the browser's own zone and the tabs and zone switch in place.
+// Must work without JS: day tabs and the zone button submit the form, and cancelling confirms on its own page.
+// With JS, tabs and zone switch in place and times show in the browser's zone.
 
 const homeBooking = "/#demo-booking";
 
@@ -42,7 +40,6 @@ function browserZone(): string | undefined {
   return isTimeZone(zone) ? zone : undefined;
 }
 
-/** The demo's time in the business's zone, named, and (with JavaScript) in the visitor's own when it differs. */
 function When({ booking }: { booking: BookingView }) {
   const hydrated = useHydrated();
   const own = hydrated ? browserZone() : undefined;
@@ -179,12 +176,11 @@ function Reschedule({ action, picker, fieldError }: { action: string; picker: Pi
   const navigation = useNavigation();
   const [zone, setZone] = useState(picker.zone);
   const [day, setDay] = useState(picker.day);
-  // After a fresh answer from the server (another zone or day chosen without JavaScript's help) its values lead.
+  // A fresh server answer (zone or day submitted) leads.
   useEffect(() => {
     setZone(picker.zone);
     setDay(picker.day);
   }, [picker.zone, picker.day]);
-  // With JavaScript and no zone chosen yet, times are shown in the visitor's own zone.
   useEffect(() => {
     if (!hydrated || picker.zoneChosen) return;
     const own = browserZone();
@@ -203,7 +199,7 @@ function Reschedule({ action, picker, fieldError }: { action: string; picker: Pi
       </h2>
       <p className="mt-2 text-slate-700">Pick a new time; we will send you an updated calendar invite.</p>
       <Form method="post" action={action} className="mt-4 space-y-5" preventScrollReset>
-        {/* First in the form, so that Enter in a field moves the demo rather than pressing a day tab. */}
+        {/* First in the form, so Enter in a field moves the demo rather than pressing a day tab. */}
         <button type="submit" name="intent" value="reschedule" className="sr-only" tabIndex={-1} aria-hidden="true">
           Move my demo
         </button>

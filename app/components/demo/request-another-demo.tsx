@@ -1,7 +1,4 @@
-/**
- * "Request another demo" under both thank-you panels: a plain POST (it works before and without JavaScript), so the page action
- * clears the thank-you and shows a fresh form.
- */
+/** A plain POST, so it works without JS; the action clears the thank-you and shows a fresh form. */
 export function RequestAnotherDemo({ resetAction }: { resetAction: string }) {
   return (
     <form method="post" action={resetAction} className="mt-6">

@@ -1,11 +1,7 @@
-// An AI agent card's illustration and what the agent does (./ai-agents).
 import type { AgentName } from "~/content/agents";
 import { agentDetails } from "~/content/agent-details";
 
-/**
- * A file, loaded lazily: inline as a data URL it would weigh down every shared page for a picture far below the
- * fold (ADR 27).
- */
+/** A lazy file, not a data URL: it is far below the fold. ADR 27. */
 export function AgentImage({ agentName }: { agentName: AgentName }) {
   const { image } = agentDetails[agentName];
   return (

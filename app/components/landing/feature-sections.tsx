@@ -1,4 +1,3 @@
-// The sections between the AI agents and pricing: static text and plain links, hydrated as one group.
 import { Hubs } from "./hubs";
 import { Industries } from "./industries";
 import { Integrations } from "./integrations";

@@ -1,4 +1,3 @@
-// The footer's brand block and copyright line (./footer).
 import { copyrightYear, siteTagline } from "~/content/brand-copy";
 import type { SiteConfig } from "~/content/site";
 import { LogoMark } from "./icons";

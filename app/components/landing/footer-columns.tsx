@@ -1,5 +1,3 @@
-// The footer's link columns (product, support, legal & trust): plain links and text, each column a grid item of
-// the footer (./footer).
 import { legalLinks, legalPageIds } from "~/content/legal-links";
 import { footerNav } from "~/content/navigation";
 import type { SiteConfig } from "~/content/site";

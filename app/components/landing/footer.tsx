@@ -1,5 +1,4 @@
-// Footer. Pages that do not exist yet (Live Chat, Training Resources, social profiles)
-// are shown as plain text or disabled controls — never href="#" links that jump to the top.
+// Pages that do not exist yet are plain text or disabled controls, never href="#" links that jump to the top.
 import type { ComponentType, SVGProps } from "react";
 import type { SiteConfig } from "~/content/site";
 import { Tooltip } from "~/components/ui/tooltip";

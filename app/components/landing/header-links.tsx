@@ -1,12 +1,9 @@
-// The header's links (brand, main navigation, calls to action, and the same in the narrow screens' menu): plain
-// links inside the header (./header), which adds the menu's toggle.
 import { headerNav } from "~/content/navigation";
 import type { SiteConfig } from "~/content/site";
 import { buttonClass, focusRing } from "~/components/ui/button";
 import { ExternalLink } from "./external-link";
 import { ExternalIcon, LogoMark } from "./icons";
 
-/** The brand link, the main navigation and the calls to action: one row of the header's flex bar. */
 export function HeaderBar({ site }: { site: SiteConfig }) {
   return (
     <>
@@ -43,7 +40,7 @@ export function HeaderBar({ site }: { site: SiteConfig }) {
   );
 }
 
-/** The narrow screens' menu: the same links, stacked. Choosing one closes the menu (see ./header). */
+/** Choosing a link closes the menu (see ./header). */
 export function MobileMenuLinks({ site }: { site: SiteConfig }) {
   return (
     <nav aria-label="Mobile" className="mx-auto max-w-7xl px-4 pb-4 pt-2 sm:px-6">

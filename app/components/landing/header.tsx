@@ -1,12 +1,5 @@
-// Sticky header. Narrow screens get a menu whose toggle is the same element before and after the page's scripts
-// start, so a tap works the same whenever it lands (ADR 40).
-//
-// Without JS the toggle is a link to #mobile-menu and the panel shows while it is the :target; choosing any section
-// link changes the fragment, so the menu closes by itself, and the "Close menu" link targets the header (already in
-// view, so nothing scrolls). After hydration the same two links toggle the panel themselves (same-page links no
-// longer change :target once the router handles them, app/components/same-page-links.tsx), and Escape, an outside
-// click or choosing a link closes it, returning focus to the toggle on Escape. A menu opened before hydration stays
-// open.
+// Without JS the menu toggle is a link to #mobile-menu and the panel shows while it is the :target; after
+// hydration the same links toggle state, since routed links no longer change :target. ADR 40.
 import { useEffect, useRef, useState, type MouseEvent } from "react";
 import { flushSync } from "react-dom";
 import type { SiteConfig } from "~/content/site";
@@ -24,7 +17,7 @@ export function Header({ site }: { site: SiteConfig }) {
   const openRef = useRef<HTMLAnchorElement>(null);
   const headerRef = useRef<HTMLElement>(null);
 
-  // A visitor who opened the menu before hydration keeps it open.
+  // A menu opened before hydration stays open.
   useEffect(() => {
     if (window.location.hash === `#${MENU_ID}`) setOpen(true);
   }, []);
@@ -44,7 +37,7 @@ export function Header({ site }: { site: SiteConfig }) {
     const onResize = () => {
       if (window.matchMedia("(min-width: 768px)").matches) setOpen(false);
     };
-    // Seen on the document, not on each link: the menu's links (./header-links) know nothing of the panel.
+    // On the document: the menu's links (./header-links) know nothing of the panel.
     const onClick = (event: globalThis.MouseEvent) => {
       const link = event.target instanceof Element ? event.target.closest("a") : null;
       if (link && document.getElementById(MENU_ID)?.contains(link)) setOpen(false);
@@ -61,7 +54,6 @@ export function Header({ site }: { site: SiteConfig }) {
     };
   }, [open]);
 
-  /** After hydration a toggle link flips the panel instead of navigating (see the note at the top). */
   const toggle = (next: boolean) => (event: MouseEvent<HTMLAnchorElement>) => {
     event.preventDefault();
     setOpen(next);

@@ -4,7 +4,6 @@ import { ArrowRightIcon } from "./section-icons";
 
 const proofPoints = ["Live in under 2 hours", "No long-term contract", "24/7 live chat and email support"];
 
-/** `attributionQuery`: the visit's attribution, carried into the checkout (see ../../services/insight/attribution.server). */
 export function Hero({ attributionQuery = "" }: { attributionQuery?: string }) {
   return (
     <section aria-labelledby="hero-title" className="relative overflow-hidden bg-gradient-to-b from-brand-50 to-white">
@@ -43,7 +42,7 @@ export function Hero({ attributionQuery = "" }: { attributionQuery?: string }) {
   );
 }
 
-/** A small, text-based picture of the product: no image request, nothing to shift. */
+/** Text-based, so no image request and no layout shift. */
 function HeroPreview() {
   const rows = [
     { who: "Sarah K. · Roof inspection", when: "Web form · 38 sec ago", status: "Texted back" },
@@ -58,7 +57,6 @@ function HeroPreview() {
       </div>
       <ul className="divide-y divide-slate-100">
         {rows.map((row) => (
-          // Grids rather than wrappers: fewer elements for the document to build (the panel is decorative).
           <li key={row.who} className="grid grid-cols-[1fr_auto] items-center gap-x-4 py-4">
             <p className="text-sm font-semibold text-slate-900">{row.who}</p>
             <p className="row-span-2 whitespace-nowrap rounded-md bg-slate-100 px-2 py-1 text-xs font-medium text-slate-800">

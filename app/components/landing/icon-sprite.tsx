@@ -1,11 +1,10 @@
-// The shapes of ./icons, each a <symbol> that an icon draws with <use href="#icon-<name>">. The root renders the
-// sprite once at the top of every document, so a shape drawn many times is in the page once. Symbols carry no stroke or fill of their own unless the shape has
-// its own colours (the logo): they inherit the drawing icon's.
+// Rendered once per document by the root, so repeated icons cost one shape. Symbols inherit the drawing icon's
+// stroke/fill unless they have their own colours (the logo).
 
 export type IconName =
   "menu" | "close" | "external" | "info" | "facebook" | "linkedin" | "youtube" | "instagram" | "logo";
 
-// Each shape one <path> where it has one colour (subpaths for its circles and rects): fewer elements per page.
+// One <path> per single-colour shape, for fewer elements per page.
 const shapes: Record<IconName, { viewBox?: string; shape: JSX.Element }> = {
   menu: { shape: <path d="M4 6h16M4 12h16M4 18h16" /> },
   close: { shape: <path d="M18 6 6 18M6 6l12 12" /> },

@@ -1,16 +1,11 @@
-// Small SVG icons (no icon library: they cost bytes on every page). All are decorative (aria-hidden); the control
-// that holds one carries the accessible name. These are the ones hydrated parts of the landing page use: each draws
-// a <symbol> of ./icon-sprite, which the server renders once per document, so their shapes are not in the
-// browser's first load. Icons only the static sections draw are in ./section-icons.
+// Icons for hydrated parts, drawn from ./icon-sprite so their shapes stay out of the scripts; the rest are in
+// ./section-icons. All decorative (aria-hidden): the control holding one carries the accessible name.
 import type { ReactNode, SVGProps } from "react";
 import type { IconName } from "./icon-sprite";
 
 export type IconProps = SVGProps<SVGSVGElement>;
 
-/**
- * An icon's frame: its stroke or fill come from the `icon`/`icon-filled` classes (app/tailwind.css), not from
- * attributes repeated on every icon of the page; the size from the caller's classes (the stylesheet is inline).
- */
+/** Stroke/fill come from the `icon`/`icon-filled` classes (app/tailwind.css); size from the caller's classes. */
 export function Svg({ children, className, filled, ...props }: IconProps & { children: ReactNode; filled?: boolean }) {
   return (
     <svg
@@ -24,7 +19,6 @@ export function Svg({ children, className, filled, ...props }: IconProps & { chi
   );
 }
 
-/** An icon drawn from the sprite's `#icon-<name>`, in `Svg`'s frame (its stroke or fill passes to the shapes). */
 function spriteIcon(name: IconName, filled = false) {
   return function SpriteIcon(p: IconProps) {
     return (
@@ -44,10 +38,7 @@ export const LinkedInIcon = spriteIcon("linkedin", true);
 export const YouTubeIcon = spriteIcon("youtube", true);
 export const InstagramIcon = spriteIcon("instagram");
 
-/**
- * The demo thank-you panels' check in a circle (request sent, demo booked): 48 px, without Svg's round line ends.
- * Its own path, not the sprite's: the landing page's first HTML has no panel to draw it.
- */
+/** Its own path, not the sprite's: the landing page's first HTML has no thank-you panel to draw it. */
 export const CheckCircleIcon = (p: IconProps) => (
   <svg
     aria-hidden="true"
@@ -63,7 +54,6 @@ export const CheckCircleIcon = (p: IconProps) => (
   </svg>
 );
 
-/** The brand's mark, in its own colours. */
 export const LogoMark = (p: IconProps) => (
   <svg viewBox="0 0 32 32" width="32" height="32" aria-hidden="true" {...p}>
     <use href="#icon-logo" />

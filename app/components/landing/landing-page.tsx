@@ -1,5 +1,4 @@
-// The landing page in the spec's order: header, hero, the marketing sections, pricing, the demo
-// request (passed in), community/support, FAQ, footer.
+// Sections in the spec's order.
 import type { ReactNode } from "react";
 import type { BillingPeriod } from "~/content/plans";
 import type { SiteConfig } from "~/content/site";
@@ -16,9 +15,8 @@ import { Footer } from "./footer";
 
 export type LandingPageProps = {
   billing: BillingPeriod;
-  /** The visit's attribution as query parameters, carried into the checkout's links (none on the shared page). */
+  /** Carried into the checkout's links; none on the shared page. */
   attributionQuery?: string;
-  /** Rendered first in <main> when the URL opens the checkout dialog. */
   checkoutDialog?: ReactNode;
   demoSection: ReactNode;
   site: SiteConfig;

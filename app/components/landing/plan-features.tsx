@@ -1,4 +1,3 @@
-// A pricing card's heading and its list of what the plan includes (./pricing).
 import { planDescriptions, planFeatures } from "~/content/plan-features";
 import { getPlan, type PlanId } from "~/content/plans";
 
@@ -19,7 +18,7 @@ export function PlanHeading({ planId }: { planId: PlanId }) {
   );
 }
 
-/** What the plan includes, as the items of its list (./pricing renders the list around them). */
+/** Items only: ./pricing renders the list around them. */
 export function PlanFeatureItems({ planId }: { planId: PlanId }) {
   return planFeatures[planId].map((feature) => (
     <li key={feature} className="check-item flex gap-2">

@@ -1,6 +1,5 @@
-// Pricing. The billing switch is two plain links (?billing=monthly / ?billing=annual) that the server
-// renders correctly without JS; after hydration a click flips local state at once and updates the URL
-// through the router (replace, no scroll reset) so the loader, the URL and the page stay in agreement.
+// The billing switch is two plain links so it works without JS; once hydrated it flips state at once and
+// replaces the URL through the router, keeping loader, URL and page in agreement.
 import { Link, useSearchParams } from "@remix-run/react";
 import { useEffect, useState, type MouseEvent } from "react";
 import {
@@ -16,7 +15,7 @@ import { buttonClass } from "~/components/ui/button";
 import { PlanFeatureItems, PlanHeading } from "./plan-features";
 import { SectionHeading } from "./section-heading";
 
-/** `carried`: the visit's attribution as query parameters, so the checkout can put it on the order. */
+/** `carried`: the visit's attribution query, so the checkout can put it on the order. */
 export function checkoutHref(plan: Plan, billing: BillingPeriod, carried: string) {
   return `/?checkout=info&plan=${plan.id}${billing === "annual" ? "&billing=annual" : ""}${carried}`;
 }
@@ -94,7 +93,7 @@ function PlanCard({ plan, billing, carried }: { plan: Plan; billing: BillingPeri
       ) : (
         <p className="mt-2 text-sm text-slate-700">Billed monthly. Cancel any time.</p>
       )}
-      {/* Through the router once hydrated: the dialog opens over the page instead of loading the page again. */}
+      {/* Via the router, so the dialog opens over the page instead of reloading it. */}
       <Link
         to={checkoutHref(plan, billing, carried)}
         preventScrollReset
@@ -115,7 +114,7 @@ export function Pricing({
   attributionQuery: carried = "",
 }: {
   billing: BillingPeriod;
-  /** The visit's attribution (none on the shared page), kept by the billing switch and the checkout's links. */
+  /** None on the shared page. */
   attributionQuery?: string;
 }) {
   const [billing, setBilling] = useState<BillingPeriod>(billingFromServer);

@@ -1,7 +1,6 @@
-// Icons drawn only by the landing page's marketing sections (hero, features, community, demo).
+// Icons only the marketing sections draw; not in the sprite.
 import { Svg, type IconProps } from "./icons";
 
-// Each icon is one <path>: shapes that were several elements (circles, rects, paths) are subpaths of one `d`.
 const pathIcon = (d: string) =>
   function PathIcon(p: IconProps) {
     return (
@@ -41,5 +40,3 @@ export const LockIcon = pathIcon(
   "M5 11h14a2 2 0 0 1 2 2v7a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2v-7a2 2 0 0 1 2-2zM7 11V7a5 5 0 0 1 10 0v4",
 );
 export const PlugIcon = pathIcon("M9 2v6M15 2v6M6 8h12v4a6 6 0 0 1-12 0zM12 18v4");
-
-/** Brand mark: a house on a foundation line. */

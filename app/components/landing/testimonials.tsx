@@ -1,7 +1,7 @@
 import { testimonials, type Testimonial } from "~/content/testimonials";
 import { SectionHeading } from "./section-heading";
 
-/** A rating's stars as text, named as an image: one element for all five (an icon each made 11 per rating). */
+/** Stars as text, named as an image, so one element serves all five. */
 function Stars({ rating }: { rating: Testimonial["rating"] }) {
   return (
     <p
@@ -39,7 +39,7 @@ export function Testimonials() {
               <figure className="flex h-full flex-col rounded-2xl border border-slate-200 bg-slate-50 p-6">
                 <Stars rating={item.rating} />
                 <blockquote className="mt-4 flex-1 text-base leading-relaxed text-slate-800">“{item.text}”</blockquote>
-                {/* A grid: the initials (its ::before, .avatar-initials) beside the name and role. */}
+                {/* Initials come from ::before (.avatar-initials). */}
                 <figcaption
                   data-initials={initials(item.name)}
                   className="avatar-initials mt-6 grid grid-cols-[auto_1fr] items-center gap-x-3"

@@ -1,7 +1,5 @@
-// The Privacy Policy, Terms of Service and Security pages: text from app/content/legal.ts (built by the route's
-// loader, app/services/legal-page.server.ts) in a plain layout whose header and footer lead back to the landing
-// page. Server-rendered, plain links, no interactive parts: a page reads the same with or without JavaScript.
-// This module imports no code of its own (types only), so the landing page's chunks stay as they are.
+// Plain, non-interactive layout, so the pages read the same without JS. Import types only, or the landing
+// page's chunks change.
 import type { InlineText, LegalBlock, LegalDocument, LegalPageView } from "~/content/legal";
 
 const focusRing = "focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2";

@@ -1,11 +1,9 @@
-// Class names for link and button styles: one source so every call to action looks and focuses alike. The styles
-// are component classes in app/tailwind.css (`.btn…`, `.focus-ring`): short names, so the calls to action the page
-// repeats cost little HTML, and the first load's script carries the names only.
+// One source so every call to action looks and focuses alike; the styles are component classes in app/tailwind.css.
 
 type ButtonVariant = "primary" | "secondary" | "inverse" | "ghostInverse";
 type ButtonSize = "sm" | "md" | "lg";
 
-// Whole names, so that Tailwind finds them in this file and keeps their rules.
+// Whole names, so Tailwind finds them here and keeps their rules.
 const variantClass: Record<ButtonVariant, string> = {
   primary: "btn-primary",
   secondary: "btn-secondary",

@@ -1,10 +1,6 @@
 import type { Notice } from "~/content/failure-notices";
 
-/**
- * A destructive notice rendered with the page, for an answer the page itself shows: without JavaScript the browser
- * renders the POST's response, which is too early for a cookie toast (that one would show on the next page).
- * Styled as the toaster's error toast, at the same place.
- */
+/** Without JS the POST's response is the page, too early for a cookie toast; styled like the error toast. */
 export function ServerNotice({ notice }: { notice: Notice }) {
   return (
     <div role="alert" className="fixed bottom-4 right-4 z-[100] w-[min(24rem,calc(100vw-2rem))]">

@@ -20,15 +20,11 @@ const toneClasses = {
 } as const;
 
 const shownByBrowser = new Set<(toast: ToastData) => void>();
-// Shown before a toaster listens: hydration runs the page's effects before the root's Toaster registers (it
-// comes after the route in the tree), and a page hands the notice it was rendered with over in such an effect.
+// The page's hydration effects run before the root's Toaster (later in the tree) listens.
 let waiting: ToastData | undefined;
 let shownCount = 0;
 
-/**
- * Shows a toast from the browser itself, for a submission whose answer carried none: no answer at all (a dropped
- * connection), an answer the app did not write (a proxy's 502), or a refusal.
- */
+/** For a submission whose answer carried no toast: a dropped connection, a proxy's error page, or a refusal. */
 export function showToast(toast: Omit<ToastData, "id">) {
   shownCount += 1;
   const item = { ...toast, id: `browser-${shownCount}` };
@@ -36,11 +32,7 @@ export function showToast(toast: Omit<ToastData, "id">) {
   for (const listener of shownByBrowser) listener(item);
 }
 
-/**
- * Hands a notice the page was rendered with (the answer to a form the browser posted itself, before the page's
- * scripts took its forms over) to the toaster once the page hydrates: rendered as page markup only until then, it
- * would vanish. Only the notice present at hydration: later answers come with their own toasts.
- */
+/** Hands the notice from a pre-hydration (no-JS) form post to the toaster, or hydration would make it vanish. */
 export function useToastAtHydration(notice: Omit<ToastData, "id"> | undefined) {
   const atHydration = useRef(notice);
   useEffect(() => {
@@ -48,22 +40,18 @@ export function useToastAtHydration(notice: Omit<ToastData, "id"> | undefined) {
   }, []);
 }
 
-/**
- * Shows the toast the server put in the cookie. Before hydration it is plain HTML in a live status region,
- * so it is seen without JavaScript; from hydration on it is a Radix Toast (one at a time, swipe right, F8).
- */
+/** The cookie's toast: plain HTML in a live region until hydration, so it works without JS; then a Radix Toast. */
 export function Toaster({ toast }: { toast?: ToastData }) {
   const hydrated = useHydrated();
   const [items, setItems] = useState<Array<ToastData & { open: boolean }>>(toast ? [{ ...toast, open: true }] : []);
 
   useEffect(() => {
     if (!toast) return;
-    // At most one visible: a new toast replaces whatever is showing.
     setItems((current) => (current.some((item) => item.id === toast.id) ? current : [{ ...toast, open: true }]));
   }, [toast]);
 
   useEffect(() => {
-    // At most one visible, as with the server's toasts.
+    // At most one visible: a new toast replaces whatever is showing.
     const show = (item: ToastData) => setItems([{ ...item, open: true }]);
     shownByBrowser.add(show);
     if (waiting) show(waiting);

@@ -1,7 +1,7 @@
 import type { DayChartView } from "~/schemas/dashboard-views";
 import { DayAxes } from "./day-axes";
 
-/** A bar per day, drawn from geometry computed on the server; `view.label` is what a screen reader hears. */
+/** Geometry comes from the server; `view.label` is what a screen reader hears. */
 export function BarChart({ view }: { view: DayChartView }) {
   return (
     <svg viewBox={`0 0 ${view.width} ${view.height}`} role="img" aria-label={view.label} className="h-auto w-full">

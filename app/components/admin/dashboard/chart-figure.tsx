@@ -11,7 +11,6 @@ function formatCell(value: string | number | null, kind: ColumnKind): string {
   return value.toLocaleString("en-US");
 }
 
-/** One chart: its caption, the picture, its data as a table (folded away) and a CSV download of the same rows. */
 export function ChartFigure({
   chart,
   table,

@@ -8,10 +8,6 @@ import { HorizontalBarChart } from "./horizontal-bar-chart";
 import { LineChart } from "./line-chart";
 import { RangeForm } from "./range-form";
 
-/**
- * The dashboard section of /admin: the range form and the charts, all rendered on the server. `search` is the
- * page's query, which the range form keeps.
- */
 export function Dashboard({ data, search }: { data: DashboardData; search: string }) {
   const { range, form, charts } = data;
   const query = form.errors.length

@@ -1,6 +1,5 @@
 import type { DayChartView } from "~/schemas/dashboard-views";
 
-/** The value grid with its tick labels and the day labels, under a day chart's marks. */
 export function DayAxes({ view }: { view: DayChartView }) {
   const [left, right] = view.gridX;
   return (

@@ -1,6 +1,5 @@
 import type { BarListView } from "~/schemas/dashboard-views";
 
-/** A bar per named row (a funnel step, a source), with its value and an optional note after the bar. */
 export function HorizontalBarChart({ view }: { view: BarListView }) {
   return (
     <svg viewBox={`0 0 ${view.width} ${view.height}`} role="img" aria-label={view.label} className="h-auto w-full">

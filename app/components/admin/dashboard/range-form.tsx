@@ -27,10 +27,7 @@ function DateField({ name, label, value, invalid }: { name: string; label: strin
   );
 }
 
-/**
- * Preset links and a plain GET form for a custom range: both work without JavaScript, and both keep the rest of
- * the page's URL (`search`: the demo-request search, the lists' pages).
- */
+/** Links and a plain GET form, so it works without JS; both keep the rest of the page's query (`search`). */
 export function RangeForm({
   range,
   form,
