@@ -1,4 +1,3 @@
-// What each AI agent does and its illustration, as the agent cards show them.
 import type { AgentName } from "./agents";
 
 export type AgentDetails = {

@@ -1,6 +1,4 @@
-// The time zones the demo picker offers to show its times in without JavaScript (with it, the visitor's own zone is
-// used and added to the list). Short on purpose: every option is in the page's HTML. The business's own zone is
-// always offered as well.
+// Offered without JavaScript (with it, the visitor's own zone is added). Short on purpose: every option is in the HTML.
 export const demoTimeZones = [
   "Pacific/Honolulu",
   "America/Anchorage",

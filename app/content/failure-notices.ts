@@ -1,5 +1,4 @@
-// What a visitor is told when a form's submission fails: the spec's error catalogue (section 8). Shared by the
-// server's answers and by the browser, which shows them itself when no answer (or no answer of ours) arrives.
+// The spec's error catalogue (section 8); the browser shows these itself when no answer of ours arrives.
 
 export type Notice = { message: string; description: string };
 

@@ -1,5 +1,4 @@
-// The six questions of the spec, with the catalogue's plan names (Elevate → Scale Master,
-// Command → Power Platform). Used by the FAQ section.
+// The spec's questions, with the catalogue's plan names (Elevate → Scale Master, Command → Power Platform).
 
 export type FaqItem = { id: string; question: string; answer: string };
 

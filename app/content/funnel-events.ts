@@ -1,5 +1,4 @@
-// The cookieless funnel's steps, in the order a visitor meets them (issue #16). Each is a daily count in
-// funnel_daily_counts; the dashboard shows them in this order with the drop-off between neighbours.
+// In the order a visitor meets them: the dashboard shows the drop-off between neighbours.
 export const funnelEvents = [
   "landing_view",
   "checkout_opened",

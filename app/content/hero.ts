@@ -1,4 +1,3 @@
-// The first screen's copy (the hero).
 export const heroCopy = {
   eyebrow: "The CRM built for home and property service pros",
   title: "Capture every lead. Nurture every relationship. Complete more projects.",

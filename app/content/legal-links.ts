@@ -1,5 +1,4 @@
-// Where the legal pages live and what links to them say. Kept apart from their text (legal.ts) so the landing
-// page's footer, demo form and checkout can link to them without shipping the policies in the first load.
+// Apart from legal.ts, so the landing page can link to the policies without shipping them in the first load.
 
 export const legalPageIds = ["privacy", "terms", "security"] as const;
 export type LegalPageId = (typeof legalPageIds)[number];

@@ -1,6 +1,5 @@
-// The Privacy Policy, Terms of Service and Security pages, as data. Every statement here describes what this
-// site's code does (app/schemas, app/db/schema.server.ts, app/utils/*.server.ts); the retention periods and
-// response times are business policy and appear once, in `legalPolicy`, so the pages cannot disagree.
+// Every statement here must describe what this site's code does; business policy appears once, in `legalPolicy`,
+// so the pages cannot disagree.
 import { formatUsd, plans } from "./plans";
 import { legalLinks, type LegalPageId } from "./legal-links";
 
@@ -10,7 +9,6 @@ export type LegalBlock = { paragraph: InlineText[] } | { list: InlineText[][] };
 export type LegalSection = { id: string; heading: string; blocks: LegalBlock[] };
 export type NavLink = { href: string; label: string };
 
-/** What a legal page shows besides its meta tags; built on the server by app/services/legal-page.server.ts. */
 export type LegalPageView = {
   current: LegalPageId;
   document: LegalDocument;
@@ -49,7 +47,7 @@ export const legalPolicy = {
   priceChangeNoticeDays: 30,
 } as const;
 
-/** The date of the last change to any of the three texts (also the sitemap's lastmod for them). */
+/** Also the sitemap's lastmod for the legal pages. */
 export const LEGAL_LAST_UPDATED = "2026-11-23";
 
 const p = (...content: InlineText[]): LegalBlock => ({ paragraph: content });

@@ -1,4 +1,3 @@
-// Who each plan is for and what it includes, as the pricing cards and the checkout dialog show it.
 import type { PlanId } from "./plans";
 
 export const planDescriptions: Record<PlanId, string> = {

@@ -1,5 +1,4 @@
-// The one plan catalogue: the pricing section, the checkout dialog and the server's price check all read it. Who
-// each plan is for and what it includes is in ./plan-features (text only static markup and the dialog show).
+// The one plan catalogue: the pricing section, the checkout dialog and the server's price check all read it.
 
 export const planIds = ["business-builder", "scale-master", "power-platform"] as const;
 export type PlanId = (typeof planIds)[number];
@@ -60,12 +59,11 @@ export function planPrice(plan: Plan, billing: BillingPeriod): number {
   return billing === "annual" ? plan.annualPrice : plan.price;
 }
 
-/** Dollars saved per year by paying annually: twelve months minus the annual price. */
 export function annualSaving(plan: Plan): number {
   return plan.price * 12 - plan.annualPrice;
 }
 
-/** The true saving of annual billing, computed from the catalogue (about 17 %), never a made-up figure. */
+/** Computed from the catalogue, never a made-up figure. */
 export const annualSavingPercent = Math.round(
   (plans.reduce((sum, plan) => sum + annualSaving(plan), 0) / plans.reduce((sum, plan) => sum + plan.price * 12, 0)) *
     100,

@@ -1,7 +1,4 @@
-/**
- * The events a webhook endpoint can ask for (issue #25, ADR 0033), with what each means to the integrator. The
- * admin form, the schema that checks it and the payloads all read this one list.
- */
+/** ADR 0033: the admin form, its schema and the payloads all read this one list. */
 export const webhookEventTypes = [
   "lead.created",
   "demo.booked",

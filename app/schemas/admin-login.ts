@@ -2,7 +2,7 @@ import { z } from "zod";
 
 // Only shape limits: a sign-in must never say which part was wrong, so there are no rules to hint at.
 export const adminLoginSchema = z.object({
-  // PostgreSQL text cannot hold NUL: without this check such a username reached the query and failed with a 500.
+  // PostgreSQL text cannot hold NUL.
   username: z
     .string()
     .trim()

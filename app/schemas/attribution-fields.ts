@@ -1,5 +1,4 @@
-// The attribution's field names (./attribution), apart from its zod schemas so that a form needing only the names
-// (the server's demo form, hydrated with the page) does not bring zod into the page's scripts.
+// Apart from ./attribution's zod schemas, so a form needing only the names does not bring zod into the page's scripts.
 
 export const utmParameters = ["utm_source", "utm_medium", "utm_campaign", "utm_term", "utm_content"] as const;
 export type UtmParameter = (typeof utmParameters)[number];

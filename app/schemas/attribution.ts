@@ -1,12 +1,8 @@
 import { z } from "zod";
 import { attributionFieldNames, type AttributionFieldName, type UtmParameter } from "./attribution-fields";
 
-// Where a lead or an order came from (issue #16), read from the visit that led to the form: the UTM tags, which ad
-// click id was present (never its value), the referring site's host and the landing path. Carried without a cookie:
-// as hidden form fields and, through the checkout's links, as query parameters under the same names
-// (`attributionFieldNames`). Shared by the browser's forms and the server, which reads it leniently from forms
-// (a hidden field the visitor cannot correct must never cost a lead: a bad value is dropped) and strictly from the
-// JSON API (a bad value is a 400 with a message).
+// Where a lead or order came from, carried without a cookie. Read leniently from forms (a hidden field the visitor
+// cannot correct must never cost a lead) and strictly from the JSON API. Click ids: the kind, never the value.
 
 export const clickIdKinds = ["gclid", "fbclid", "msclkid"] as const;
 export type ClickIdKind = (typeof clickIdKinds)[number];
@@ -93,10 +89,7 @@ export function attributionFromFields(read: (name: AttributionFieldName) => unkn
   return attribution;
 }
 
-/**
- * From the landing visit itself: the page's URL (UTM tags, click ids, path) and the Referer it was requested with.
- * A referrer on `ownHost` is a page of this site, not a source, and is left out.
- */
+/** A referrer on `ownHost` is a page of this site, not a source, and is left out. */
 export function attributionFromLanding(url: URL, referrer: string | null | undefined, ownHost: string): Attribution {
   const params = url.searchParams;
   const clickId = clickIdKinds.find((kind) => params.get(kind));
@@ -116,12 +109,10 @@ export function attributionFromLanding(url: URL, referrer: string | null | undef
   return attributionFromFields(read);
 }
 
-/** Whether the visit said anything at all. */
 export function hasAttribution(attribution: Attribution): boolean {
   return Object.values(attribution).some((value) => value !== undefined);
 }
 
-/** The attribution as field name → value pairs: hidden inputs, or query parameters on a carried link. */
 export function attributionFields(attribution: Attribution): [AttributionFieldName, string][] {
   const pairs: [AttributionFieldName, string][] = [];
   for (const field of attributionFieldNames) {

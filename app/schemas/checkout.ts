@@ -4,12 +4,10 @@ import { type BillingPeriod, type PlanId } from "~/content/plans";
 import type { CouponDiscount } from "~/content/pricing";
 import { emailField, phoneField, textField } from "./text-rules";
 
-// Step 1 of the checkout dialog: the spec's minimums and messages, with the character rules every form shares.
 export const checkoutInfoSchema = z.object({
   companyName: textField("Company name", { min: 2, max: 120 }),
   fullName: textField("Full name", { min: 2, max: 120 }),
   email: emailField(),
-  // The spec's minimum of 10 characters and its message; the characters allowed are the demo form's.
   phone: phoneField({ minLength: 10, message: "Valid phone number is required" }),
 });
 
@@ -27,10 +25,7 @@ export const attemptIdSchema = z
   .max(64)
   .regex(/^[\w-]+$/);
 
-/**
- * The spec's POST /api/create-checkout-session payload. Plan ids stay plain strings here so that unknown or
- * duplicate ids get their own 400 from the price check rather than a generic schema error.
- */
+/** Plan ids stay plain strings so unknown or duplicate ids get their own 400 from the price check. */
 export const checkoutOrderSchema = z.object({
   planIds: z.array(z.string().max(64)).max(10),
   planNames: z.array(z.string().max(120)).max(10).optional(),
@@ -44,7 +39,6 @@ export const checkoutOrderSchema = z.object({
 
 export type CheckoutOrderPayload = z.infer<typeof checkoutOrderSchema>;
 
-/** What the checkout dialog renders, built by the server from the URL and the checkout cookie. */
 export type CheckoutView = {
   step: "info" | "plan";
   edit: boolean;

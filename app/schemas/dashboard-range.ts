@@ -4,7 +4,7 @@ import { calendarDaysBetween, isCalendarDate } from "~/utils/calendar-date";
 export const dashboardPresets = [7, 30, 90] as const;
 export type DashboardPreset = (typeof dashboardPresets)[number];
 export const defaultDashboardPreset: DashboardPreset = 30;
-/** A year, leap day included: a longer range would make the daily charts unreadable and the queries slow. */
+/** Longer ranges make the daily charts unreadable and the queries slow. */
 export const maxDashboardRangeDays = 366;
 
 export type DashboardRangeChoice =
@@ -16,11 +16,7 @@ const field = z
   .optional()
   .transform((value) => value || undefined);
 
-/**
- * The dashboard's range form (a plain GET form): a preset `range` of 7, 30 or 90 days ending today, or a custom
- * `from`–`to` of whole days in the business's time zone, both ends included. A custom date wins over a preset
- * (the form sends both when the visitor edits the dates after choosing a preset).
- */
+/** A custom date wins over a preset: the form sends both when the dates are edited after choosing a preset. */
 export const dashboardRangeSchema = z
   .object({ range: field, from: field, to: field })
   .transform(({ range, from, to }, ctx): DashboardRangeChoice => {

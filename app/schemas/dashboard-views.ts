@@ -1,5 +1,4 @@
-// What the dashboard's loader hands to its components (types only), kept apart from both sides so the components,
-// which must not import server code, and the model and service that build the data name one shape.
+// Types only, so components (which must not import server code) and the services share one shape.
 import type { FunnelEvent } from "~/content/funnel-events";
 import type { DashboardPreset } from "~/schemas/dashboard-range";
 
@@ -8,7 +7,6 @@ export type DayRange = { from: string; to: string; timeZone: string };
 
 export type DashboardRange = DayRange & { preset: DashboardPreset | null; days: number };
 
-/** What the range form sent back, to refill it, and what was wrong with it. */
 export type DashboardRangeForm = { from: string; to: string; errors: string[] };
 
 export type DailyFigures = {
@@ -31,10 +29,7 @@ export type FunnelStep = {
   dropOffPercent: number | null;
 };
 
-/**
- * Live demos whose slot had ended, by outcome (ADR 0032). The show rate is held ÷ (held + no-show) in percent, one
- * decimal; null when no demo was marked either. Unmarked and host-cancelled demos are counted, not rated.
- */
+/** ADR 0032: show rate = held ÷ (held + no-show), null when neither; unmarked and host-cancelled are not rated. */
 export type OutcomeCounts = {
   held: number;
   noShow: number;
@@ -43,10 +38,10 @@ export type OutcomeCounts = {
   showRatePercent: number | null;
 };
 
-/** One ISO week (Monday to Sunday in the business's zone) of the range: `week` is its Monday, `isoWeek` "2026-W12". */
+/** `week` is the Monday, in the business's zone; `isoWeek` reads "2026-W12". */
 export type WeeklyShowRate = OutcomeCounts & { week: string; isoWeek: string };
 
-/** One host's demos in the range: every live booking (ended or not), and the ended ones by outcome. */
+/** `bookings` counts every live booking; the outcomes only the ended ones. */
 export type HostDemoFigures = OutcomeCounts & { hostId: string | null; name: string; bookings: number };
 
 export type Dashboard = {
@@ -62,23 +57,17 @@ export type Dashboard = {
   charts: DashboardCharts;
 };
 
-// The charts' geometry, computed on the server (app/services/admin/dashboard-charts.server.ts, with d3-scale and
-// d3-shape) so the components only draw it: no chart code runs or ships to the browser. Coordinates are in the
-// chart's viewBox (width × height); texts are already formatted.
+// Chart geometry is computed on the server so no chart code ships to the browser; coordinates are in the viewBox.
 
 export type SvgBox = { x: number; y: number; width: number; height: number };
 
-/** A chart with one mark per day: bars, or a line (`path`). */
 export type DayChartView = {
-  /** What a screen reader hears instead of the picture. */
   label: string;
   width: number;
   height: number;
-  /** The value axis: a grid line and its label at each tick. */
   grid: { y: number; text: string }[];
   gridX: [number, number];
   tickTextX: number;
-  /** The day axis: the labelled days only. */
   days: { x: number; text: string }[];
   baselineY: number;
   dayTextY: number;
@@ -86,7 +75,6 @@ export type DayChartView = {
   path: string | null;
 };
 
-/** A bar per named row (a funnel step, a source) with its value and an optional note after the bar. */
 export type BarListView = {
   label: string;
   width: number;

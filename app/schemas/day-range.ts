@@ -7,13 +7,11 @@ const LATEST_DAY = "2999-12-31";
 
 export const isDay = (value: string) => isCalendarDate(value) && value >= EARLIEST_DAY && value <= LATEST_DAY;
 
-/** A calendar date from an `<input type="date">`, named `label` in its message. */
 export function dayField(label: string) {
   const message = `Enter the ${label} as a date, e.g. 2027-03-15`;
   return z.string({ required_error: message, invalid_type_error: message }).trim().refine(isDay, message);
 }
 
-/** A first and a last day (both included): the last may not come before the first. */
 export function lastDayNotBefore<First extends string, Last extends string>(first: First, last: Last) {
   return (days: Record<First | Last, string>, ctx: z.RefinementCtx) => {
     // A day that is no date has its own message already; comparing it would only add a second, wrong one.

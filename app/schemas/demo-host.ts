@@ -4,14 +4,12 @@ import { dayField, lastDayNotBefore } from "./day-range";
 import { isTimeZone } from "~/utils/zoned-time";
 import { textField } from "./text-rules";
 
-// The /admin/hosts forms (issue #24): a host's details and working week, and a stretch of days off. The page works
-// without JavaScript, so these run on the server only; the component reads the field names and the hours format
-// from here, so both sides name one shape.
+// The /admin/hosts forms work without JavaScript, so these run on the server; the component reads names from here.
 
-/** One range of a host's week in their own zone, minutes after local midnight (the stored WeeklyHoursRange). */
+/** In the host's own zone, minutes after local midnight. */
 export type HoursRange = { weekday: number; startMinute: number; endMinute: number };
 
-/** The week as the form lists it: Monday first, as people write a working week; `weekday` 0 is Sunday. */
+/** Monday first, as people write a working week; `weekday` 0 is Sunday. */
 export const hostWeekdays = [
   { field: "hoursMon", weekday: 1, label: "Monday", short: "Mon" },
   { field: "hoursTue", weekday: 2, label: "Tuesday", short: "Tue" },
@@ -46,17 +44,13 @@ export function formatDayHours(weeklyHours: readonly HoursRange[], weekday: numb
     .join(", ");
 }
 
-/** The seven inputs' values for a week (an edit form's starting values). */
 export function hoursFormValues(weeklyHours: readonly HoursRange[]): Record<HoursField, string> {
   return Object.fromEntries(
     hostWeekdays.map(({ field, weekday }) => [field, formatDayHours(weeklyHours, weekday)]),
   ) as Record<HoursField, string>;
 }
 
-/**
- * The week in a line or a few: consecutive days with the same hours share one entry ("Mon–Fri 09:00–17:00",
- * "Sat 10:00–12:00"); days off are left out.
- */
+/** Consecutive days with the same hours share one line ("Mon–Fri 09:00–17:00"); days off are left out. */
 export function summariseWeek(weeklyHours: readonly HoursRange[]): string[] {
   const days = hostWeekdays.map((day) => ({ ...day, hours: formatDayHours(weeklyHours, day.weekday) }));
   const lines: string[] = [];
@@ -84,11 +78,7 @@ function minuteOf(hours: string, minutes: string): number | undefined {
   return h * 60 + m;
 }
 
-/**
- * One weekday's input read as ranges, or why it cannot be. Ranges are sorted; two that touch (12:00-13:00 and
- * 13:00-14:00) become one, because a demo must fit inside a single range and one running across the join would
- * otherwise never be offered.
- */
+/** Touching ranges are merged: a demo must fit inside one range, so one across the join would never be offered. */
 export function parseDayHours(
   text: string,
   day: { weekday: number; label: string },
@@ -149,10 +139,7 @@ function hoursField(day: (typeof hostWeekdays)[number]) {
 
 const invalidEmail = "Enter a valid e-mail address";
 
-/**
- * A host as the add and edit forms send it. Weekly hours come as one text input per weekday and leave as the
- * stored list of ranges; the active checkbox is sent only when ticked.
- */
+/** The active checkbox is sent only when ticked. */
 export const demoHostSchema = z
   .object({
     name: textField("Name", { min: 1, max: HOST_NAME_MAX_LENGTH }),
@@ -189,11 +176,11 @@ export const demoHostSchema = z
 
 export type DemoHostFormData = z.output<typeof demoHostSchema>;
 
-/** Every field of the host form, in the order the form shows them (and an error summary lists them). */
+/** In the form's order, which the error summary follows. */
 export const hostFormFields = ["name", "email", "timeZone", ...hostWeekdays.map((day) => day.field), "active"] as const;
 export type HostFormField = (typeof hostFormFields)[number];
 
-/** Days off as the time-off form sends them: calendar dates in the host's zone, both included. */
+/** Calendar dates in the host's zone, both included. */
 export const hostTimeOffSchema = z
   .object({ firstDay: dayField("first day"), lastDay: dayField("last day") })
   .superRefine(lastDayNotBefore("firstDay", "lastDay"));
@@ -203,7 +190,6 @@ export type HostTimeOffData = z.output<typeof hostTimeOffSchema>;
 export const timeOffFormFields = ["firstDay", "lastDay"] as const;
 export type TimeOffFormField = (typeof timeOffFormFields)[number];
 
-/** What the hosts page lists of a host (built by the loader; times of day are the host's own). */
 export type HostView = {
   id: string;
   name: string;
@@ -215,21 +201,16 @@ export type HostView = {
   active: boolean;
   /** The host's private calendar subscription: their own demos only. */
   feedUrl: string;
-  /** Upcoming demos they can no longer run that no other host could take. */
   stranded: StrandedDemo[];
 };
 
 /** A time-zone choice, labelled on the server (browsers' zone names can differ by ICU version). */
 export type ZoneOption = { value: string; label: string };
 
-/**
- * An action's answer when a form was not accepted: which form, the values as typed (shown again) and one message
- * per field. `not-found` is a host id that names no host.
- */
+/** A refused form, with the values as typed so they can be shown again. */
 export type HostFormAnswer =
   | {
       form: "host";
-      /** The host being edited; absent for "Add a host". */
       hostId?: string;
       values: Partial<Record<HostFormField, string>>;
       errors: Partial<Record<HostFormField, string>>;

@@ -9,17 +9,14 @@ export type { DealVolume } from "./demo-request-fields";
 
 const UTC_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|\+00:00)$/;
 
-/** An instant written in UTC that exists as written (Date.parse would roll 2027-02-30 over into March). */
+/** Date.parse would roll 2027-02-30 over into March. */
 function isUtcInstant(value: string): boolean {
   if (!UTC_INSTANT.test(value)) return false;
   const time = Date.parse(value);
   return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 16) === value.slice(0, 16);
 }
 
-/**
- * The one demo-request schema (DECISIONS.md → "Demo requests"), used by the form in the browser, by the
- * page action and by POST /api/demo-requests. Optional fields accept absent/null/"" and come out as "".
- */
+/** Shared by the browser form, the page action and the API. Optional fields accept absent/null/"", out as "". */
 export const demoRequestSchema = z.object({
   firstName: textField("First name", { min: 1, max: 80 }),
   lastName: textField("Last name", { min: 1, max: 80 }),
@@ -44,8 +41,7 @@ export const demoRequestSchema = z.object({
   challenges: textField("Challenges", { max: 2000, multiline: true })
     .nullish()
     .transform((value) => value ?? ""),
-  // A random id per rendered form (minted by the browser, ADR 0019): the unique key that turns a double submit
-  // into one stored row. Empty or absent: none (the server then stores the request once per lead).
+  // Turns a double submit into one stored row (ADR 0019).
   submissionId: z
     .string({ invalid_type_error: "Submission id must be text" })
     .trim()
@@ -55,9 +51,7 @@ export const demoRequestSchema = z.object({
     )
     .optional()
     .transform((value) => value || undefined),
-  // The picked demo time (issue #14): an ISO 8601 instant in UTC, e.g. 2027-03-12T14:00:00Z. Absent or empty:
-  // no time picked ("None of these times work — contact me"), the request-only behaviour. Whether the time is
-  // bookable (hours, notice, horizon, free seats) is the server's to say, at submit time.
+  // Absent or empty: no time picked. Whether it is bookable is the server's to say, at submit time.
   slotStart: z
     .string({ invalid_type_error: "Slot start must be an ISO 8601 time in UTC, e.g. 2027-03-12T14:00:00Z" })
     .trim()
@@ -75,7 +69,7 @@ export const demoRequestSchema = z.object({
 export type DemoRequestInput = z.input<typeof demoRequestSchema>;
 export type DemoRequestData = z.output<typeof demoRequestSchema>;
 
-/** A stored request as the API answers it and the admin lists it; the submission id stays internal. */
+/** The submission id stays internal. */
 export type StoredDemoRequest = {
   id: string;
   firstName: string;

@@ -1,6 +1,4 @@
-// What the demo loaders hand to their components (types only): the manage page and the admin's agenda. Kept
-// apart from both sides so the components, which must not import server code, and the services that build the
-// data name one shape.
+// Types only, so components (which must not import server code) and the services share one shape.
 
 export type BookingView = {
   start: string;
@@ -8,7 +6,6 @@ export type BookingView = {
   firstName: string;
   businessZone: string;
   whenText: string;
-  /** Who runs the demo (issue #24). */
   hostName?: string;
 };
 
@@ -16,11 +13,9 @@ export type PickerView = {
   /** Free slot starts (ISO UTC) within the horizon, the booking's own slot left out. */
   slots: string[];
   businessZone: string;
-  /** The zone the times are shown in: ?tz, else the business's. */
   zone: string;
   /** Whether the visitor chose the zone (then JavaScript does not switch to the browser's own). */
   zoneChosen: boolean;
-  /** The chosen day (YYYY-MM-DD in `zone`), if any. */
   day: string | null;
   /** The zones to choose from, labelled on the server (browsers' tz names can differ by ICU version). */
   zones: { value: string; label: string }[];
@@ -43,7 +38,7 @@ export type AgendaDemo = {
   company: string;
   dealVolume: string | null;
   challenges: string | null;
-  /** Who runs it (issue #24); null for a booking made before hosts that no seeded host took. */
+  /** Null for a booking no seeded host took. */
   hostId: string | null;
   hostName: string | null;
 };
@@ -52,9 +47,8 @@ export type Agenda = {
   timeZone: string;
   timeZoneLabel: string;
   days: AgendaDay[];
-  /** The active hosts, to reassign a demo to. */
   hosts: { id: string; name: string }[];
 };
 
-/** An upcoming demo whose host can no longer run it and no other host could take (issue #24). */
+/** Its host can no longer run it and no other host could take it. */
 export type StrandedDemo = { bookingId: string; when: string; name: string; company: string };

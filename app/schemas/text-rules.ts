@@ -1,23 +1,16 @@
 import { z } from "zod";
 
-// One definition of what a person may type into a name, company, phone or free-text field, shared by the demo
-// form, the checkout and both JSON APIs (ADR 0012). Everything here is refused with a message, never silently
-// changed: what is stored is what the visitor saw.
+// ADR 0012: bad characters are refused with a message, never silently changed, so what is stored is what was seen.
 
-// C0 controls other than tab/LF/CR, DEL, and the C1 controls (U+0080–U+009F, NEL U+0085 among them). PostgreSQL
-// cannot store NUL, and none of them belongs in a lead.
+// PostgreSQL cannot store NUL, and no control character belongs in a lead.
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
 const controlCharacters = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
-// Line breaks of every kind, including the Unicode line and paragraph separators and tab.
 const lineBreaks = /[\r\n\t\u2028\u2029]/;
 const loneSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-// Characters that are invisible but change how the text around them is shown or matched: bidirectional
-// embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069) and marks (U+200E, U+200F, U+061C), the
-// zero-width space, word joiner and invisible operators (U+200B, U+2060–U+2064), U+180E and the byte-order mark.
+// Invisible characters that change how text is shown or matched (bidi controls, zero-width space…).
 // ZWNJ/ZWJ (U+200C, U+200D) are allowed: Persian and Indic names and emoji sequences need them.
 const invisibleFormatting = /[\u061C\u180E\u200B\u200E\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]/;
 
-/** Why a value breaks the shared character rules, or undefined. */
 export function characterProblem(value: string, label: string, { multiline = false } = {}): string | undefined {
   if (controlCharacters.test(value) || loneSurrogate.test(value))
     return `${label} contains characters that are not allowed`;
@@ -48,10 +41,6 @@ export function textField(label: string, options: { min?: number; max: number; m
 const phoneCharacters = /^[0-9 +().-]+$/;
 export const PHONE_MAX_LENGTH = 30;
 
-/**
- * A phone number: `minLength`–30 characters of digits, spaces and `+ ( ) - .`, with at least 7 digits. Anything
- * else ("call me maybe now", control or invisible characters) gets `message`.
- */
 export function phoneField({ minLength, message }: { minLength: number; message: string }) {
   return z
     .string({ required_error: "Valid phone number is required", invalid_type_error: "Valid phone number is required" })
@@ -69,10 +58,7 @@ export function phoneField({ minLength, message }: { minLength: number; message:
 
 const invalidEmail = "Valid email address is required";
 
-/**
- * An e-mail address, trimmed, of at most 254 characters (the longest a mail server takes). Every problem reads
- * "Valid email address is required" except a too long address, whose message each form words itself.
- */
+/** 254 is the longest address a mail server takes. */
 export function emailField({ tooLongMessage = invalidEmail }: { tooLongMessage?: string } = {}) {
   return z
     .string({ required_error: invalidEmail, invalid_type_error: invalidEmail })

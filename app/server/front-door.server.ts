@@ -6,21 +6,13 @@ import { REFUSED_ORIGIN_HEADER } from "~/utils/request.server";
 import { remember } from "~/utils/singleton.server";
 import { PEER_ADDRESS_HEADER } from "~/utils/client-address.server";
 
-/*
- * remix-serve gives the app no middleware: express serves static files and hands everything else to Remix,
- * and a request Remix cannot even represent (TRACE, a Host that is not a host name) fails inside the adapter as
- * a 500. This module is the one place that sees every request first (see ADR 0011). It hooks in through the
- * documented `http.server.request.start` diagnostics channel, which Node publishes just before it emits the
- * server's `request` event, so it needs no change to remix-serve.
- */
+// remix-serve has no middleware, and a request Remix cannot represent fails in the adapter as a 500: this sees every
+// request first (ADR 0011), through the `http.server.request.start` diagnostics channel.
 
 /** Everything the site serves; anything else is answered here, never by the adapter. */
 export const SERVED_METHODS = ["GET", "HEAD", "POST"] as const;
 
-/**
- * How long a client whose body is still arriving gets to read its answer before the connection is closed, and
- * how much more the server reads meanwhile at most (the body reader itself stops after 1 MiB, see readLimitedBytes).
- */
+/** How long a client still sending its body gets to read its answer, and how much more is read meanwhile. */
 export const LINGER_MS = 2_000;
 export const LINGER_MAX_BYTES = 8 * 1024 * 1024;
 
@@ -63,10 +55,7 @@ export function arrivedOverHttps(req: IncomingMessage): boolean {
 
 type Refusal = { status: number; message: string; headers?: Record<string, string> };
 
-/**
- * Checks what the adapter would choke on and normalises the headers Remix reads. Returns a refusal, or
- * undefined when the request may go on (possibly with its headers adjusted).
- */
+/** Refuses what the adapter would choke on, and normalises the headers Remix reads. */
 function screen(req: IncomingMessage): Refusal | undefined {
   const method = req.method ?? "";
   if (!(SERVED_METHODS as readonly string[]).includes(method)) {
@@ -74,9 +63,8 @@ function screen(req: IncomingMessage): Refusal | undefined {
   }
   const target = req.url ?? "";
   if (!target.startsWith("/")) return { status: 400, message: "Bad request target." };
-  // The adapter resolves dot segments ("/../..//x" is "//x"); the router then decodes the path and hands it to the
-  // URL parser, which reads "\" as "/" and drops tabs and line breaks: "/%5C…" and "/%09//…" both become "//…",
-  // a URL with no host, and throw while rendering (a 500). No page of ours starts with two slashes, in any spelling.
+  // Dot segments, "\" and dropped tabs turn "/%5C…" or "/%09//…" into "//…", a URL with no host that throws while
+  // rendering. No page of ours starts with two slashes, in any spelling.
   let resolved: string;
   try {
     resolved = new URL(`http://localhost${target}`).pathname;
@@ -97,10 +85,9 @@ function screen(req: IncomingMessage): Refusal | undefined {
     delete req.headers["x-forwarded-host"];
   }
 
-  // A foreign Origin must reach our own check (a 403 the page can show) instead of Remix's (a 500): it is
-  // moved aside for assertSameOrigin, which refuses it. A client cannot plant the header: it is always cleared.
+  // A foreign Origin is moved aside so our check answers 403, not Remix's 500. Always cleared, so no client plants it.
   delete req.headers[REFUSED_ORIGIN_HEADER];
-  // The TCP peer, for the rate limits (utils/client-address): remix-serve hands the app no socket, only headers.
+  // remix-serve hands the app no socket, so the peer (for the rate limits) travels in a header.
   delete req.headers[PEER_ADDRESS_HEADER];
   if (req.socket.remoteAddress) req.headers[PEER_ADDRESS_HEADER] = req.socket.remoteAddress;
   const origin = firstHeader(req.headers.origin);
@@ -115,10 +102,7 @@ function screen(req: IncomingMessage): Refusal | undefined {
 /** Two years, subdomains included; the Security page promises exactly this. */
 export const STRICT_TRANSPORT_SECURITY = "max-age=63072000; includeSubDomains";
 
-/**
- * Headers every response carries, static files and health checks included. Set here only: the adapter appends the
- * app's headers to these, so an app that set them too would send them twice.
- */
+/** Set here only: the adapter appends the app's headers to these, so setting them in the app too sends them twice. */
 function addBaselineHeaders(req: IncomingMessage, res: ServerResponse) {
   res.setHeader("X-Content-Type-Options", "nosniff");
   // HSTS over plain http is ignored at best and pins a wrong promise at worst; only https earns it.
@@ -128,11 +112,8 @@ function addBaselineHeaders(req: IncomingMessage, res: ServerResponse) {
 }
 
 /**
- * An answer sent before its request body has fully arrived (413, 405, a refusal) would otherwise leave the
- * server reading whatever the client keeps sending. Closing at once loses the answer: the client's next write
- * meets a reset, and many clients then drop the answer they had not read yet. So the server stops reading (the
- * paused stream fills the TCP window and the client's writes simply wait), gives the client LINGER_MS to read
- * its answer, then closes the connection.
+ * After an early answer (413, 405…), closing at once makes many clients drop it on the reset: stop reading,
+ * give the client LINGER_MS to read its answer, then close.
  */
 function lingerAfterAnswer(req: IncomingMessage, res: ServerResponse) {
   res.once("finish", () => {
@@ -144,8 +125,7 @@ function lingerAfterAnswer(req: IncomingMessage, res: ServerResponse) {
     };
     const timer = setTimeout(close, LINGER_MS);
     timer.unref();
-    // Paused first: a stream nobody paused starts flowing when a "data" listener is attached, which would read
-    // the very body this is meant to leave unread. Paused, the listener only counts what a reader still pulls.
+    // Paused first: attaching a "data" listener would otherwise start reading the body this leaves unread.
     req.pause();
     req.on("data", (chunk: Buffer) => {
       received += chunk.byteLength;
@@ -157,8 +137,7 @@ function lingerAfterAnswer(req: IncomingMessage, res: ServerResponse) {
 }
 
 function refuse(req: IncomingMessage, res: ServerResponse, refusal: Refusal) {
-  // A body nobody reads would be read and dropped by Node to its very end ("dumping", to keep the connection
-  // alive); marked as consumed, it is left unread and the linger above closes the connection instead.
+  // Marked consumed, so Node does not read the whole body to keep the connection alive; the linger closes it instead.
   req.read(0);
   const body = JSON.stringify({ error: refusal.message });
   res.writeHead(refusal.status, {

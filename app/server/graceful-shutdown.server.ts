@@ -26,9 +26,7 @@ export function isShuttingDown(): boolean {
   return lifecycle().shuttingDown;
 }
 
-// Nothing may keep a stopping server alive past docker's SIGKILL (10 s after SIGTERM): the database close (with
-// the rate limiter's Redis beside it) and the outbox worker's last round get this long each, after the requests in
-// flight got SHUTDOWN_TIMEOUT_SECONDS.
+// Each close step gets this long, so nothing keeps a stopping server alive past docker's SIGKILL.
 const CLOSE_TIMEOUT_MS = 2_000;
 
 function within<T>(promise: Promise<T>, ms: number): Promise<T | "timed out"> {
@@ -51,8 +49,7 @@ async function shutDown(signal: NodeJS.Signals) {
   const env = getEnv();
   logger.info("shutting down", { signal, inFlight: inFlight.size, timeoutSeconds: env.SHUTDOWN_TIMEOUT_SECONDS });
 
-  // remix-serve closes its listener on the same signal; this covers a server that did not (another host
-  // process), after remix-serve's own handler has run. Idle keep-alive connections go now, busy ones when done.
+  // For a server remix-serve did not close itself. Idle keep-alive connections go now, busy ones when done.
   setImmediate(() => {
     for (const server of servers) {
       if (server.listening) server.close();
@@ -60,8 +57,7 @@ async function shutDown(signal: NodeJS.Signals) {
     }
   });
 
-  // The worker finishes the mail it is sending (its rows are leased, so an interrupted send is retried by the
-  // next process) while the requests in flight finish.
+  // Its rows are leased, so an interrupted send is retried by the next process.
   const worker = within(stopServerOutboxWorker(), CLOSE_TIMEOUT_MS);
   const unfinished = await drainRequests(env.SHUTDOWN_TIMEOUT_SECONDS * 1000);
   if (unfinished > 0)
@@ -94,10 +90,8 @@ async function shutDown(signal: NodeJS.Signals) {
 }
 
 /**
- * Makes SIGTERM and SIGINT end the process cleanly. remix-serve only closes its listener on them, and the
- * database pool (or PGlite) and the outbox worker would keep the process running — still sending mail and
- * holding the PGlite directory — until a SIGKILL. Requests are counted through Node's own HTTP diagnostics
- * channel, so no server code of remix-serve's needs changing. A second signal exits at once.
+ * remix-serve only closes its listener: the database and the outbox worker would keep the process alive until
+ * SIGKILL. A second signal exits at once.
  */
 export function installGracefulShutdown() {
   const current = lifecycle();
@@ -115,9 +109,8 @@ export function installGracefulShutdown() {
     if (current.shuttingDown) response.setHeader("Connection", "close");
   });
 
-  // The signals are the server's to handle once it listens. Scripts that load the build (db:migrate,
-  // admin:create) never listen, so Ctrl-C in the middle of a migration keeps Node's default: the script dies
-  // with a failing status instead of closing the database under the migration and saying "stopped".
+  // Only once listening: scripts that load the build (db:migrate) keep Node's default, so Ctrl-C mid-migration
+  // fails the script instead of closing the database under it.
   const onListening = (message: unknown) => {
     if (!((message as { server?: unknown }).server instanceof HttpServer)) return;
     unsubscribe(LISTENING_CHANNEL, onListening);

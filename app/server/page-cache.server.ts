@@ -4,20 +4,16 @@ import { documentContentSecurityPolicy } from "~/server/security-headers.server"
 import { logger } from "~/utils/logger.server";
 import { remember } from "~/utils/singleton.server";
 
-/**
- * The shared landing page, finished (ADR 0037). Its loaders name the data it renders with a validator
- * (`sharedPageHeaders`); the same build and the same data render the same bytes, so a revalidation is answered
- * 304 without a render, and a page already rendered for this validator is served again as it is, gzip included.
- */
+// ADR 0037: the same build and data render the same bytes, so a page is kept per validator and 304s need no render.
 
 export type RenderedDocument = { html: string; status: number };
 export type KeptPage = { body: Buffer<ArrayBuffer>; gzip: Buffer<ArrayBuffer>; csp: string };
 
-/** A few validators at most are current at once (the free demo times change); bounded so nothing can grow it. */
+/** Few validators are current at once; bounded so nothing can grow it. */
 const MAX_PAGES = 8;
 const pages = remember("kept pages", () => new Map<string, Promise<KeptPage | undefined>>());
 
-/** The strong validator of a page: the build, its path and its loaders' data validator (the origin renders nothing). */
+/** The strong validator of a page: the build, its path and its loaders' data validator. */
 export function pageTag(buildVersion: string, path: string, dataTag: string) {
   return createHash("sha256")
     .update(buildVersion)
@@ -38,7 +34,7 @@ export function matchesIfNoneMatch(header: string | null, etags: string[]) {
   return header.split(",").some((tag) => tag.trim() === "*" || etags.includes(opaque(tag)));
 }
 
-/** The page rendered and finished for this request alone (PAGE_CACHE=off); undefined when the render failed. */
+/** Undefined when the render failed. */
 export async function finishedPage(render: () => Promise<RenderedDocument>): Promise<KeptPage | undefined> {
   const { html, status } = await render();
   if (status !== 200) return undefined;
@@ -46,10 +42,7 @@ export async function finishedPage(render: () => Promise<RenderedDocument>): Pro
   return { body, gzip: zlib.gzipSync(body), csp: documentContentSecurityPolicy(html) };
 }
 
-/**
- * The page for `tag`: kept, or rendered once by `render` (concurrent first requests share the render). A render
- * that failed (status 500) is not kept; undefined then, and the caller renders for its own request.
- */
+/** Concurrent first requests share the render; a failed one is not kept, and the caller renders its own. */
 export async function keptPage(tag: string, render: () => Promise<RenderedDocument>) {
   let page = pages.get(tag);
   if (page) {
@@ -58,7 +51,7 @@ export async function keptPage(tag: string, render: () => Promise<RenderedDocume
     pages.set(tag, page);
     return page;
   }
-  // Once per validator, not per request: how often the shared page is still rendered (tests count these).
+  // Tests count these.
   logger.debug("shared page rendered", { tag });
   page = finishedPage(render);
   pages.set(tag, page);
@@ -68,10 +61,7 @@ export async function keptPage(tag: string, render: () => Promise<RenderedDocume
   return settled;
 }
 
-/**
- * The quality an Accept-Encoding header gives gzip (RFC 9110 §12.5.3): its own entry's q (1 when absent; `x-gzip`
- * counts), else that of `*`, else 0.
- */
+/** RFC 9110 §12.5.3: gzip's own q (`x-gzip` counts), else that of `*`, else 0. */
 export function acceptsGzip(header: string | null): boolean {
   let wildcard = 0;
   for (const entry of (header ?? "").split(",")) {

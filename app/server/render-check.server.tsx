@@ -2,9 +2,8 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { NotFound } from "~/components/not-found";
 
 /**
- * Renders a real page of the app (the 404 page: no data, no router) with the JSX this build was compiled to.
- * A development build (`npm run dev`) calls `jsxDEV`, which React's production runtime does not have, so under
- * NODE_ENV=production every page fails; this fails the same way, which is what start-up and /healthz look for.
+ * A dev build calls `jsxDEV`, which React's production runtime lacks, so every page would fail; rendering the
+ * 404 page fails the same way, which is what start-up and /healthz look for.
  */
 export function renderCheck(): { ok: true } | { ok: false; error: string; developmentBuild: boolean } {
   try {

@@ -2,16 +2,9 @@ import { createHash } from "node:crypto";
 import { PAGE_SCRIPTS_MARKER_ID } from "~/deferred/hydration-template-id";
 import { getEnv, type Env } from "~/utils/env.server";
 
-/**
- * The CSP allows inline scripts by the SHA-256 of their text, not by a per-response nonce (ADR 0019): a document
- * carrying a nonce differs per response, so no shared cache could keep it. Only the document's tail is hashed: the
- * root layout renders the page's content first, then an empty marker template, then its own scripts
- * (ScrollRestoration, Remix's router state and module script in the hydration template, the after-first-paint
- * loader). A script that a markup bug let into the content comes before the last marker, gets no hash, and the
- * browser refuses it; so does one added in the browser, and a fake marker planted in the content is not the last.
- */
+// Inline scripts are allowed by hash, not nonce, so shared caches can keep the document (ADR 0019). Only scripts
+// after the last marker template are hashed: one a markup bug let into the content gets no hash and is refused.
 
-// An inline script runs when it has no src and a JavaScript type: none, a JavaScript MIME type or "module".
 // Data blocks (application/ld+json) never run, so the CSP does not apply to them.
 const SCRIPT_ELEMENT = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi;
 const TYPE_ATTRIBUTE = /\btype\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/i;
@@ -31,20 +24,14 @@ function hashSource(text: string) {
 
 const STYLE_ELEMENT = /<style\b[^>]*>([\s\S]*?)<\/style\s*>/gi;
 
-/**
- * The CSP hash sources of the `<style>` elements in a document's `<head>`: the site's stylesheet, inlined there
- * (app/deferred/document-head.tsx). Only the head is read: the content that follows it cannot add a style.
- */
+/** Only the head is read: the content that follows it cannot add a style. */
 export function headStyleHashes(html: string): string[] {
   const headEnd = html.indexOf("</head>");
   if (headEnd === -1) return [];
   return [...new Set(Array.from(html.slice(0, headEnd).matchAll(STYLE_ELEMENT), ([, text]) => hashSource(text)))];
 }
 
-/**
- * The CSP hash sources (`'sha256-…'`) of the inline scripts in a document's tail (see above), in order, without
- * repeats. The scripts parked in the template count: they run once the after-first-paint loader moves them in.
- */
+/** Scripts parked in the template count: they run once the after-first-paint loader moves them in. */
 export function inlineScriptHashes(html: string): string[] {
   const hashes = new Set<string>();
   const tail = html.lastIndexOf(`<template id="${PAGE_SCRIPTS_MARKER_ID}"`);
@@ -60,9 +47,8 @@ function contentSecurityPolicyParts(env: Env): [string, string, string] {
   const checkoutOrigin = new URL(env.STRIPE_CHECKOUT_ORIGIN).origin;
   const [beforeScripts, beforeStyles, after] = [
     "default-src 'self'",
-    // 'strict-dynamic': the hashed scripts may load further scripts (the entry module, lazy chunks), and host
-    // sources are ignored. 'self' is only the fallback for browsers without 'strict-dynamic' (CSP 2); a browser
-    // without hashes at all (CSP 1) runs no inline script and gets the page as it works without JavaScript.
+    // Hashed scripts may load the entry and lazy chunks; 'self' is only the CSP 2 fallback, and a CSP 1 browser
+    // runs no inline script and gets the page as it works without JavaScript.
     "script-src 'strict-dynamic'\u0000 'self'",
     // The inlined stylesheet by its hash, nothing added at run time: the dialog's scroll lock is in the stylesheet.
     "style-src 'self'\u0000",
@@ -94,7 +80,6 @@ export function contentSecurityPolicy(scriptHashes: string[], styleHashes: strin
   return beforeScripts + sources(scriptHashes) + beforeStyles + sources(styleHashes) + after;
 }
 
-/** The Content-Security-Policy for a rendered document: its own inline scripts' and styles' hashes, nothing else. */
 export function documentContentSecurityPolicy(html: string): string {
   return contentSecurityPolicy(inlineScriptHashes(html), headStyleHashes(html));
 }

@@ -14,11 +14,7 @@ export function describePaymentMode(env: Env): string {
 // Node publishes this once a server's port is bound (net.Server#listen has completed).
 export const LISTENING_CHANNEL = "tracing:net.server.listen:asyncEnd";
 
-/**
- * remix-serve imports the build (start-up work included) before it binds the port, so "ready" can only be said
- * truthfully once the port is bound. This waits for the app's HTTP server to listen and then says where, with
- * the settings an operator checks first. Scripts that load the build never listen, so they never say it.
- */
+/** remix-serve binds the port after importing the build, so "ready" is only true once it listens. */
 export function reportWhenListening(env: Env) {
   const onListening = (message: unknown) => {
     const server = (message as { server?: unknown }).server;

@@ -10,10 +10,7 @@ import { installGracefulShutdown } from "~/server/graceful-shutdown.server";
 import { renderCheck, renderCheckMessage } from "~/server/render-check.server";
 import { remember } from "~/utils/singleton.server";
 
-/**
- * Everything that must be true before the server takes traffic: a valid environment (fail fast with a
- * message that names the variable) and a migrated database. Runs once per process, dev rebuilds included.
- */
+/** Fails fast, naming the variable, before taking traffic. Runs once per process, dev rebuilds included. */
 export function startServer(): Promise<void> {
   return remember("startup", async () => {
     const env = getEnv();

@@ -9,7 +9,6 @@ export function isCalendarDate(value: string): boolean {
   return date.toISOString().slice(0, 10) === value;
 }
 
-/** YYYY-MM-DD plus `days` calendar days. */
 export function addCalendarDays(date: string, days: number): string {
   return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 }
@@ -20,7 +19,6 @@ export function mondayOf(date: string): string {
   return addCalendarDays(date, -((weekday + 6) % 7));
 }
 
-/** Calendar days from `from` to `to` (YYYY-MM-DD each). */
 export function calendarDaysBetween(from: string, to: string): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 }

@@ -1,20 +1,13 @@
 import ipaddr from "ipaddr.js";
 
-/**
- * The TCP peer of a request, written by the front door (server/front-door.server.ts) from the socket, since
- * remix-serve hands the app a Fetch Request without one. A copy sent by a client is always removed first.
- */
+/** Written by the front door from the socket (remix-serve's Request has no peer); a client's copy is removed first. */
 export const PEER_ADDRESS_HEADER = "x-groundwork-peer-address";
 
-/** The TCP peer of the request, when it came through Node's HTTP server. */
 export function peerAddress(request: Request): string | undefined {
   return request.headers.get(PEER_ADDRESS_HEADER) ?? undefined;
 }
 
-/**
- * The key that one client's requests share. IPv4-mapped IPv6 is read as IPv4; an IPv6 address is cut to its
- * /64, because one subscriber or host gets a whole /64 and could otherwise take a fresh address per request.
- */
+/** One client's key. IPv6 is cut to its /64: one host gets a whole /64 and could take a fresh address per request. */
 export function clientKey(address: string): string | undefined {
   if (!ipaddr.isValid(address)) return undefined;
   const parsed = ipaddr.process(address);
@@ -24,10 +17,8 @@ export function clientKey(address: string): string | undefined {
 }
 
 /**
- * The client's address: with TRUST_PROXY = 0 the TCP peer (right for a server that faces the internet); with
- * N > 0 the entry our own N proxies wrote into X-Forwarded-For, counted from the right, since everything left
- * of it came from the client and can be forged. Behind a proxy TRUST_PROXY must be set, or every visitor has
- * the proxy's address and shares one client's limits.
+ * TRUST_PROXY = N > 0 reads the Nth X-Forwarded-For entry from the right: anything left of it can be forged.
+ * Behind a proxy TRUST_PROXY must be set, or every visitor shares the proxy's rate limits.
  */
 export function resolveClientAddress(request: Request, trustedHops: number): string | undefined {
   const peer = peerAddress(request);

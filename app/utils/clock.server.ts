@@ -1,10 +1,6 @@
 import { remember } from "~/utils/singleton.server";
 
-/**
- * The one source of "now" for the demo booking code (availability, notice, horizon, "has this demo passed").
- * Tests freeze or move it with setClock instead of waiting for real time, so daylight-saving dates and the
- * booking horizon can be tested on any day.
- */
+/** The demo booking code's one source of "now", so tests can freeze or move it with setClock. */
 const clock = remember("clock", () => ({ read: undefined as (() => Date) | undefined }));
 
 export function now(): Date {

@@ -1,12 +1,7 @@
 import { createCookie, type Cookie } from "@remix-run/node";
 import { getEnv } from "~/utils/env.server";
 
-/**
- * Every cookie the site sets: signed with the app's secrets (the first signs, every one verifies, so
- * SESSION_SECRET can be rotated without signing anyone out), out of reach of scripts, sent on top-level
- * navigations from other sites but not on their sub-requests, and Secure whenever the site is served over HTTPS.
- * Each caller adds only its name and how long the cookie lives.
- */
+/** Every cookie the site sets. The first secret signs and all verify, so SESSION_SECRET rotates without sign-outs. */
 export function signedCookie(name: string, { maxAge }: { maxAge?: number } = {}): Cookie {
   const env = getEnv();
   return createCookie(name, {

@@ -1,18 +1,10 @@
-// Spreadsheets run a cell that starts with one of these as a formula (CSV injection): = + - @, tab, CR and LF,
-// and their full-width forms, which some East Asian versions of Excel read as the same operators. Leading
-// spaces and quotes do not hide an operator from every reader.
+// A cell starting with these runs as a formula (CSV injection); full-width forms too, for East Asian Excel.
 const FORMULA_START = /^(?:[\t\r\n]|[\s"]*[=+\-@\uFF1D\uFF0B\uFF0D\uFF20])/;
-// A separator the reader may split on instead of the comma: Excel in many European locales splits a .csv on
-// ";", LibreOffice offers tab, and such a reader takes a quote in the middle of a comma-separated line literally,
-// so even a line break inside a quoted cell can end its row. Whatever follows one of these can start a cell.
+// Some readers split on ";" or tab (European Excel, LibreOffice) and ignore quotes, so these can start a cell too.
 const FORMULA_AFTER_SEPARATOR = /([;\t\r\n][\s"]*)(?=[=+\-@\uFF1D\uFF0B\uFF0D\uFF20])/g;
 const NEEDS_QUOTES = /[",;\t\r\n]/;
 
-/**
- * One CSV field, safe in a spreadsheet whatever separator it splits on: formula-looking text at the start or
- * after a `;`, tab or line break is defused with a ', then the field is quoted per RFC 4180 (and also when it
- * holds a `;` or tab, so a reader that honours quotes keeps it one cell of text).
- */
+/** One CSV field (RFC 4180), with formulas defused whatever separator the reader splits on. */
 export function csvCell(value: unknown): string {
   if (value === null || value === undefined) return "";
   let text = value instanceof Date ? value.toISOString() : String(value);
@@ -28,10 +20,7 @@ export function csvRow(values: readonly unknown[]): string {
 
 export type CsvColumn<T> = { header: string; value: (row: T) => unknown };
 
-/**
- * A CSV body that pulls one batch from `batches` each time the client is ready for more, so memory
- * holds one batch however large the table, and a client that disconnects stops the queries.
- */
+/** Pulls a batch only when the client is ready, so memory holds one batch and a disconnect stops the queries. */
 export function csvStream<T>(columns: CsvColumn<T>[], batches: AsyncIterator<T[]>): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   let headerSent = false;
@@ -65,7 +54,6 @@ export function csvStream<T>(columns: CsvColumn<T>[], batches: AsyncIterator<T[]
   );
 }
 
-/** A CSV download named `<name>-<today>.csv`, streamed from `batches`; `headers` add the route's own (no-store…). */
 export function csvDownload<T>(
   name: string,
   columns: CsvColumn<T>[],

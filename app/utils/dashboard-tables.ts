@@ -18,7 +18,6 @@ export function isDashboardChart(value: unknown): value is DashboardChart {
   return typeof value === "string" && (dashboardCharts as readonly string[]).includes(value);
 }
 
-/** How a column's raw value reads: a count, an amount in cents, or a percentage. */
 export type ColumnKind = "text" | "count" | "cents" | "percent";
 export type TableColumn = { header: string; kind: ColumnKind };
 export type DashboardTable = { columns: TableColumn[]; rows: (string | number | null)[][] };
@@ -29,7 +28,7 @@ const cents = (header: string): TableColumn => ({ header, kind: "cents" });
 
 const percent = (header: string): TableColumn => ({ header, kind: "percent" });
 
-/** The outcome columns of the demo tables (ADR 0032), after the row's own. */
+// ADR 0032.
 const outcomeColumns = [
   count("Held"),
   count("No-show"),

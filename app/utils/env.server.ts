@@ -13,8 +13,7 @@ const optionalUrl = z
   .optional()
   .or(z.literal("").transform(() => undefined));
 
-// Stripe issues secret keys (sk_) and restricted keys (rk_); a publishable key (pk_) or a webhook secret here
-// would only fail at the first checkout, in front of a visitor.
+// A publishable key or webhook secret here would only fail at the first checkout, in front of a visitor.
 const stripeSecretKey = z
   .string()
   .trim()
@@ -83,7 +82,6 @@ const workingHours = z
     return { startMinute, endMinute };
   });
 
-/** Comma-separated YYYY-MM-DD calendar dates (holidays), each a real date. */
 const blackoutDates = z
   .string()
   .trim()
@@ -100,13 +98,9 @@ const blackoutDates = z
     return dates;
   });
 
-/** The longest reminder offset: a reminder a month ahead is already one more than a visitor needs. */
 const MAX_REMINDER_MINUTES = 30 * 24 * 60;
 
-/**
- * When the visitor is reminded of a booked demo (issue #24, ADR 0031): "24h,1h" → minutes before its start, largest
- * first ([1440, 60]); whole hours (`h`) or minutes (`m`), comma-separated; "off" → no reminders.
- */
+/** "24h,1h" → minutes before the demo's start, largest first; "off" → none (ADR 0031). */
 const reminderOffsets = z
   .string()
   .trim()
@@ -130,10 +124,7 @@ const reminderOffsets = z
 
 export { isCalendarDate };
 
-/**
- * A Standard Webhooks signing secret: "whsec_" and the base64 of 24 to 64 random bytes (what /admin/webhooks
- * makes, and what Svix and the standardwebhooks libraries expect).
- */
+/** A Standard Webhooks signing secret, as Svix and the standardwebhooks libraries expect. */
 export function isWebhookSecret(value: string): boolean {
   const match = /^whsec_([A-Za-z0-9+/]+={0,2})$/.exec(value);
   if (!match) return false;
@@ -174,8 +165,7 @@ const envSchema = z.object({
   FORUM_URL: z.string().trim().url().default("https://community.groundworkcrm.com"),
 
   DATABASE_URL: optionalUrl,
-  // Optional store for the rate-limit counters shared by every instance (ADR 0018); unset → PostgreSQL when
-  // DATABASE_URL is set, else this process's memory.
+  // Shared rate-limit counters (ADR 0018); unset → PostgreSQL when DATABASE_URL is set, else this process's memory.
   REDIS_URL: z
     .string()
     .trim()
@@ -191,7 +181,7 @@ const envSchema = z.object({
   DATABASE_POOL_SIZE: positiveInt(10),
   // How long start-up waits for an unreachable database before giving up (ADR 0010).
   DATABASE_WAIT_SECONDS: positiveInt(30),
-  // How long SIGTERM/SIGINT waits for requests in flight before closing them (docker stop kills after 10 s).
+  // How long SIGTERM/SIGINT waits for requests in flight; keep it under docker stop's grace period.
   SHUTDOWN_TIMEOUT_SECONDS: positiveInt(5),
 
   // Comma-separated; the first signs, all verify, so a secret can be rotated without logging everyone out.
@@ -211,14 +201,12 @@ const envSchema = z.object({
   SALES_EMAIL: z.string().trim().email().default("sales@groundworkcrm.com"),
   MAIL_FROM: z.string().trim().default("Groundwork <no-reply@groundworkcrm.com>"),
   OUTBOX_WORKER: z.enum(["on", "off"]).default("on"),
-  // The cache of rendered pages (ADR 0005); "off" renders every page for its request (tests compare the two).
+  // ADR 0005; tests compare "on" with "off".
   PAGE_CACHE: z.enum(["on", "off"]).default("on"),
-  // The anonymous landing page is public (ADR 0019): how long a CDN or proxy keeps it fresh (s-maxage), and how
-  // long after that it may still answer from its copy while it revalidates (stale-while-revalidate). 0 disables.
+  // CDN caching of the public landing page (ADR 0019); 0 disables.
   PAGE_S_MAXAGE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
   PAGE_STALE_WHILE_REVALIDATE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(600),
-  // How long the landing page's free demo times (and the shared page made from them) are used before the database
-  // is read again, for bookings made by other instances (this process's own bookings take effect at once; ADR 0024).
+  // Bounds how stale other instances' bookings can look on the landing page (ADR 0024).
   AVAILABILITY_MAX_AGE_SECONDS: z.coerce.number().int().min(1).max(300).default(30),
 
   ADMIN_USERNAME: z.string().trim().optional(),
@@ -234,12 +222,12 @@ const envSchema = z.object({
   RATE_LIMIT_GLOBAL: positiveInt(3000),
   RATE_LIMIT_COUPONS_PER_SESSION: positiveInt(5),
   LOGIN_RATE_LIMIT: positiveInt(5),
-  // Funnel beacons (landing views) per client and window (ADR 0021): a visitor sends one per page load.
+  // Funnel beacons (ADR 0021): a visitor sends one per page load.
   RATE_LIMIT_EVENTS_PER_CLIENT: positiveInt(30),
 
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
 
-  // Demo booking (issue #14, ADR 0016): when demos can be booked, in the business's own time zone.
+  // Demo booking (ADR 0016), in the business's own time zone.
   DEMO_TIME_ZONE: timeZoneName.default("America/Chicago"),
   DEMO_WORKING_DAYS: workingDays.default("Mon-Fri"),
   DEMO_WORKING_HOURS: workingHours.default("09:00-17:00"),
@@ -247,18 +235,14 @@ const envSchema = z.object({
   DEMO_BUFFER_MINUTES: z.coerce.number().int().min(0).default(0),
   DEMO_MIN_NOTICE_MINUTES: z.coerce.number().int().min(0).default(120),
   DEMO_HORIZON_DAYS: z.coerce.number().int().min(1).max(366).default(14),
-  // The hosts a fresh install starts with (ADR 0030): DEMO_HOSTS of them, the first named DEMO_HOST_NAME (default:
-  // "<BRAND_NAME> Sales"), the others numbered, all with DEMO_HOST_EMAIL (default: SALES_EMAIL) and the week above.
-  // Once any host exists these are not read: hosts are managed on /admin/hosts.
+  // Seed a fresh install only (ADR 0030): once any host exists, hosts are managed on /admin/hosts.
   DEMO_HOSTS: z.coerce.number().int().min(1).max(100).default(2),
   DEMO_HOST_NAME: z.string().trim().max(70).optional(),
   DEMO_HOST_EMAIL: z.string().trim().email().optional(),
   DEMO_BLACKOUT_DATES: blackoutDates.default(""),
-  // E-mail reminders to the visitor before a booked demo (issue #24, ADR 0031): times before its start, or "off".
   DEMO_REMINDERS: reminderOffsets.default("24h,1h"),
 
-  // One webhook endpoint declared by the deployment (issue #25, ADR 0033), shown on /admin/webhooks with the
-  // others: it gets every event, signed with WEBHOOK_SECRET. Both or neither.
+  // An endpoint declared by the deployment, sent every event (ADR 0033). Both or neither.
   WEBHOOK_URL: optionalUrl,
   WEBHOOK_SECRET: webhookSecret,
   // "true" lets webhooks go to loopback and private addresses (development, tests); link-local never.
@@ -266,7 +250,6 @@ const envSchema = z.object({
 });
 
 export type Env = Omit<z.infer<typeof envSchema>, "APP_URL"> & {
-  /** The public origin: APP_URL as configured, else derived from PORT and HOST. */
   APP_URL: string;
   /** Whether APP_URL came from the environment (a derived one is only right for local use). */
   appUrlConfigured: boolean;
@@ -277,7 +260,7 @@ const DEFAULT_PORT = 3000;
 // Addresses that mean "every interface": not something a browser can open, so links use localhost.
 const WILDCARD_HOSTS = new Set(["", "0.0.0.0", "::", "[::]"]);
 
-/** The origin a visitor on this machine opens when APP_URL is not set: remix-serve listens on PORT (and HOST). */
+/** The local origin when APP_URL is not set. */
 export function defaultAppUrl(port: number | undefined, host: string | undefined): string {
   const name = host?.trim() ?? "";
   const hostname = WILDCARD_HOSTS.has(name)
@@ -347,20 +330,14 @@ export function getEnv(): Env {
   return remember("env", () => parseEnv(process.env));
 }
 
-/**
- * Without PORT, remix-serve takes 3000 or, when that is busy, another free port; once it listens, a derived
- * APP_URL follows the port it really got. Called before the first request, so no page has used the old one.
- */
+/** Without PORT, remix-serve may pick another free port; a derived APP_URL follows it. Call before any request. */
 export function adoptListeningPort(port: number) {
   const env = getEnv();
   if (env.appUrlConfigured || env.PORT !== undefined) return;
   env.APP_URL = defaultAppUrl(port, env.HOST);
 }
 
-/**
- * The origin for absolute links in an answer to `request`: APP_URL when configured; otherwise (local use) the
- * origin the client used, which is right whatever the port or host name. Not for anything cached or shared.
- */
+/** APP_URL when configured, else (local use) the origin the client used. Not for anything cached or shared. */
 export function requestOrigin(request: Request): string {
   const env = getEnv();
   return env.appUrlConfigured ? new URL(env.APP_URL).origin : new URL(request.url).origin;
@@ -375,19 +352,17 @@ export type BookingSettings = {
   startMinute: number;
   endMinute: number;
   slotMinutes: number;
-  /** Free time after each demo; slots start every slotMinutes + bufferMinutes. */
+  /** Slots start every slotMinutes + bufferMinutes. */
   bufferMinutes: number;
   minNoticeMinutes: number;
   horizonDays: number;
-  /** How many hosts a fresh install starts with. */
   hosts: number;
   /** YYYY-MM-DD dates in timeZone with no demos. */
   blackoutDates: Set<string>;
-  /** When the visitor is e-mailed a reminder: minutes before the demo's start, largest first; empty = none. */
+  /** Minutes before the demo's start, largest first; empty = none. */
   reminderMinutes: number[];
 };
 
-/** The demo booking settings (DEMO_* variables), parsed and checked at start-up with the rest. */
 export function getBookingSettings(): BookingSettings {
   const env = getEnv();
   return {
@@ -417,9 +392,7 @@ export function getPublicEnv(): SiteConfig {
 }
 
 export type WebhookSettings = {
-  /** The endpoint the deployment declares (WEBHOOK_URL, WEBHOOK_SECRET), if any. */
   endpoint?: { url: string; secret: string };
-  /** Loopback and private addresses allowed (development, tests). */
   allowPrivate: boolean;
   /** Endpoints must use https (production); http is allowed for loopback elsewhere. */
   httpsOnly: boolean;

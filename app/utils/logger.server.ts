@@ -18,7 +18,6 @@ function serialize(fields: Record<string, unknown>) {
   return out;
 }
 
-/** Structured one-line JSON logs: easy to grep here, easy to ship anywhere. */
 export const logger = {
   debug: (message: string, fields?: Record<string, unknown>) => write("debug", message, fields),
   info: (message: string, fields?: Record<string, unknown>) => write("info", message, fields),

@@ -4,16 +4,13 @@ import { isIP } from "node:net";
 import ipaddr from "ipaddr.js";
 
 /**
- * Which addresses this server may open a connection to on someone else's say-so (a webhook URL an admin typed):
- * public unicast only, so a URL cannot reach the cloud's metadata service, the database or an admin port on the
- * private network (SSRF). `allowPrivate` (development, tests) adds loopback and private ranges; link-local
- * (169.254.0.0/16, fe80::/10, where metadata services live), multicast, reserved and translation ranges never.
+ * SSRF guard for URLs an admin typed: public unicast only. `allowPrivate` (development, tests) adds loopback and
+ * private ranges, never link-local, where cloud metadata services live.
  */
 export type AddressPolicy = { allowPrivate: boolean };
 
 const PRIVATE_RANGES = new Set(["loopback", "private", "uniqueLocal"]);
 
-/** Why `address` may not be connected to under `policy`, or undefined when it may. */
 export function refusedAddress(address: string, policy: AddressPolicy): string | undefined {
   if (!ipaddr.isValid(address)) return `"${address}" is not an IP address`;
   // IPv4-mapped IPv6 (::ffff:10.0.0.1) is judged as the IPv4 address it is.
@@ -35,15 +32,11 @@ export const systemResolver: Resolver = (hostname) =>
 
 export class RefusedAddressError extends Error {}
 
-/** The URL's host without IPv6 brackets ("[::1]" → "::1"). */
 export function bareHostname(url: URL): string {
   return url.hostname.replace(/^\[|\]$/g, "");
 }
 
-/**
- * Resolves `hostname` and returns its addresses when every one of them may be connected to; refuses the name when
- * any may not (a name with one public and one private address is a rebinding trick, not a misconfiguration).
- */
+/** Refuses the name if any address is refused: one public and one private address is a rebinding trick. */
 export async function checkedAddresses(
   hostname: string,
   policy: AddressPolicy,
@@ -66,11 +59,7 @@ export async function checkedAddresses(
 
 type LookupCallback = (error: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
 
-/**
- * A `lookup` for http.request/net.connect that checks what it resolves: Node calls it right before it connects and
- * connects to the address it returns, so the address checked is the address used; a name that answered a public
- * address when the admin saved it and a private one now (DNS rebinding) is refused here.
- */
+/** A `lookup` for http.request/net.connect: the address checked is the address connected to, so DNS rebinding fails. */
 export function guardedLookup(policy: AddressPolicy, resolve: Resolver = systemResolver) {
   return (hostname: string, options: { all?: boolean }, callback: LookupCallback) => {
     checkedAddresses(hostname, policy, resolve).then(

@@ -1,9 +1,7 @@
 // Any base works: it only serves to tell whether a value stays on this origin once a browser has parsed it.
 const BASE = new URL("http://same-origin.invalid");
 
-// Browsers drop tabs and line breaks inside URLs and read "\" as "/", so "/\t/evil.example" and "/\\evil.example"
-// both lead off-site; a carriage return cannot even be put in a Location header. Such values are refused whole,
-// never cleaned up into something else.
+// Browsers drop tabs and line breaks in URLs and read "\" as "/", so such values are refused whole, never cleaned.
 // eslint-disable-next-line no-control-regex
 const controlCharacter = /[\u0000-\u001f\u007f-\u009f]/;
 
@@ -11,11 +9,7 @@ function staysOnSite(path: string): boolean {
   return path.startsWith("/") && !path.startsWith("//") && !path.startsWith("/\\");
 }
 
-/**
- * A same-origin absolute path to redirect to after sign-in, normalised the way a browser will read it
- * (percent-encoded, dot segments resolved), or `fallback`. An open redirect after sign-in would lend our
- * name to a phishing page.
- */
+/** A same-origin path as the browser will read it, or `fallback`: an open redirect would lend our name to phishing. */
 export function safeRedirectPath(value: unknown, fallback = "/admin"): string {
   if (typeof value !== "string" || value.length > 2048 || controlCharacter.test(value) || !staysOnSite(value))
     return fallback;

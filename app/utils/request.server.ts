@@ -14,10 +14,8 @@ export class RequestRejected extends Error {
 }
 
 /**
- * Reads a body up to `limit` bytes, counting what actually arrives (Content-Length can be absent, as with
- * chunked bodies, or wrong). Past the limit nothing more is kept. The stream is not cancelled: a cancel destroys
- * the socket at once and the client gets a connection reset instead of the 413. The front door closes the
- * connection a moment after the answer (see front-door.server).
+ * Counts what arrives, since Content-Length can be absent or wrong. Not cancelled past the limit: a cancel resets
+ * the socket and the client never sees the 413; the front door closes the connection instead.
  */
 async function readLimitedBytes(request: Request, limit = getEnv().BODY_LIMIT_BYTES): Promise<ArrayBuffer> {
   const tooLarge = () => new RequestRejected(413, `Request body is too large (limit ${limit} bytes).`);
@@ -44,8 +42,7 @@ async function readLimitedBytes(request: Request, limit = getEnv().BODY_LIMIT_BY
   return bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
 }
 
-// What is read and dropped past a limit, so that a client sending a little too much can finish and keep its
-// connection. Beyond it nothing more is read: the stream stays paused and the front door closes the connection.
+// Dropped past a limit so a client sending a little too much keeps its connection; beyond it the front door closes it.
 const DISCARD_BYTES = 1024 * 1024;
 
 async function discardRest(reader: ReadableStreamDefaultReader<Uint8Array>) {
@@ -61,18 +58,14 @@ async function discardRest(reader: ReadableStreamDefaultReader<Uint8Array>) {
   }
 }
 
-/** The exact bytes of a body (e.g. for a signature check), read with a size limit like every other body. */
 export async function readRawBody(request: Request, limit: number): Promise<Buffer> {
   return Buffer.from(await readLimitedBytes(request, limit));
 }
 
-// remix-validated-form turns field names into object paths ("a.b", "a[0]") and throws on malformed ones
-// ("f[") and on prototype segments. Every form of ours uses plain names, so anything else is refused up
-// front with a 400 instead of failing as a 5xx.
+// remix-validated-form throws on malformed paths and prototype segments; refusing them up front gives a 400, not a 5xx.
 const plainFieldName = /^[A-Za-z_][A-Za-z0-9_-]*$/;
 const prototypeName = /^(__proto__|prototype|constructor)$/;
 
-/** Form fields of a POST, read with the body-size limit. */
 export async function readForm(request: Request): Promise<FormData> {
   const contentType = request.headers.get("Content-Type") ?? "";
   if (!/^(application\/x-www-form-urlencoded|multipart\/form-data)/i.test(contentType)) {
@@ -93,7 +86,6 @@ export async function readForm(request: Request): Promise<FormData> {
   return form;
 }
 
-/** A JSON body, read with the body-size limit; anything that is not JSON is refused. */
 export async function readJson(request: Request): Promise<unknown> {
   const contentType = request.headers.get("Content-Type") ?? "";
   if (!/^application\/json\s*(;|$)/i.test(contentType)) {
@@ -107,10 +99,7 @@ export async function readJson(request: Request): Promise<unknown> {
   }
 }
 
-/**
- * Where the front door puts an Origin that Remix's own check would turn into a 500 ("null", malformed, another
- * host), so that assertSameOrigin can refuse it with a 403 the page shows. Cleared on every incoming request.
- */
+/** The front door moves here an Origin Remix would turn into a 500, so it becomes a 403. Cleared on every request. */
 export const REFUSED_ORIGIN_HEADER = "x-groundwork-refused-origin";
 
 export const CROSS_SITE_MESSAGE =
@@ -126,7 +115,6 @@ export function assertSameOrigin(request: Request) {
   if (!allowed.has(origin)) throw new RequestRejected(403, CROSS_SITE_MESSAGE);
 }
 
-/** The client's address (see client-address.server.ts for where it comes from and why). */
 export function getClientAddress(request: Request): string | undefined {
   return resolveClientAddress(request, getEnv().TRUST_PROXY);
 }
@@ -138,11 +126,9 @@ export function getRequestId(request: Request): string {
 
 const MAX_ID_LENGTH = 64;
 
-/** A record id from a form field or a URL segment: a non-empty string of sensible length, else undefined. */
 export const idOf = (value: FormDataEntryValue | string | null | undefined) =>
   typeof value === "string" && value !== "" && value.length <= MAX_ID_LENGTH ? value : undefined;
 
-/** The first message of each of `fields` in a zod `flatten().fieldErrors`: what a form shows next to each field. */
 export function firstErrors<F extends string>(fieldErrors: Partial<Record<string, string[]>>, fields: readonly F[]) {
   const errors: Partial<Record<F, string>> = {};
   for (const field of fields) {

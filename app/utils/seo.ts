@@ -1,5 +1,4 @@
-// Meta tags for the landing page (the meta function also runs in the browser on client navigations); the
-// JSON-LD is in json-ld.server.ts.
+// Runs in the browser too, on client navigations.
 import type { MetaDescriptor } from "@remix-run/node";
 import { siteCopy, type SiteConfig } from "~/content/site";
 
@@ -42,7 +41,6 @@ export function landingMeta(site: SiteConfig): MetaDescriptor[] {
   ];
 }
 
-/** Meta tags for a page other than the landing page (the legal pages): its own title, description and URL. */
 export function pageMeta(
   site: SiteConfig,
   page: { path: string; title: string; description: string },

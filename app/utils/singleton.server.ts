@@ -1,12 +1,5 @@
-/*
- * Values the process holds once — the database connection, the parsed environment, rate-limit counters, the
- * outbox worker, installed listeners — live on globalThis, not in module variables. In development every
- * rebuild re-evaluates the server build: module variables start over, so a second connection would be opened
- * (PGlite is single-process: its folder cannot be opened twice), counters would reset, and listeners and timers
- * would be installed again beside the old ones. globalThis outlives the rebuild, so the old value is found.
- * (The Epic Stack's `singleton` does the same.) Every value is kept here, under one name, so that is the only
- * place that reaches into globalThis.
- */
+// Process-wide values live on globalThis, which outlives dev rebuilds: module variables would reopen PGlite (it is
+// single-process), reset counters and double listeners. This is the only place that reaches into globalThis.
 
 type Kept = { value: unknown; basedOn: unknown };
 
@@ -14,19 +7,13 @@ const store = globalThis as unknown as { __groundworkRemembered?: Map<string, Ke
 const kept = (store.__groundworkRemembered ??= new Map<string, Kept>());
 
 export type RememberOptions<T> = {
-  /**
-   * The value is made again when this changes (compared with ===): a session storage follows the secrets it was
-   * made with, a mail transport the SMTP_URL (tests swap the environment between suites).
-   */
+  /** Made again when this changes (===), e.g. a session storage follows its secrets. */
   basedOn?: unknown;
   /** Ends a value that is made again because `basedOn` changed (closes a transport's connections). */
   dispose?: (stale: T) => void;
 };
 
-/**
- * The value kept under `name`, made by `create()` on first use (and again once forgotten). When `create` throws,
- * nothing is kept and the next call tries again. An install-once step is a `create` that returns nothing.
- */
+/** When `create` throws nothing is kept, so the next call tries again. */
 export function remember<T>(name: string, create: () => T, options: RememberOptions<T> = {}): T {
   const entry = kept.get(name);
   if (entry && entry.basedOn === options.basedOn) return entry.value as T;
@@ -39,15 +26,11 @@ export function remember<T>(name: string, create: () => T, options: RememberOpti
   return value;
 }
 
-/** The value kept under `name`, if any, without making one. */
 export function recall<T>(name: string): T | undefined {
   return kept.get(name)?.value as T | undefined;
 }
 
-/**
- * Drops the value kept under `name` and hands it back, so the caller can close it; the next `remember` makes a
- * new one (a closed connection, a stopped worker, a finished probe; tests that change the environment).
- */
+/** Hands the value back so the caller can close it; the next `remember` makes a new one. */
 export function forget<T>(name: string): T | undefined {
   const value = recall<T>(name);
   kept.delete(name);

@@ -17,8 +17,7 @@ export function isKnownTimeZone(timeZone: string): boolean {
   }
 }
 
-// Building an Intl.DateTimeFormat costs far more than using one, and the picker names every zone of its list on
-// each render (the landing page's loader). One per zone, at most the few hundred IANA names.
+// Building an Intl.DateTimeFormat is costly, and the picker names every zone of its list on each render.
 const zoneNameFormatters = new Map<string, Intl.DateTimeFormat>();
 
 function zoneNameFormatter(timeZone: string) {
@@ -30,13 +29,10 @@ function zoneNameFormatter(timeZone: string) {
   return format;
 }
 
-/**
- * The zone's everyday name at `at`, e.g. "Central Time" for America/Chicago (Intl's long generic name, which
- * stays the same across daylight saving), "Central European Time" for Europe/Berlin, "UTC" for UTC.
- */
+/** "Central Time" for America/Chicago: the long generic name, which stays the same across daylight saving. */
 export function timeZoneLabel(timeZone: string, at: Date): string {
   if (timeZone === "UTC" || timeZone === "Etc/UTC") return "UTC";
-  // Formatting to parts is slow in ICU and the generic name holds all day, so each zone is named once a day.
+  // formatToParts is slow in ICU and the generic name holds all day, so each zone is named once a day.
   const day = at.toISOString().slice(0, 10);
   const known = zoneLabels.get(timeZone);
   if (known?.day === day) return known.label;

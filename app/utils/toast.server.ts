@@ -16,10 +16,7 @@ function toastUtils() {
 
 const toastCookiePattern = new RegExp(`(^|;)\\s*${TOAST_COOKIE}=`);
 
-/**
- * The toast in the request's cookie, if any. Most page views carry no toast cookie: they skip the session, which
- * would otherwise sign (HMAC) an empty cookie on every view only for the root loader to drop it.
- */
+/** Views without a toast cookie skip the session, which would otherwise sign an empty cookie on every view. */
 export const getToast: ReturnType<typeof createToastUtils>["getToast"] = async (request) => {
   if (!toastCookiePattern.test(request.headers.get("Cookie") ?? ""))
     return { toast: undefined, headers: new Headers() };

@@ -1,8 +1,4 @@
-/**
- * `work`, or a rejection with `timeoutError()` once `ms` have passed. The promise that loses the race may still
- * reject later (a database that answers late, with an error, after the caller moved on): that rejection is handled
- * here, because an unhandled rejection ends a Node process — a store outage must never take the server down.
- */
+/** The losing promise's late rejection is handled here: an unhandled rejection would end the Node process. */
 export function withTimeout<T>(work: PromiseLike<T>, ms: number, timeoutError: () => Error): Promise<T> {
   // One native promise: a query builder's `then` runs its query again on every call (drizzle's QueryPromise).
   const promise = Promise.resolve(work);

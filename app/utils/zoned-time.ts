@@ -1,6 +1,4 @@
-// The demo picker's view of instants in a named time zone, with the platform's Intl (the server and the browser
-// format alike). Formatting and grouping only: the booking's time-zone arithmetic is done with @date-fns/tz on the
-// server (app/services/demo/slots.server.ts).
+// Formatting and grouping only: booking time-zone arithmetic uses @date-fns/tz on the server.
 import { isKnownTimeZone, timeZoneLabel as timeZoneName } from "./time-zone-format";
 
 export { timeZoneName };
@@ -17,7 +15,6 @@ function formatter(timeZone: string, options: Intl.DateTimeFormatOptions) {
   return format;
 }
 
-/** Whether the platform knows this IANA time zone (a visitor-supplied value may be anything). */
 export function isTimeZone(value: unknown): value is string {
   return typeof value === "string" && value !== "" && value.length <= 64 && isKnownTimeZone(value);
 }
