@@ -34,13 +34,7 @@ export type StatementObserver = (statement: string) => void;
 
 const STATEMENT_OBSERVERS = "database statement observers";
 
-/**
- * Watches every statement the app sends from now on, through the driver's own hook (postgres.js's `debug`, the
- * messages PGlite's query path hands its engine), so a test can count a request's round trips (issue #22). Only
- * connections opened after the first observer see it: tests open a fresh connection for it. Production never
- * calls it, so its connections have no hook (postgres.js puts a failed query's parameters on the error when
- * `debug` is set). Returns the function that stops watching.
- */
+/** Tests only: postgres.js `debug` puts failed queries' parameters on errors. Sees connections opened afterwards. */
 export function observeStatements(observer: StatementObserver): () => void {
   const observers = remember(STATEMENT_OBSERVERS, () => new Set<StatementObserver>());
   observers.add(observer);
@@ -55,10 +49,7 @@ function statementHook(): StatementObserver | undefined {
   };
 }
 
-/**
- * The statement a PGlite protocol message starts: a Parse ("P": a query with parameters) or a simple Query ("Q":
- * BEGIN, COMMIT, a query without parameters); the Bind/Describe/Execute/Sync that follow belong to it.
- */
+/** The statement a PGlite Parse ("P") or simple Query ("Q") message starts; the messages after it belong to it. */
 function pgliteStatement(message: Uint8Array): string | undefined {
   const type = String.fromCharCode(message[0] ?? 0);
   if (type !== "P" && type !== "Q") return undefined;
@@ -68,16 +59,7 @@ function pgliteStatement(message: Uint8Array): string | undefined {
   return new TextDecoder().decode(message.subarray(start, end < 0 ? undefined : end));
 }
 
-/**
- * The postgres.js client as drizzle is to use it: every statement with parameters a named prepared statement.
- * drizzle's postgres.js driver sends any query not built with `.prepare(name)` (all of ours) as an unnamed
- * statement: its whole text, a Parse and a Describe on every execution, and the server parses and plans it each
- * time; the answer carries its parameter and row descriptions again. Named, postgres.js prepares a statement once
- * per connection (keyed by its text and parameter types) and then sends only its parameters. That halved the app's
- * CPU per demo and checkout POST (issue #22, ADR 0026). The statements' texts are fixed by the code (values are
- * always parameters), so each connection keeps a bounded set. A client made with `prepare: false` (e.g. behind a
- * transaction-pooling proxy) still wins: postgres.js prepares only when both the client and the query allow it.
- */
+/** Names every parameterised statement, so each connection plans it once (ADR 0026); the texts are fixed by code. */
 function preparingStatements<Client extends postgres.Sql | postgres.TransactionSql>(client: Client): Client {
   return new Proxy(client, {
     get(target, key, receiver) {
@@ -109,9 +91,7 @@ function connectPostgres(url: string, poolSize: number): Connection {
     idle_timeout: 30,
     onnotice: () => {},
     ...(observe ? { debug: (_connection: number, statement: string) => observe(statement) } : {}),
-    // A connection that closed under postgres.js 3.4.9 can keep a stale write timer and then never send again
-    // (porsager/postgres#1208, LanternOps/breeze#3225): its next query hangs. Rather than reuse such a
-    // connection, the pool that lost one is retired and the next query opens a fresh pool.
+    // A closed connection can hang its next query (porsager/postgres#1208): retire the pool rather than reuse it.
     onclose: () => {
       if (!closing) retirePool(connection);
     },
@@ -174,10 +154,7 @@ function connectPglite(dataDir: string): Connection {
 const CONNECTION = "database connection";
 const CLOSED_FOR_GOOD = "database closed for good";
 
-/**
- * Takes a pool out of service: the next getConnection() opens a fresh one, and queries still in flight on the
- * old pool get a second to finish before their connections are destroyed (their callers see an error, a 503).
- */
+/** The next getConnection() opens a fresh pool; queries in flight on the old one get a moment, then fail. */
 function retirePool(stale: Connection) {
   if (recall(CONNECTION) !== stale) return;
   forget(CONNECTION);
@@ -221,11 +198,7 @@ export async function migrateDatabase() {
   await getConnection().migrate();
 }
 
-/**
- * For the end of the process: whatever still asks for the database afterwards (a request past the shutdown
- * deadline, a late outbox round) gets an error instead of quietly reopening it — with PGlite, retaking the
- * folder and writing to it while the process exits.
- */
+/** At shutdown: a late caller gets an error instead of reopening the database (PGlite would write while exiting). */
 export async function closeDatabaseForGood() {
   remember(CLOSED_FOR_GOOD, () => true);
   await closeDatabase();
@@ -254,12 +227,8 @@ function isClosedSocketWrite(error: unknown): boolean {
 }
 
 /**
- * postgres.js 3.4.9 can throw from a timer when PostgreSQL goes away while a small write is queued
- * (porsager/postgres#1154, #1208; the fixes, #1168/#1209, are unreleased): an uncatchable TypeError that would
- * take the site down with its database, and that leaves the connection unable to write again. The query it
- * belonged to has already failed with CONNECTION_CLOSED (the visitor got a 503), so the server survives this one
- * error and swaps the pool for a fresh one. Any other uncaught exception still ends the process, as without a
- * handler. Installed by the server at start-up only, so test runners keep their own handlers.
+ * postgres.js can throw from a timer when PostgreSQL goes away (porsager/postgres#1154): its query already failed,
+ * so survive and swap the pool. Anything else still exits. Server only: test runners keep their own handlers.
  */
 export function survivePostgresClosedSocketWrites() {
   remember("postgres closed-socket guard", () =>

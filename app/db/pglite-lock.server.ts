@@ -19,12 +19,7 @@ export class PgliteDirectoryInUseError extends Error {
 
 export type PgliteLock = { release: () => void };
 
-/**
- * Takes the PGlite directory for this process, or throws PgliteDirectoryInUseError. The lock is an OS file lock
- * (an open-file-description lock on Linux, LockFileEx on Windows), which the kernel drops the moment the holder
- * exits, however it exits — a SIGKILL, a crash or a power cut cannot leave it behind (ADR 0010). The file's
- * text only names the holder for the message; the lock, not the file's existence, is what counts.
- */
+/** An OS file lock, dropped by the kernel however the holder exits (ADR 0010); the file only names the holder. */
 export function lockPgliteDirectory(dataDir: string): PgliteLock {
   const lockPath = path.join(dataDir, PGLITE_LOCK_FILE);
   const fd = openSync(lockPath, "a+");
@@ -45,7 +40,7 @@ export function lockPgliteDirectory(dataDir: string): PgliteLock {
     release() {
       if (released) return;
       released = true;
-      // Closing the only descriptor of the file releases the lock; the file stays for the next holder.
+      // Closing the only descriptor releases the lock; the file stays for the next holder.
       closeSync(fd);
     },
   };

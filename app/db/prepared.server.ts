@@ -1,12 +1,6 @@
 import { sql, type Placeholder } from "drizzle-orm";
 
-/**
- * A statement built and prepared once per database handle, with drizzle's public API: `build(db)` writes it with
- * drizzle's builders, `sql.placeholder(name)` wherever a call's value goes, and ends with `.prepare(name)`; each
- * call then only binds its values (`.execute({ ... })`), so a hot write does not rebuild its SQL every time. The
- * statement belongs to the handle it was built on: a reconnected pool (see connection.server) or a transaction is
- * a new handle and gets its own, and a closed one's are dropped with it.
- */
+/** Prepared once per database handle (a new pool or a transaction gets its own), so a hot write only binds values. */
 export function preparedPerHandle<Handle extends object, Statement>(
   build: (db: Handle) => Statement,
 ): (db: Handle) => Statement {
@@ -18,7 +12,7 @@ export function preparedPerHandle<Handle extends object, Statement>(
   };
 }
 
-/** A placeholder named after each key: the values of a prepared insert, bound by the same names at each call. */
+/** A placeholder per key, for a prepared insert bound by the same names. */
 export function placeholders<Key extends string>(keys: readonly Key[]): Record<Key, Placeholder<Key>> {
   return Object.fromEntries(keys.map((key) => [key, sql.placeholder(key)])) as Record<Key, Placeholder<Key>>;
 }

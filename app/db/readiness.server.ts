@@ -18,10 +18,7 @@ class ProbeTimeout extends Error {
 
 const PROBE = "database probe";
 
-/**
- * `select 1`, answered within `timeoutMs` or counted as down. One probe at a time: while a frozen database
- * holds a probe, later checks wait on that same query instead of piling more onto the pool.
- */
+/** `select 1` within `timeoutMs`, else down. One probe at a time, so a frozen database does not fill the pool. */
 export async function probeDatabase(timeoutMs = HEALTH_PROBE_TIMEOUT_MS): Promise<boolean> {
   const probe = remember(PROBE, () =>
     getDb()
@@ -39,10 +36,7 @@ export async function probeDatabase(timeoutMs = HEALTH_PROBE_TIMEOUT_MS): Promis
   }
 }
 
-/**
- * Ends start-up with a message for the person at the terminal. A thrown error would surface through
- * remix-serve as an unhandled rejection whose stack trace buries the one line that says what to do.
- */
+/** Ends start-up with a plain message: a thrown error's stack trace (via remix-serve) would bury what to do. */
 export function failStartup(message: string): never {
   console.error(`\nThe server cannot start.\n${message}\n`);
   process.exit(1);
@@ -72,12 +66,7 @@ function reasonOf(error: unknown): string {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/**
- * Before migrations: opens the database, and for PostgreSQL waits for it with backoff (a database that starts
- * with or after the app is normal in containers) for DATABASE_WAIT_SECONDS, saying what it waits for and which
- * variable to check; then gives up with a non-zero exit. A PGlite directory held by another process is refused
- * at once: waiting would only let an operator's mistake look like a slow start.
- */
+/** Waits with backoff for a PostgreSQL starting after the app; a PGlite directory in use is refused at once. */
 export async function waitForDatabase(): Promise<void> {
   const env = getEnv();
   try {

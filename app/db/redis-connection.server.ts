@@ -4,14 +4,10 @@ import { logger } from "~/utils/logger.server";
 import { forget, remember } from "~/utils/singleton.server";
 
 const REDIS = "redis connection";
-// How often a Redis that stays unreachable is mentioned in the log (ioredis reports every reconnect attempt).
+// ioredis reports every reconnect attempt; log an unreachable Redis only this often.
 const ERROR_LOG_INTERVAL_MS = 30_000;
 
-/**
- * The process's Redis client for REDIS_URL (only the rate-limit counters use it, ADR 0018), opened on first use.
- * Commands never wait long for a Redis that is away: one reconnect attempt per command, then an error, which
- * the limiter turns into its fail-open or fail-closed answer.
- */
+/** Rate limits only (ADR 0018). Commands fail fast while Redis is away, and the limiter falls back. */
 export function getRedis(): Redis {
   const url = getEnv().REDIS_URL;
   if (!url) throw new Error("REDIS_URL is not set");
@@ -23,11 +19,10 @@ export function getRedis(): Redis {
         connectTimeout: 2_000,
         // A command waiting for the first connection fails with that connection's first failure.
         maxRetriesPerRequest: 0,
-        // Reconnect for ever, at most every 2 s: the limiter works without Redis meanwhile.
+        // Reconnect for ever: the limiter works without Redis meanwhile.
         retryStrategy: (attempt) => Math.min(attempt * 100, 2_000),
       });
-      // Commands sent while the first connection is being made wait for it; once Redis has been reached, a
-      // command sent while it is away fails at once instead of queueing (its answer comes from the fallback).
+      // Only the first connection queues commands; later, a command sent while Redis is away fails at once.
       client.once("ready", () => {
         client.options.enableOfflineQueue = false;
       });
@@ -47,10 +42,7 @@ export async function closeRedis() {
   forget<Redis>(REDIS)?.disconnect();
 }
 
-/**
- * For the end of the process (graceful shutdown, which bounds the wait): QUIT, so Redis answers the commands
- * already sent before it closes the connection; a Redis that is away is dropped instead. Nothing when none was opened.
- */
+/** At shutdown: QUIT, so commands already sent are answered first; a Redis that is away is dropped instead. */
 export async function quitRedis() {
   const client = forget<Redis>(REDIS);
   if (!client) return;

@@ -28,9 +28,8 @@ const id = () =>
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 
 /**
- * Where a lead or an order came from (issue #16): the visit's UTM tags, which ad click id was present (never its
- * value), the referring site's host and the landing path. Null when the visit did not say. Bounded here as well as
- * in ~/schemas/attribution, so nothing is stored unbounded whatever writes the row.
+ * Where a lead or an order came from; `click_id` is which ad click id was present, never its value. Bounded here as
+ * well as in ~/schemas/attribution, so nothing is stored unbounded whatever writes the row.
  */
 const attributionColumns = () => ({
   utmSource: text("utm_source"),
@@ -99,8 +98,8 @@ export const users = pgTable("users", {
   createdAt: createdAt(),
 });
 
-// One row per signed-in admin session. The cookie carries a random token and the row its SHA-256, so signing
-// out or resetting the password ends a session even for someone holding a copy of the cookie.
+// The cookie carries a random token and the row its SHA-256, so signing out or a password reset ends a session
+// even for someone holding a copy of the cookie.
 export const adminSessions = pgTable(
   "admin_sessions",
   {
@@ -140,7 +139,7 @@ export const orders = pgTable(
     ...attributionColumns(),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
-    // When the payment was confirmed: paid revenue is counted on this day (issue #16's dashboard).
+    // When the payment was confirmed: the dashboard counts paid revenue on this day.
     paidAt: timestamp("paid_at", { withTimezone: true }),
   },
   (table) => [
@@ -188,9 +187,8 @@ export const outbox = pgTable(
   ],
 );
 
-// Where leads, bookings and orders are sent as signed webhooks (issue #25, ADR 0033). The signing secret is kept
-// as it must be used (whsec_…); a rotation keeps the previous one valid until `previous_secret_expires_at`.
-// `disabled_reason` is set when deliveries kept failing (or by an admin), and is what /admin/webhooks shows.
+// Signed webhook targets (ADR 0033). The secret is kept as it must be used (whsec_…); after a rotation the previous
+// one stays valid until `previous_secret_expires_at`.
 export const webhookEndpoints = pgTable(
   "webhook_endpoints",
   {
@@ -243,8 +241,8 @@ export const webhookAttempts = pgTable(
 /** One range of a host's working week, in their own time zone: minutes after local midnight. */
 export type WeeklyHoursRange = { weekday: number; startMinute: number; endMinute: number };
 
-// The people who run demos (issue #24, ADR 0030): each with their own zone, weekly hours and time off. A host is
-// never deleted (bookings keep naming them); an inactive one takes no new bookings.
+// The people who run demos (ADR 0030). A host is never deleted (bookings keep naming them); an inactive one takes
+// no new bookings.
 export const demoHosts = pgTable(
   "demo_hosts",
   {
@@ -284,10 +282,8 @@ export const demoHostTimeOff = pgTable(
 export const demoBookingStatuses = ["booked", "cancelled"] as const;
 export type DemoBookingStatus = (typeof demoBookingStatuses)[number];
 
-// A demo booked for a lead (issue #14, ADR 0016) with one of the hosts (issue #24, ADR 0030). Capacity is the
-// database's job: the exclusion constraint `demo_bookings_host_busy_excl` (migration 0005; drizzle cannot declare
-// one) lets no two live bookings of one host overlap, however many visitors or instances submit at once.
-// `seat` is the anonymous seat of a booking made before hosts (it named the seeded host it moved to).
+// ADR 0016, 0030. No two live bookings of one host overlap: the exclusion constraint demo_bookings_host_busy_excl
+// is in migration 0005 (drizzle cannot declare one). `seat`: the seat of a booking made before hosts.
 export const demoBookings = pgTable(
   "demo_bookings",
   {
@@ -307,8 +303,7 @@ export const demoBookings = pgTable(
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
-    // What became of a live booking once its slot ended (issue #24, ADR 0032): null until sales mark it; they may
-    // change it later. `outcome_at` is when it was last set (the database's clock, bookkeeping only).
+    // What became of the demo once its slot ended (ADR 0032); null until sales mark it. `outcome_at`: last set.
     outcome: text("outcome").$type<DemoOutcome>(),
     outcomeAt: timestamp("outcome_at", { withTimezone: true }),
   },
@@ -334,9 +329,8 @@ export const demoBookings = pgTable(
   ],
 );
 
-// Rate-limit counters shared by every instance on this PostgreSQL (issue #15, ADR 0018): one row per limit and
-// key ("demo:client:203.0.113.7"), in the shape rate-limiter-flexible's RateLimiterDrizzle reads and upserts.
-// Expired rows are deleted by the limiter an hour after they expire (the index on `expire` serves that delete).
+// Rate-limit counters shared by every instance (ADR 0018), in the shape rate-limiter-flexible's RateLimiterDrizzle
+// reads; the index on `expire` serves its deletion of expired rows.
 export const rateLimitCounters = pgTable(
   "rate_limit_counters",
   {
@@ -357,8 +351,7 @@ export type OutboxRow = typeof outbox.$inferSelect;
 export type WebhookEndpointRow = typeof webhookEndpoints.$inferSelect;
 export type WebhookAttemptRow = typeof webhookAttempts.$inferSelect;
 
-// The cookieless funnel (issue #16): one row per business-time-zone day and event, a count and nothing else. No
-// visitor, address or session is ever stored.
+// The cookieless funnel: a count per business-zone day and event; no visitor, address or session is ever stored.
 export const funnelDailyCounts = pgTable(
   "funnel_daily_counts",
   {

@@ -13,10 +13,7 @@ export function escapeLike(value: string): string {
 // eslint-disable-next-line no-control-regex
 const unsearchable = /[\u0000-\u001f\u007f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 
-/**
- * The search text as it is matched. Control characters (a NUL from `?q=%00` makes PostgreSQL fail the whole
- * query) and lone surrogates cannot occur in stored text, so they are dropped rather than searched for.
- */
+/** Drops control characters (a NUL fails the whole query) and lone surrogates: stored text cannot hold them. */
 export function normalizeSearch(value: string | null | undefined): string {
   return (value ?? "").replace(unsearchable, "").trim().slice(0, MAX_QUERY_LENGTH);
 }
@@ -29,10 +26,7 @@ export function parsePage(value: string | null | undefined): number {
 
 export type Paginated<T> = { items: T[]; page: number; pageSize: number; total: number; totalPages: number };
 
-/**
- * One page of `query` (already filtered by `where` and ordered with a unique tie-breaker, so pages never overlap)
- * and the count of all rows of `table` matching `where`.
- */
+/** `query` must be filtered by `where` and ordered with a unique tie-breaker, so pages never overlap. */
 export async function paginate<T extends PgSelect>(
   query: T,
   table: PgTable,
@@ -53,11 +47,7 @@ export async function paginate<T extends PgSelect>(
   };
 }
 
-/**
- * Every row of `table`, newest first, one batch at a time by keyset (never OFFSET), so an export of a large table
- * holds one batch in memory and each query stays an index range scan. The cursor keeps the database's own text of
- * created_at: a JS Date drops the microseconds and would skip rows.
- */
+/** Keyset batches, newest first. The cursor keeps created_at as text: a JS Date drops microseconds, skipping rows. */
 export async function* iterateNewestFirst<T extends PgTable & { createdAt: PgColumn; id: PgColumn }>(
   table: T,
   batchSize = 500,

@@ -8,11 +8,7 @@ import { rateLimitCounters } from "~/db/schema.server";
 /** One limit's window: counters are named `${keyPrefix}:${key}`. */
 export type CounterOptions = { keyPrefix: string; points: number; duration: number };
 
-/**
- * Counters in PostgreSQL's `rate_limit_counters`: each attempt is one atomic upsert (INSERT … ON CONFLICT DO
- * UPDATE … RETURNING), so instances counting the same key at once never lose a count. The library deletes rows
- * that expired over an hour ago every five minutes, so the table holds about one window of keys.
- */
+/** Counters in PostgreSQL: each attempt is one atomic upsert, so instances counting one key never lose a count. */
 export function postgresCounters(options: CounterOptions): RateLimiterAbstract {
   // Asked for at each query, not kept: a retired pool (see connection.server) is replaced under the limiter.
   const client = {
@@ -40,11 +36,7 @@ export type CounterAttempt = { key: string; limit: number; durationMs: number };
 /** A counter after an attempt: the attempts in its window and when the window ends. */
 export type CounterState = { points: number; expire: Date };
 
-/**
- * The ladder's statement for `steps` counters, built once per database handle and length: a chain of
- * data-modifying CTEs, each inserting only when the one before stayed within its limit. Each call binds `now`, and
- * per step `key<i>`, `expire<i>` (the end of a window starting now) and `limit<i>`.
- */
+/** Chained data-modifying CTEs: each step counts only when the one before stayed within its limit. */
 function ladderStatement(steps: number) {
   return preparedPerHandle((db: Database) => {
     const { key, points, expire } = rateLimitCounters;
@@ -83,12 +75,7 @@ function ladderStatement(steps: number) {
 
 const ladders = new Map<number, ReturnType<typeof ladderStatement>>();
 
-/**
- * Counts one attempt against each counter in order, in ONE statement (issue #22), stopping after the first whose
- * count goes over its limit. The same rows and the same upsert as RateLimiterDrizzle's (a window that ended starts
- * again at 1), so get/penalty/delete through the library keep reading them; atomic per row, so instances never lose
- * a count. Answers the counters it reached, in order (fewer than asked when one refused).
- */
+/** Stops after the first counter over its limit. Same rows as RateLimiterDrizzle's, so the library still reads them. */
 export async function consumeCounters(attempts: CounterAttempt[]): Promise<CounterState[]> {
   let ladder = ladders.get(attempts.length);
   if (!ladder) ladders.set(attempts.length, (ladder = ladderStatement(attempts.length)));

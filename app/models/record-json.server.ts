@@ -3,10 +3,7 @@ import type { PgColumn } from "drizzle-orm/pg-core";
 import { demoBookings, demoRequests, orders, type DemoRequestRow, type OrderRow } from "~/db/schema.server";
 import { attributionKeys } from "~/schemas/attribution";
 
-/**
- * A lead, an order and a booking as they leave the site: the admin's CSV columns (issue #13) and the `data` of a
- * webhook (issue #25), one list each, so the two never drift apart. The names are the rows' own keys.
- */
+/** The fields of the admin's CSV exports and of webhook `data`: one list each, so the two never drift apart. */
 export const demoRequestRecordKeys = [
   "id",
   "createdAt",
@@ -50,7 +47,7 @@ export const bookingRecordKeys = [
   "sequence",
 ] as const satisfies readonly (keyof typeof demoBookings.$inferSelect)[];
 
-/** A column of the row aliased `alias`, as JSON: timestamps as JavaScript's toISOString() writes them. */
+/** A column as JSON, timestamps as toISOString() writes them. */
 function columnJson(alias: string, column: PgColumn): SQL {
   const value = sql`${sql.identifier(alias)}.${sql.identifier(column.name)}`;
   return column.dataType === "date"
@@ -66,7 +63,7 @@ export function recordJson<Table extends typeof demoRequests | typeof orders | t
 ): SQL {
   const columns = table as unknown as Record<string, PgColumn>;
   return sql`jsonb_build_object(${sql.join(
-    // The keys are this file's constants, written as literals so the statement stays short.
+    // Safe as raw literals: the keys are this file's constants, never input.
     keys.map((key) => sql`${sql.raw(`'${key}'`)}, ${columnJson(alias, columns[key])}`),
     sql`, `,
   )})`;

@@ -1,7 +1,5 @@
-// The dashboard's aggregates, computed in PostgreSQL (and PGlite) so only a row per day or per source leaves the
-// database. Every instant is bucketed into a calendar day of the business's time zone with AT TIME ZONE; the range
-// filters compare the raw timestamp columns with the zone's local midnights, so the indexes on created_at and
-// paid_at bound each scan to the range.
+// Days are the business zone's (AT TIME ZONE), but range filters compare the raw columns with local midnights, so
+// the indexes on created_at and paid_at bound each scan.
 import { sql, type SQL } from "drizzle-orm";
 import { getDb, instant, rowsOf } from "~/db/connection.server";
 import type { AttributionFigures, DailyFigures, DayRange } from "~/schemas/dashboard-views";
@@ -29,11 +27,7 @@ function bounds({ from, to, timeZone }: DayRange) {
 
 const localDay = (column: SQL, timeZone: string) => sql`(${column} at time zone ${timeZone})::date`;
 
-/**
- * One row per day of the range, empty days included, in order. The three counts are aggregated apart and appended
- * before one GROUP BY: joining them to the days one by one made the planner expect millions of rows and spend
- * most of the query compiling it (JIT), and an integer generate_series gives it the true number of days.
- */
+/** One row per day. Union-then-GROUP-BY over an integer generate_series keeps the planner's estimates and JIT sane. */
 export async function dailyFigures(range: DayRange): Promise<DailyFigures[]> {
   const { start, end } = bounds(range);
   const { from, to, timeZone } = range;
@@ -82,10 +76,7 @@ export async function dailyFigures(range: DayRange): Promise<DailyFigures[]> {
   }));
 }
 
-/**
- * Leads, orders and paid revenue in the range by source or campaign, most paid revenue first (then orders, then
- * leads), at most `limit` rows.
- */
+/** Leads, orders and paid revenue by source or campaign, most paid revenue first. */
 export async function attributionFigures(
   range: DayRange,
   dimension: AttributionDimension,
@@ -144,10 +135,7 @@ const tally = (row: OutcomeRow): OutcomeTally => ({
   unmarked: Number(row.unmarked),
 });
 
-/**
- * Live demos (status 'booked') whose slot started in the range and had ended by `at`, by outcome, one row per ISO
- * week (Monday in the business's zone, "YYYY-MM-DD") that has any; the caller fills the empty weeks.
- */
+/** Ended live demos by outcome, per ISO week (its business-zone Monday); the caller fills the empty weeks. */
 export async function weeklyOutcomes(range: DayRange, at: Date): Promise<(OutcomeTally & { week: string })[]> {
   const { start, end } = bounds(range);
   const result = await getDb().execute(sql`
@@ -162,11 +150,7 @@ export async function weeklyOutcomes(range: DayRange, at: Date): Promise<(Outcom
   return rowsOf<OutcomeRow & { week: string }>(result).map((row) => ({ week: row.week, ...tally(row) }));
 }
 
-/**
- * Per host: the live bookings whose slot starts in the range (ended or not), and those ended by `at` by outcome.
- * Every active host is listed, and any other host (or no host: a booking made before hosts) with a booking in the
- * range; most bookings first.
- */
+/** Per host (every active one, plus any with a booking in the range): its live bookings, and ended ones by outcome. */
 export async function hostOutcomes(
   range: DayRange,
   at: Date,

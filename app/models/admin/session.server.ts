@@ -7,11 +7,10 @@ import type { AdminUser } from "~/models/admin/user.server";
 // Only the hash is stored: a leaked database copy holds no token that a cookie could carry.
 const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 
-/** Starts a session for an admin and returns its token (for the signed cookie). */
 export async function startAdminSession(userId: string, maxAgeSeconds: number): Promise<string> {
   const token = randomBytes(32).toString("base64url");
   const db = getDb();
-  // Sessions that ran out are removed here, so the table holds roughly the live ones without a sweeper.
+  // Expired sessions are removed here, so no sweeper is needed.
   await db.delete(adminSessions).where(lte(adminSessions.expiresAt, new Date()));
   await db
     .insert(adminSessions)
@@ -29,7 +28,6 @@ export async function findSessionAdmin(token: string): Promise<AdminUser | undef
   return row;
 }
 
-/** Ends one session (sign-out). */
 export async function endAdminSession(token: string): Promise<void> {
   await getDb()
     .delete(adminSessions)

@@ -5,7 +5,7 @@ import { adminSessions, users } from "~/db/schema.server";
 import { adminPasswordSchema, adminUsernameSchema } from "~/schemas/admin-login";
 import { getDb } from "~/db/connection.server";
 
-// OWASP's argon2id baseline (19 MiB, 2 passes, 1 lane); @node-rs/argon2 defaults to argon2id.
+// OWASP's argon2id baseline; @node-rs/argon2 defaults to argon2id.
 const hashOptions = { memoryCost: 19_456, timeCost: 2, parallelism: 1 };
 
 export class InvalidAdminInput extends Error {
@@ -71,11 +71,7 @@ export async function countUsers(): Promise<number> {
 
 let dummyHash: Promise<string> | undefined;
 
-/**
- * Checks a sign-in. An unknown username still costs one argon2 verification (against a throwaway
- * hash), so the response time does not reveal which usernames exist; argon2's own comparison is
- * constant-time. Sign-ins call it one at a time (sign-in-limits.server.ts).
- */
+/** An unknown username still costs one argon2 check, so response time does not reveal which usernames exist. */
 export async function verifyLogin(username: string, password: string): Promise<AdminUser | undefined> {
   const [row] = await getDb()
     .select()
@@ -90,10 +86,7 @@ export async function verifyLogin(username: string, password: string): Promise<A
   return ok ? { id: row.id, username: row.username } : undefined;
 }
 
-/**
- * ADMIN_USERNAME + ADMIN_PASSWORD create the first admin when there is none, so a fresh container can
- * bootstrap itself. Once any admin exists the variables are ignored (they never reset a password).
- */
+/** Lets a fresh container create its first admin; once any admin exists the variables never reset a password. */
 export async function bootstrapAdminFromEnv(env: {
   ADMIN_USERNAME?: string;
   ADMIN_PASSWORD?: string;

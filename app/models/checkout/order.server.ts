@@ -30,20 +30,12 @@ const newOrderColumns = [
   ...attributionKeys,
 ] as const satisfies readonly (keyof NewOrder)[];
 
-/**
- * The funnel's counts that go with an order's insert (ADR 0021, issue #22): `order_created` for a new order only,
- * and with `planChosen` the attempt's `checkout_plan_chosen`, counted whether the order is new or a replay.
- */
+/** `order_created` counts a new order only; `planChosen` counts `checkout_plan_chosen` even on a replay (ADR 0021). */
 export type OrderCount = FunnelCount & { planChosen?: boolean };
 
-/** The order's columns in its insert: its id and the columns it is created with. */
 const orderInsertColumns = ["id", ...newOrderColumns] as const;
 
-/**
- * The order's insert, its order.created webhooks (issue #25) and its counts in ONE statement (data-modifying CTEs):
- * no round trip per count or event. Built once per database handle and counts variant; each call binds the order's
- * columns, `webhookEventId`, `eventAt` and (with counts) `day`.
- */
+/** The order, its order.created webhooks and its counts in one statement. */
 function orderInsert(counts: "none" | "created" | "created and chosen") {
   return preparedPerHandle((db: Database) => {
     const inserted = db.$with("inserted").as(
@@ -83,11 +75,7 @@ const orderInserts = {
   "created and chosen": orderInsert("created and chosen"),
 };
 
-/**
- * Creates the order for one Complete Order attempt. A repeated attempt (double click, retry) finds the
- * order it already made, so one attempt can never become two orders. `sessionIdFor`: the provider's session id
- * for a new order's id, when the provider derives it from the id alone (see PaymentProvider.sessionIdFor).
- */
+/** A repeated attempt (double click, retry) finds the order it already made: one attempt never makes two orders. */
 export async function createOrderForAttempt(
   values: NewOrder,
   count?: OrderCount,
@@ -122,7 +110,6 @@ export async function getOrderBySessionId(sessionId: string): Promise<OrderRow |
   return order;
 }
 
-/** setOrderSession's update, built once per database handle (a checkout with Stripe sends it after the insert). */
 const orderSessionUpdate = preparedPerHandle((db: Database) =>
   db
     .update(orders)
@@ -149,10 +136,7 @@ export async function settleOrder(id: string, status: Exclude<OrderStatus, "pend
   return (await settleWithEvent(getDb(), update.getSQL(), status)) > 0;
 }
 
-/**
- * Runs an order update (`update … returning *`) with, for a payment, the order.paid webhooks of the orders it
- * moved, in one statement: the event exists exactly when the order became paid. Returns how many orders moved.
- */
+/** Runs `update … returning *` and, for a payment, its order.paid webhooks in one statement; answers how many moved. */
 async function settleWithEvent(db: Pick<Database, "execute">, update: SQL, status: OrderStatus): Promise<number> {
   const settled = rowsOf<{ id: string }>(
     await db.execute(sql`
@@ -163,11 +147,7 @@ async function settleWithEvent(db: Pick<Database, "execute">, update: SQL, statu
   return settled.length;
 }
 
-/**
- * Applies one Stripe event exactly once: the event id is recorded in the same transaction as the order
- * change, so a retried or replayed event finds its id and changes nothing. "settled" means this event moved a
- * pending order on (to paid or expired); "applied" that it was recorded and changed no order.
- */
+/** Once per event id, recorded in the same transaction. "settled": a pending order moved; "applied": none did. */
 export async function applyStripeEvent(
   event: { id: string; type: string },
   change?: { orderId?: string; sessionId?: string; status: "paid" | "expired" },
@@ -196,7 +176,6 @@ export async function applyStripeEvent(
   });
 }
 
-/** Orders newest first (ties broken by id so pages never overlap), with their status and amount. */
 export function listOrders(options: { page?: number } = {}): Promise<Paginated<OrderRow>> {
   return paginate(
     getDb().select().from(orders).orderBy(desc(orders.createdAt), desc(orders.id)).$dynamic(),
@@ -206,7 +185,6 @@ export function listOrders(options: { page?: number } = {}): Promise<Paginated<O
   );
 }
 
-/** Every order, newest first, one batch at a time (see iterateNewestFirst): the admin's CSV export. */
 export function iterateOrders(batchSize = 500): AsyncGenerator<OrderRow[]> {
   return iterateNewestFirst(orders, batchSize);
 }

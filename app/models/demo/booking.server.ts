@@ -22,13 +22,8 @@ export type BookingWithLead = { booking: DemoBooking; lead: DemoRequestRow; host
 const demoInviteEmail: OutboxMessage["kind"] = "demo-invite-email";
 const demoReminderEmail: OutboxMessage["kind"] = "demo-reminder-email";
 
-/*
- * A count of this process's writes to demo bookings, for the cached availability (services/demo/picker, ADR 0024):
- * a copy read before the count moved is not used again. A write counts when it starts and again when it has
- * settled (committed or rolled back), so a read that ran while the transaction was still open, and saw the old
- * seats, is never taken for the state after it. Writes of other processes are not counted: the cached copy
- * expires after a short period instead, and the database decides every booking anyway.
- */
+// Invalidates the cached availability (ADR 0024). A write counts when it starts and when it settles, so a read
+// made while its transaction was open is never taken for the state after it. Other processes' writes are not seen.
 let bookingWrites = 0;
 
 /** How many writes to demo bookings this process has started and settled (each counts twice). */
@@ -46,11 +41,7 @@ export async function changingBookings<T>(write: () => Promise<T>): Promise<T> {
   }
 }
 
-/**
- * The reminders of this version of a booking that are still ahead at `at` (ADR 0031): one per time before the start
- * in `minutesBefore`, each due then. None for a cancelled booking; none whose moment has already passed (a demo
- * booked 3 hours ahead gets the 1-hour reminder only).
- */
+/** This version's reminders still ahead at `at` (ADR 0031); none for a cancelled booking. */
 export function remindersOf(
   booking: Pick<DemoBooking, "id" | "sequence" | "status" | "slotStart">,
   at: Date,
@@ -66,14 +57,8 @@ export function remindersOf(
 }
 
 /**
- * Queues the visitor's calendar invite AND reminders for this version of the booking, in the caller's transaction
- * and in ONE statement (a booking write costs no extra round trip): the invite (due at once) and, for REQUEST, the
- * reminders still ahead at `at` (the app's clock), each due its time before the start (`next_attempt_at` is the due
- * time; ADR 0031). A change (SEQUENCE > 0) deletes, in the same statement, the reminders still pending for the
- * booking's earlier versions: a moved booking is reminded of its new time only, a cancelled one not at all. The
- * worker checks the SEQUENCE again when a reminder comes due (one it had already claimed may still be running).
- * The same statement queues the booking's webhook event (demo.booked, demo.rescheduled or demo.cancelled; issue
- * #25), after `also.leadCreated` for a lead stored by this transaction, and `also.messages` (the sales e-mail).
+ * One statement: the invite, the reminders, the webhook events and `also.messages`. A change deletes earlier
+ * versions' pending reminders; the worker still checks SEQUENCE, as a claimed one may be running.
  */
 export async function queueInviteAndReminders(
   tx: Transaction,
@@ -83,7 +68,6 @@ export async function queueInviteAndReminders(
 ) {
   const at = now();
   const invite: DemoInvitePayload = { bookingId: booking.id, sequence: booking.sequence, method };
-  // A cancelled booking has no reminders left to queue (remindersOf gives none).
   const reminders = remindersOf(booking, at, getBookingSettings().reminderMinutes);
   const row = (kind: string, payload: object, dueAt: SQL) =>
     sql`(${crypto.randomUUID()}, ${kind}, ${JSON.stringify(payload)}::jsonb, ${dueAt})`;
@@ -127,11 +111,8 @@ function bookingEventType(booking: DemoBooking, method: DemoInvitePayload["metho
 export type BusyTime = { hostId: string | null; start: Date; end: Date };
 
 /**
- * Which host gets a slot (ADR 0030): among the candidates (the hosts the availability found working then), those
- * the database sees active, not on time off (their zone's date of the start) and without a live booking within
- * `bufferMinutes` of it, first the one to keep (a
- * reschedule keeps its host when free), then the one with the fewest live bookings in the slot's week, then the one
- * booked least recently, then the first added. `self` is a booking not to count as in the way (the one moving).
+ * Which free candidate gets a slot (ADR 0030): `keep` first, then the fewest live bookings in `week`, then the least
+ * recently booked, then the first added. `self` is the booking being moved, not counted as in the way.
  */
 export type HostChoice = {
   candidates: string[];
@@ -182,12 +163,8 @@ async function anyCandidateFree(tx: Transaction, choice: HostChoice): Promise<bo
 }
 
 /**
- * Books the slot for a lead with a free host, or answers undefined when none is. The database decides: one
- * statement chooses the host (HostChoice) and inserts the booking; the exclusion constraint on (host, time) WHERE
- * status = 'booked' refuses a second live booking of a host at an overlapping time. A concurrent transaction that
- * took the same host first makes this insert wait for it and then do nothing (ON CONFLICT); the statement is then
- * run again with a fresh snapshot, which sees that host taken. Each such round sees at least one more host taken,
- * so candidates + 1 rounds always end in a booking or "full". No check-then-insert in this code.
+ * One statement picks the host and inserts, the exclusion constraint refusing overlaps; a lost race retries with a
+ * fresh snapshot, so candidates + 1 rounds always settle. No check-then-insert.
  */
 export async function insertBooking(
   tx: Transaction,
@@ -209,8 +186,7 @@ export async function insertBooking(
         returning *`),
     );
     if (inserted[0]) return rowFromDriver<DemoBooking>(demoBookings, inserted[0]);
-    // No row: either no candidate was free when the statement looked (full), or the host it chose was taken by a
-    // transaction that committed meanwhile. Only another look can tell; it costs one statement.
+    // No row: full, or the chosen host was taken meanwhile. Only another look can tell.
     if (!(await anyCandidateFree(tx, choice))) return undefined;
   }
   return undefined;
@@ -262,14 +238,7 @@ export type RescheduleResult =
   | { status: "cancelled"; booking: DemoBooking }
   | { status: "not-found" };
 
-/**
- * Moves a live booking to another slot in one transaction, keeping its id (the invite's UID) and raising its
- * SEQUENCE; queues the updated invite (METHOD:REQUEST). The host is chosen by the same rule as a new booking,
- * keeping the booking's own host when they are free then; the exclusion constraint refuses a host another
- * transaction took first, and that round is undone to a savepoint and tried again. A cancelled booking stays
- * cancelled: it cannot be moved. The caller checks the new start against the availability rules first
- * (checkSlotStart) and names the candidates (the hosts working then); `choice.start`/`end` are the new time.
- */
+/** Keeps the id (the invite's UID) and, when free, the host. The caller checks the new start first (checkSlotStart). */
 export async function rescheduleBooking(
   id: string,
   choice: Omit<HostChoice, "keep" | "self">,
@@ -296,12 +265,7 @@ function rescheduleInTransaction(
   });
 }
 
-/**
- * Gives the booking `id` the time in `choice` (its own, for a reassignment) and the first free host by the rule
- * (HostChoice), raising its SEQUENCE and queuing the visitor's updated invite; undefined when no candidate is free.
- * The exclusion constraint refuses a host another transaction took first: that round is undone to a savepoint and
- * the next one looks again.
- */
+/** Undefined when no candidate is free. A host taken concurrently fails the round: undone to a savepoint, retried. */
 async function moveToFreeHost(tx: Transaction, id: string, choice: HostChoice): Promise<DemoBooking | undefined> {
   for (let round = 0; round <= choice.candidates.length; round += 1) {
     let moved: Record<string, unknown>[] = [];
@@ -337,14 +301,7 @@ export type ReassignResult =
   | { status: "unchanged" | "host-busy" | "cancelled"; booking: DemoBooking }
   | { status: "not-found" };
 
-/**
- * Gives a live booking to another host at the same time — an admin's choice (one candidate), or the fairest free
- * one when its host can no longer run it (deactivated, time off) — raising its SEQUENCE and queuing the visitor's
- * updated invite (the organizer changes; same UID). The host must be active, not on time off and not booked within
- * the buffer, by the database's present state; the exclusion constraint refuses one that a concurrent booking took,
- * and that round is undone to a savepoint and the next candidate tried. The caller names the candidates (the hosts
- * working then, the booking's own host left out) and the buffer; the booking's time is the row's.
- */
+/** Same time, another host; raises SEQUENCE and re-sends the invite, as the organizer changes. */
 export async function reassignBooking(
   id: string,
   choice: Pick<HostChoice, "candidates" | "bufferMinutes" | "week">,
@@ -379,10 +336,7 @@ export type CancelResult =
   | { status: "already-cancelled"; booking: DemoBooking }
   | { status: "not-found" };
 
-/**
- * Cancels a live booking (its seat is free at once), raises its SEQUENCE and queues the METHOD:CANCEL invite; its
- * pending reminders are deleted in the same statement (queueInviteAndReminders).
- */
+/** Raises SEQUENCE and queues the CANCEL invite; pending reminders go in the same statement. */
 export async function cancelBooking(id: string, db: Database = getDb()): Promise<CancelResult> {
   return changingBookings(() => cancelInTransaction(id, db));
 }

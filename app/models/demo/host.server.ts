@@ -25,11 +25,8 @@ export type SeedHosts = {
   weeklyHours: WeeklyHoursRange[];
 };
 
-/*
- * A count of this process's writes to hosts and their time off (each counted when it starts and when it has
- * settled, as bookingWriteCount does), so the hosts' cached copy (services/demo/hosts) is read again after one. A
- * host write is a booking write too: the availability depends on both.
- */
+// Invalidates the hosts' cache (services/demo/hosts), counted like bookingWriteCount. A host write is a booking
+// write too: the availability depends on both.
 let hostWrites = 0;
 
 /** How many writes to hosts this process has started and settled (each counts twice). */
@@ -49,12 +46,7 @@ async function changingHosts<T>(write: () => Promise<T>): Promise<T> {
 /** The id of the n-th seeded host: fixed, so that every instance seeding at once inserts the same rows. */
 export const seededHostId = (n: number) => `host-${n}`;
 
-/**
- * Every host with their time off, in the order they were added. On a database with no host yet (a fresh install,
- * or the first start after hosts came), first seeds `seed.count` hosts from the environment and moves each
- * booking made before hosts to the host of its seat, so existing bookings keep holding their time. Seeding is one
- * statement with fixed ids and ON CONFLICT DO NOTHING: instances starting together insert the same rows once.
- */
+/** With no host yet, first seeds them from the environment (see seedHosts). */
 export async function listHosts(seed: SeedHosts, db: Database = getDb()): Promise<DemoHost[]> {
   let hosts = await readHosts(db);
   if (hosts.length === 0) {
@@ -91,12 +83,10 @@ async function readHosts(db: Database): Promise<DemoHost[]> {
   return [...byId.values()];
 }
 
-// Not counted as a host write: the read that seeds returns the seeded hosts, and moving the old bookings to the
-// hosts of their seats changes no busy time.
+// Fixed ids, ON CONFLICT DO NOTHING: concurrent instances seed once. Not counted: no busy time changes.
 async function seedHosts(seed: SeedHosts, db: Database) {
   await db.transaction(async (tx) => {
-    // As many hosts as the setting asks for, and one per seat a booking made before hosts holds (those beyond
-    // the setting are inactive: they keep their bookings and take no new ones).
+    // Also one per seat of a pre-hosts booking; those beyond the setting are inactive but keep their bookings.
     await tx.execute(sql`
         insert into ${demoHosts} (id, name, email, time_zone, weekly_hours, active, created_at)
         select 'host-' || n,
@@ -136,7 +126,6 @@ export type HostInput = {
   active: boolean;
 };
 
-/** Adds a host; answers its id. */
 export async function createHost(input: HostInput, db: Database = getDb()): Promise<string> {
   const id = crypto.randomUUID();
   await changingHosts(() => db.insert(demoHosts).values({ id, ...input }));

@@ -1,5 +1,4 @@
-// What became of demos whose slot has ended (issue #24, ADR 0032): the list sales mark on /admin and the one
-// statement that records an outcome. The dashboard's figures from these columns are in models/admin/dashboard.server.ts.
+// Outcomes of ended demos (ADR 0032); the dashboard's figures from them are in models/admin/dashboard.server.ts.
 import { and, desc, eq, lte, sql, type SQL } from "drizzle-orm";
 import { demoBookings, demoHosts, demoRequests, type DemoBookingRow } from "~/db/schema.server";
 import { getDb, type Database } from "~/db/connection.server";
@@ -24,10 +23,7 @@ function endedIn(range: DayRange, at: Date): SQL {
   )!;
 }
 
-/**
- * One page of the live bookings that started in `range` and had ended by `at`, latest first, with their lead and
- * host. A page past the last is the last page (a range changed under a page number).
- */
+/** Latest first. A page past the last is the last page (the range may change under a page number). */
 export async function listEndedBookings(
   range: DayRange,
   at: Date,
@@ -68,11 +64,7 @@ export type OutcomeResult =
   | { status: "not-ended" | "cancelled"; booking: DemoBookingRow }
   | { status: "not-found" };
 
-/**
- * Records (or changes) a booking's outcome, only when it is live and its slot ended by `at`. The row is locked first,
- * so a concurrent cancellation or reschedule (which lock it too) is decided before or after, never half-way.
- * `outcome_at` moves only when the outcome changes.
- */
+/** The row is locked first, so a concurrent cancellation or reschedule lands before or after, never half-way. */
 export async function setBookingOutcome(
   id: string,
   outcome: DemoOutcome,

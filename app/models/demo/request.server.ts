@@ -50,14 +50,8 @@ export function toStoredDemoRequest(row: DemoRequestRow): StoredDemoRequest {
 const newLeadEmail = "new-lead-email" satisfies OutboxMessage["kind"];
 
 /**
- * Stores a demo request exactly once per submission id, together with its outbox message, atomically: when
- * this resolves, the row and its e-mail job are committed. One statement (a data-modifying CTE) inserts both, so
- * a new request costs one round trip instead of a four-statement transaction (begin, insert, insert, commit); a
- * statement is its own transaction, so the two rows commit together or not at all. A replay of the same
- * submission (double click, resubmitted POST, browser retry) inserts nothing, queues nothing and reads the
- * first row in a second statement: that one sees a row committed by a concurrent duplicate while the first
- * statement waited on it, which the first statement's snapshot cannot. With `count`, the funnel's `demo_submitted`
- * (and for a booking `demo_booked`) is added in the same statement or transaction, for a new lead only (issue #22).
+ * Exactly once per submission id. A replay inserts nothing and reads the row in a second statement, whose newer
+ * snapshot sees a concurrent duplicate's commit.
  */
 export async function createDemoRequest(
   input: NewDemoRequest,
@@ -100,11 +94,7 @@ function newLeadValues(input: NewDemoRequest) {
   } satisfies Record<(typeof leadColumns)[number], unknown>;
 }
 
-/**
- * The lead, its outbox row, its webhooks and (`counted`) its `demo_submitted` count: one statement of
- * data-modifying CTEs, built once per database handle (a transaction's per transaction). Each call binds the lead's
- * columns, `outboxId`, `webhookEventId`, `eventAt` and (counted) `day`.
- */
+/** The lead, its outbox row, its webhooks and (`counted`) its count in one statement. */
 function leadInsert(counted: boolean) {
   return preparedPerHandle((db: Database | Transaction) => {
     const inserted = db
@@ -159,7 +149,6 @@ async function insertDemoRequest(
   return { row: existing, created: false, slotTaken: false };
 }
 
-/** The slot a visitor picked (already checked against the availability rules) and the seats it has. */
 /** A picked slot and what the database needs to choose its host (ADR 0030). */
 export type RequestedSlot = { slotStart: Date; slotEnd: Date; choice: HostChoice; visitorTimeZone?: string };
 
@@ -175,12 +164,8 @@ export type CreatedDemoRequest = {
 };
 
 /**
- * A demo request with a picked slot, in ONE transaction: the lead (exactly once per submission id, as without
- * a slot), the booking (a host taken by the database, see insertBooking) and the outbox messages (the sales
- * e-mail for a new lead; the visitor's invite and reminders for a booking, one statement). A taken slot does not
- * undo the lead: it stays, its sales e-mail says it needs a time, and the visitor picks another time with the same
- * submission id, which books for the stored lead instead of storing a second one. A replay of a booked submission
- * answers its booking; a replay with other details books nothing (the caller refuses it, see isSameSubmission).
+ * The lead, its booking and their messages in one transaction. A taken slot keeps the lead ("needs a time"), and a
+ * retry with the same submission id books for it. A replay answers its booking; one with other details books nothing.
  */
 async function createDemoRequestWithSlot(
   tx: Transaction,
@@ -247,12 +232,8 @@ function mailboxLockKey(email: string) {
 }
 
 /**
- * Stores a demo request that came without a submission id (the page's form posted before or without
- * JavaScript, ADR 0019) exactly once per lead: the same details from the same mailbox within
- * SAME_LEAD_WINDOW_MINUTES are the same lead (a double click, a resubmitted POST), answered as a replay of the
- * stored one. The mailbox's advisory lock, held until the transaction ends, makes concurrent duplicates wait
- * for each other, so the second one's lookup sees the first one's committed row. `input.submissionId` is the
- * id a new lead gets.
+ * For a form posted without a submission id (ADR 0019): the same details from the same mailbox within the window
+ * are one lead. The mailbox's advisory lock serializes concurrent duplicates, so the second sees the first's row.
  */
 export async function createDemoRequestOncePerLead(
   input: NewDemoRequest,
@@ -286,12 +267,7 @@ function onceInTransaction(
   });
 }
 
-/**
- * Whether a stored row holds exactly this submission's content (stored as createDemoRequest stores it). A
- * replay may only confirm its own submission: the same id with other details is someone else's, or a changed
- * form, and must not be answered with what is stored. The attribution is not content: a replay sent from another
- * page (a retry after a redirect, the same lead again from a second ad) is still the same lead, kept as first stored.
- */
+/** A replay with the same id but other details must not be answered with what is stored; attribution is ignored. */
 export function isSameSubmission(row: DemoRequestRow, input: NewDemoRequest): boolean {
   return (
     row.firstName === input.firstName &&
@@ -304,7 +280,6 @@ export function isSameSubmission(row: DemoRequestRow, input: NewDemoRequest): bo
   );
 }
 
-/** The stored request, or undefined when it no longer exists. */
 export async function findDemoRequest(id: string, db: Database = getDb()): Promise<DemoRequestRow | undefined> {
   const [row] = await db.select().from(demoRequests).where(eq(demoRequests.id, id));
   return row;
@@ -323,7 +298,6 @@ function searchCondition(query: string): SQL | undefined {
   );
 }
 
-/** Demo requests newest first (ties broken by id so pages never overlap), optionally searched. */
 export async function listDemoRequests(
   options: { query?: string; page?: number } = {},
 ): Promise<Paginated<DemoRequestRow>> {
@@ -342,7 +316,6 @@ export async function listDemoRequests(
   );
 }
 
-/** Every demo request, newest first, one batch at a time (see iterateNewestFirst). */
 export function iterateDemoRequests(batchSize = 500): AsyncGenerator<DemoRequestRow[]> {
   return iterateNewestFirst(demoRequests, batchSize);
 }

@@ -3,13 +3,10 @@ import { funnelEvents, type FunnelEvent } from "~/content/funnel-events";
 import { funnelDailyCounts } from "~/db/schema.server";
 import { getDb, type Database, type Transaction } from "~/db/connection.server";
 
-/** A day's steps to count with the write they belong to (issue #22): `day` as funnelDay() gives it. */
+/** Funnel steps counted with the write they belong to; `day` as funnelDay() gives it. */
 export type FunnelCount = { day: string };
 
-/**
- * Adds one to a day's count of an event: one statement, so concurrent steps on the same day never lose a count
- * and no row exists per visitor. `day` is a "YYYY-MM-DD" date in the business's time zone (see funnelDay).
- */
+/** One upsert, so concurrent steps never lose a count. `day` is a business-zone "YYYY-MM-DD" (see funnelDay). */
 export async function incrementFunnelCount(day: string, event: FunnelEvent): Promise<void> {
   await getDb()
     .insert(funnelDailyCounts)
@@ -20,12 +17,7 @@ export async function incrementFunnelCount(day: string, event: FunnelEvent): Pro
     });
 }
 
-/**
- * The upsert that adds one to a day's count of `event` for each row `source` (an SQL query, e.g. a data-modifying
- * CTE's name) yields: a clause for a CTE, so a new row and its count are written by one statement and a replay that
- * inserts nothing counts nothing (ADR 0021). The caller wraps it: `counted as (${funnelCountFrom(...)})`. `day` as
- * funnelDay() gives it, or a prepared statement's placeholder for it.
- */
+/** A CTE body counting `event` per row of `source`: a replay that inserts nothing counts nothing (ADR 0021). */
 export function funnelCountFrom(source: SQL, event: FunnelEvent, day: string | Placeholder): SQL {
   return sql`insert into ${funnelDailyCounts} (${sql.identifier(funnelDailyCounts.day.name)}, ${sql.identifier(funnelDailyCounts.event.name)}, ${sql.identifier(funnelDailyCounts.count.name)})
     select ${day}::date, ${event}, count(*)::int from ${source} having count(*) > 0

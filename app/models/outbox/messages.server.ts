@@ -3,33 +3,24 @@ import { outbox, type OutboxRow } from "~/db/schema.server";
 import { getDb, instant, type Database } from "~/db/connection.server";
 import { preparedPerHandle } from "~/db/prepared.server";
 
-/**
- * A message in the `outbox` table. It is written in the same statement or transaction as the row it announces
- * (a new lead: `createDemoRequest`), so it exists exactly when that row does, and the worker delivers it later:
- * a mail outage never fails or slows the request that caused it.
- */
+/** Written with the row it announces and delivered later, so a mail outage never fails or slows the request. */
 export type OutboxMessage =
   // `needsTime`: the visitor asked for a slot that was taken meanwhile; sales should find a time with them.
   | { kind: "new-lead-email"; payload: { demoRequestId: string; needsTime?: true } }
-  // The calendar invite to the visitor for a booking at this SEQUENCE (REQUEST: booked or moved; CANCEL).
+  // The visitor's calendar invite for this SEQUENCE of a booking.
   | { kind: "demo-invite-email"; payload: DemoInvitePayload }
-  // Sales' note that the visitor moved or cancelled the booking, queued once that version's invite went out.
+  // Sales hear the visitor moved or cancelled, once that version's invite went out.
   | { kind: "demo-change-email"; payload: DemoInvitePayload }
-  // The visitor's reminder of this version of a booking, due (next_attempt_at) `minutesBefore` its start (ADR 0031).
+  // Due (next_attempt_at) `minutesBefore` this version's start (ADR 0031).
   | { kind: "demo-reminder-email"; payload: DemoReminderPayload };
 
 export type DemoInvitePayload = { bookingId: string; sequence: number; method: "REQUEST" | "CANCEL" };
 
 export type DemoReminderPayload = { bookingId: string; sequence: number; minutesBefore: number };
 
-/*
- * Due times, leases and retries are on the app's clock (utils/clock.server `now()`, passed in by the worker), so
- * every instance applies one rule and a test that freezes or moves the clock drives the outbox with it; a message
- * queued for "now" keeps the database's now() as its first due time. created_at and delivered_at stay the
- * database's bookkeeping.
- */
+// Due times, leases and retries use the app's clock (passed in by the worker), so a test's clock drives the outbox;
+// created_at and delivered_at are the database's bookkeeping.
 
-/** claimDueMessages' statement, built once per database handle; each call binds `now`, `batchSize` and `leaseUntil`. */
 const claimStatement = preparedPerHandle((db: Database) => {
   const due = db.$with("due", {}).as(sql`
     select ${outbox.id} as id, ${outbox.nextAttemptAt} as due_at from ${outbox}
@@ -51,13 +42,7 @@ const claimStatement = preparedPerHandle((db: Database) => {
     .prepare("outbox_claim");
 });
 
-/**
- * Claims up to `batchSize` messages due at `now` in ONE statement: it locks them with FOR UPDATE SKIP LOCKED and
- * pushes their next attempt `leaseMs` past `now`, so other workers (other instances on the same PostgreSQL) skip
- * them until the lease runs out. Returns them with their attempt counted, in the order they were due. One
- * statement instead of a transaction with an update per message (issue #22): every lead is claimed, and under
- * load the claims cost more round trips than the leads' own inserts.
- */
+/** One statement (SKIP LOCKED); the lease (`leaseMs` past `now`) makes other instances skip the claimed messages. */
 export async function claimDueMessages(
   options: { batchSize: number; leaseMs: number; now: Date },
   db: Database = getDb(),
@@ -69,10 +54,7 @@ export async function claimDueMessages(
   });
 }
 
-/**
- * Marks a message delivered. `followUps` are messages its delivery gives rise to (e.g. sales hear of a
- * reschedule once the visitor's update went out): written in the same transaction, so they exist exactly once.
- */
+/** `followUps` (messages the delivery gives rise to) are written in the same transaction, so exist exactly once. */
 export async function markDelivered(id: string, db: Database = getDb(), followUps: OutboxMessage[] = []) {
   const done = (tx: Pick<Database, "update" | "insert">) =>
     tx
@@ -89,10 +71,7 @@ export async function markDelivered(id: string, db: Database = getDb(), followUp
   });
 }
 
-/**
- * A still-pending `demo-invite-email` of the same booking with a lower SEQUENCE, if any: the later one waits for
- * it, so the visitor's calendar gets the booking's versions in order.
- */
+/** An earlier SEQUENCE's pending invite: the later one waits for it, so calendars get versions in order. */
 export async function earlierPendingInvite(
   bookingId: string,
   sequence: number,
@@ -113,10 +92,7 @@ export async function earlierPendingInvite(
   return row;
 }
 
-/**
- * How long a message waits for an earlier one of its booking or record (an invite, a webhook) before it looks again:
- * short, the earlier one may go any moment.
- */
+/** How long a message waits for an earlier one of its booking or record: short, that one may go any moment. */
 export const WAIT_FOR_EARLIER_MS = 3_000;
 
 /** Puts a claimed message back until `until` (app clock) without counting the attempt (it was not tried). */

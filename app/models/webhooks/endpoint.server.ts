@@ -101,9 +101,8 @@ export async function enableEndpoint(id: string, db: Database = getDb()) {
 }
 
 /**
- * Makes the endpoint row match WEBHOOK_URL and WEBHOOK_SECRET, in one statement every instance may run at start-up.
- * A changed secret keeps the old one valid for `graceUntil` (a deployment's rotation); without the settings the
- * row is deactivated, never deleted, so its log stays. Whether it is active or disabled is the admin's to change.
+ * One statement, safe for every instance at start-up. A changed secret keeps the old one valid until `graceUntil`;
+ * without the settings the row is deactivated, never deleted, so its log stays.
  */
 export async function syncEnvironmentEndpoint(
   endpoint: { url: string; secret: string } | undefined,
@@ -141,7 +140,6 @@ export async function syncEnvironmentEndpoint(
     });
 }
 
-/** What one attempt gave, for the log. */
 export type AttemptRecord = {
   deliveryId: string;
   endpointId: string;
@@ -154,7 +152,6 @@ export type AttemptRecord = {
   error?: string;
 };
 
-/** The columns an attempt is logged with. */
 const attemptColumns = [
   "id",
   "deliveryId",
@@ -168,10 +165,7 @@ const attemptColumns = [
   "error",
 ] as const;
 
-/**
- * recordAttempt's statement, built once per database handle and outcome: the attempt's row (a data-modifying CTE)
- * and the endpoint's failing streak. Each call binds the attempt's columns and, for a failure, `failingFrom`.
- */
+/** Binds the attempt's columns and, for a failure, `failingFrom`. */
 function attemptStatement(succeeded: boolean) {
   return preparedPerHandle((db: Database) => {
     const logged = db.$with("logged").as(db.insert(webhookAttempts).values(placeholders(attemptColumns)));
@@ -190,10 +184,7 @@ function attemptStatement(succeeded: boolean) {
 
 const attemptStatements = { succeeded: attemptStatement(true), failed: attemptStatement(false) };
 
-/**
- * Logs an attempt and updates the endpoint's failing streak in one statement: a success ends it, a failure starts
- * it (or keeps its start). Returns since when the endpoint has been failing (null after a success).
- */
+/** Logs an attempt and updates the endpoint's failing streak in one statement; returns the streak's start or null. */
 export async function recordAttempt(attempt: AttemptRecord, db: Database = getDb()): Promise<Date | null> {
   const succeeded = attempt.error === undefined;
   const [row] = await (succeeded ? attemptStatements.succeeded : attemptStatements.failed)(db).execute({
@@ -212,7 +203,6 @@ export async function recordAttempt(attempt: AttemptRecord, db: Database = getDb
   return row?.failingSince ?? null;
 }
 
-/** An endpoint's latest attempts, newest first. */
 export async function listAttempts(
   endpointId: string,
   limit = 50,
@@ -241,7 +231,6 @@ export type WebhookDelivery = {
   createdAt: Date;
 };
 
-/** An endpoint's latest deliveries, newest first, with their state. */
 export async function listDeliveries(
   endpointId: string,
   limit = 50,
@@ -283,10 +272,7 @@ export async function deliveryCounts(endpointId?: string, db: Database = getDb()
   return counts;
 }
 
-/**
- * Sends one delivered or failed delivery again from `at`, with its event's id unchanged (a receiver that has it sees
- * a duplicate). A pending one is left alone: it is going anyway, and may be in an instance's hands right now.
- */
+/** Same event id, so receivers see a duplicate. A pending delivery is left alone: an instance may be sending it. */
 export async function replayDelivery(endpointId: string, deliveryId: string, at: Date, db: Database = getDb()) {
   const updated = await db
     .update(outbox)

@@ -4,10 +4,8 @@ import { WEBHOOK_PAYLOAD_VERSION, type WebhookEventType } from "~/content/webhoo
 import { bookingRecordKeys, demoRequestRecordKeys, orderRecordKeys, recordJson } from "~/models/record-json.server";
 
 /**
- * Webhook events (issue #25, ADR 0033) are queued as outbox rows of kind `webhook-delivery`, one per endpoint that
- * asked for the event, by the same statement or transaction that writes the record: an event exists exactly when
- * its record does. The record is read by the database in that statement, so the payload is the record as it was
- * written, whatever happens to it before the delivery.
+ * Webhook events are outbox rows queued by the statement that writes their record (ADR 0033): an event exists
+ * exactly when its record does, and carries the record as written.
  */
 export const webhookDeliveryKind = "webhook-delivery";
 
@@ -60,7 +58,6 @@ export function bookingEvent(
   };
 }
 
-/** An order's event for the order row(s) of `rows`. */
 export function orderEvent(type: Extract<WebhookEventType, `order.${string}`>, rows: SQL): WebhookEventSource {
   return {
     type,
@@ -75,11 +72,7 @@ export function newWebhookEventId(): string {
   return `msg_${crypto.randomUUID().replaceAll("-", "")}`;
 }
 
-/**
- * The insert (usable as a statement or a data-modifying CTE) that queues each event to every active endpoint that
- * asked for its type, in the order given: the outbox's `seq` then orders them. `ids` are the events' ids and `at`
- * their time (the app's clock): values, or a prepared statement's placeholders for them.
- */
+/** Queues each event to every active endpoint that asked for its type, in the order given (outbox `seq` keeps it). */
 export function queueWebhookEvents(
   events: { source: WebhookEventSource; id: string | Placeholder }[],
   at: string | Placeholder,
