@@ -1,6 +1,5 @@
-// JSON-LD for the landing page: pure functions of the public site config and the plan catalogue, so the numbers
-// search engines see are the numbers on the page. Server-only: crawlers read the server HTML, and hydration keeps
-// the script element as the server wrote it, so this builder never needs to reach the browser.
+// Built from the plan catalogue, so search engines see the page's numbers. Server-only: crawlers read the server
+// HTML, and hydration keeps the script element as written.
 import { planDescriptions } from "~/content/plan-features";
 import { plans } from "~/content/plans";
 import { siteTagline } from "~/content/brand-copy";
@@ -19,8 +18,7 @@ export function landingJsonLd(site: SiteConfig): Record<string, unknown>[] {
     logo: absoluteUrl(site, "/favicon.svg"),
     description: siteTagline,
   };
-  // A plan's price per month or per year. The unit price's unitCode alone says what one payment buys (a reference
-  // quantity of 1 said it twice), and the seller is the Organization above, named once as each Product's brand.
+  // unitCode alone says what one payment buys; the seller is the Organization, named once as each Product's brand.
   const offer = (name: string, path: string, price: number, unitCode: "MON" | "ANN") => ({
     "@type": "Offer",
     name,
@@ -43,7 +41,6 @@ export function landingJsonLd(site: SiteConfig): Record<string, unknown>[] {
       offer(`${plan.name} — annual`, `/?checkout=info&plan=${plan.id}&billing=annual`, plan.annualPrice, "ANN"),
     ],
   }));
-  // No FAQPage: search engines show its rich result only for government and health sites, and it repeated the
-  // FAQ's whole text in every shared page (ADR 27).
+  // No FAQPage: search engines show its rich result only for government and health sites (ADR 27).
   return [organization, ...products];
 }

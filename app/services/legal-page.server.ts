@@ -8,11 +8,7 @@ import { pageMeta } from "~/utils/seo";
 
 export type LegalPageData = LegalPageView & { meta: MetaDescriptor[] };
 
-/**
- * Everything a legal page shows, built on the server: the page's code in the browser is then only its markup,
- * and shares no module with the landing page (a shared module would be split into an extra chunk of the
- * landing page's first load).
- */
+/** Built on the server: a module shared with the landing page would add a chunk to that page's first load. */
 export function legalPageData(id: LegalPageId): LegalPageData {
   const site = getPublicEnv();
   const document = legalDocument(id, site.brandName);

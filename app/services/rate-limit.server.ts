@@ -13,18 +13,12 @@ import { remember } from "~/utils/singleton.server";
 import { withTimeout } from "~/utils/with-timeout";
 
 /**
- * What a limit does when its shared store (PostgreSQL or Redis) fails or does not answer in time (ADR 0018):
- * - "open": counts in this process's memory instead, with the same numbers (so N instances allow at most N
- *   times the limit until the store is back) — leads and orders keep coming in;
- * - "closed": refuses the attempt with a 503 and Retry-After — a password guess is never let through uncounted.
+ * When the shared store fails (ADR 0018): "open" counts in this process instead, so leads and orders keep coming in;
+ * "closed" refuses with a 503, so a password guess is never let through uncounted.
  */
 export type WhenStoreFails = "open" | "closed";
 
-/**
- * One limit: a name (the key prefix), its number of attempts per RATE_LIMIT_WINDOW_SECONDS, and what it does
- * when the store is out. The numbers come from the environment, on by default; why each rule exists and why
- * the defaults: ADR 0012.
- */
+/** Attempts per RATE_LIMIT_WINDOW_SECONDS; why each rule and its default: ADR 0012. */
 export type LimitRule = {
   name: string;
   points: (env: Env) => number;
@@ -59,7 +53,6 @@ export const limitRules = {
   signInUsername: rule("sign-in:username", (env) => env.LOGIN_RATE_LIMIT, failClosed),
 } as const;
 
-/** Where the counters live: Redis when REDIS_URL is set, else PostgreSQL with DATABASE_URL, else memory. */
 export type CounterStore = "redis" | "postgres" | "memory";
 
 export function counterStore(env: Env = getEnv()): CounterStore {
@@ -70,7 +63,7 @@ export function counterStore(env: Env = getEnv()): CounterStore {
 export const STORE_TIMEOUT_MS = 2_000;
 const FALLBACK_LOG_INTERVAL_MS = 30_000;
 
-/** The in-process counters a fail-open limit falls back on; says so in the log (at most every 30 s). */
+/** The in-process counters a fail-open limit falls back on; the log says so, throttled. */
 class FallbackCounters extends RateLimiterMemory {
   private lastLogged = 0;
   constructor(
@@ -102,11 +95,7 @@ class FallbackCounters extends RateLimiterMemory {
   }
 }
 
-/**
- * The one place that chooses where counters live. Memory is right for one process (PGlite is single-process by
- * nature); several instances share PostgreSQL or Redis, so a limit of L allows L across all of them. A shared
- * store is bounded by STORE_TIMEOUT_MS, and a fail-open limit falls back on in-process counters.
- */
+/** Memory suits one process only; several instances share PostgreSQL or Redis so a limit holds across them all. */
 export function createLimiter(
   limit: LimitRule,
   points: number,
@@ -188,20 +177,14 @@ export async function consumeLimit(limit: LimitRule, key: string): Promise<RateL
   }
 }
 
-/**
- * The limits one kind of attempt counts against, by what each is keyed on: the visitor's checkout session, the
- * client's address, the mailbox (see emailLimitKey), and everyone at once.
- */
+/** Keyed on the checkout session, the client's address, the mailbox (see emailLimitKey), and everyone at once. */
 export type LimitLadder = { session?: LimitRule; client?: LimitRule; email?: LimitRule; global?: LimitRule };
 
-/** Who is attempting: the request (for the client's address) and, once known, the e-mail and checkout session. */
 export type LimitSubject = { request: Request; email?: string; session?: string };
 
 /**
- * Counts one attempt against each limit of the ladder, narrowest first (session, client, e-mail, global), and
- * stops at the first that refuses: an attempt refused by its own client's limit is not charged to the global
- * one, so one client cannot use up everyone's allowance. A limit whose key is unknown (no client address, no
- * session yet) is skipped.
+ * Narrowest first, stopping at the first refusal, so one client cannot use up everyone's allowance.
+ * A limit whose key is not known yet is skipped.
  */
 export async function consumeLimits(ladder: LimitLadder, who: LimitSubject): Promise<void> {
   const checks: Array<[LimitRule | undefined, () => string | undefined]> = [
@@ -221,12 +204,7 @@ export async function consumeLimits(ladder: LimitLadder, who: LimitSubject): Pro
 
 type LadderStep = { limit: LimitRule; key: string };
 
-/**
- * The ladder on PostgreSQL: every counter in one statement (consumeCounters; ADR 0026), one round trip instead of
- * one per limit, with the same rule: narrowest first, a refusal not charged further. A store that fails or does not
- * answer within STORE_TIMEOUT_MS gets each limit's own answer, in order, as on the one-limit path (ADR 0018): a
- * fail-open limit counts in this process (the same in-process counters), a fail-closed one refuses with a 503.
- */
+/** ADR 0026, same rules as the ladder. A failed store gets each limit's own answer, as on the one-limit path. */
 async function consumeInOneStatement(steps: LadderStep[]): Promise<void> {
   const env = getEnv();
   const durationMs = env.RATE_LIMIT_WINDOW_SECONDS * 1000;
@@ -274,10 +252,7 @@ export async function recordAttempt(limit: LimitRule, key: string, attempts = 1)
   await withStore(limit, () => limiterFor(limit).penalty(key, attempts));
 }
 
-/**
- * Forgets a key's window (e.g. a successful sign-in clears its client's failures). Forgetting only relaxes a
- * limit, so a store that fails here is logged and the caller goes on (the count simply runs out with its window).
- */
+/** Forgetting only relaxes a limit, so a store failure here is logged, not thrown. */
 export async function forgetAttempts(limit: LimitRule, key: string): Promise<void> {
   try {
     await limiterFor(limit).delete(key);
@@ -287,10 +262,8 @@ export async function forgetAttempts(limit: LimitRule, key: string): Promise<voi
 }
 
 /**
- * The key for per-e-mail limits: one mailbox, however it is spelt. Case is ignored; a `+tag` is cut (Gmail,
- * Outlook, iCloud, Fastmail, Proton and most others deliver `name+anything@` to `name@`); dots in the local part
- * are ignored only for Gmail, the one large provider that ignores them. Only the limit uses it; the lead keeps
- * the address as typed.
+ * One key per mailbox however it is spelt (case, `+tag`, and Gmail's dots ignored, as providers deliver them alike).
+ * Only the limit uses it; the lead keeps the address as typed.
  */
 export function emailLimitKey(email: string): string {
   const address = email.trim().toLowerCase();

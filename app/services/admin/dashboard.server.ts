@@ -30,10 +30,7 @@ export function funnelSteps(events: FunnelEvent[], totals: Partial<Record<Funnel
   });
 }
 
-/**
- * The range the query string asks for, in whole days of the business's time zone (DEMO_TIME_ZONE), ending today
- * for a preset. Bad input never fails the page: it shows the default range with the form's errors.
- */
+/** Whole days in the business's zone. Bad input never fails the page: it shows the default range with errors. */
 export function dashboardRange(params: URLSearchParams): { range: DashboardRange; form: DashboardRangeForm } {
   const timeZone = getEnv().DEMO_TIME_ZONE;
   const today = localDate(now(), timeZone);

@@ -4,11 +4,7 @@ import { demoOutcomeAction } from "~/services/demo/outcomes.server";
 import { assertSameOrigin, readForm, RequestRejected } from "~/utils/request.server";
 import { redirectWithError, redirectWithSuccess } from "~/utils/toast.server";
 
-/**
- * The admin page's forms that change a booked demo, by `intent`: cancel it (the visitor gets the cancellation), give
- * it to another host (the visitor gets the updated invite), or mark how an ended one went. The caller has checked the
- * admin session.
- */
+/** The caller has checked the admin session. */
 export async function handleAdminDemoAction(request: Request): Promise<Response> {
   try {
     assertSameOrigin(request);
@@ -31,10 +27,7 @@ export async function handleAdminDemoAction(request: Request): Promise<Response>
   }
 }
 
-/**
- * Cancels a booked demo for an admin (the visitor gets the cancellation) and answers with a toast on `back`, which is
- * given the demo's host once the demo was found.
- */
+/** `back` is given the demo's host once the demo was found. */
 export async function cancelDemoAnswer(bookingId: string | undefined, back: (hostId?: string | null) => string) {
   const result = bookingId ? await cancelDemoAsAdmin(bookingId) : { status: "not-found" as const };
   if (result.status === "not-found") {

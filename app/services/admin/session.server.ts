@@ -23,10 +23,8 @@ function storage() {
 }
 
 /**
- * The device cookie (OWASP's "device cookies" against online guessing): set on a successful sign-in, it names the
- * admin who signed in from this browser. It proves nothing and opens nothing; it only gives this browser's next
- * sign-in as that admin its own queue (sign-in-limits.server.ts), so a flood of strangers cannot keep the real admin
- * waiting. Unlike "does this username exist", it tells an attacker nothing they did not already hold.
+ * OWASP's device cookie: it proves and opens nothing, but gives this browser's next sign-in as that admin its own
+ * queue, so a flood of strangers cannot keep the real admin waiting. It tells an attacker nothing new.
  */
 function deviceCookie() {
   return remember("admin device cookie", () => signedCookie("gw_admin_device", { maxAge: DEVICE_MAX_AGE_SECONDS }), {
@@ -34,7 +32,6 @@ function deviceCookie() {
   });
 }
 
-/** Whether this browser has signed in as `username` before. */
 export async function fromKnownDevice(request: Request, username: string): Promise<boolean> {
   const named = await deviceCookie().parse(request.headers.get("Cookie"));
   return typeof named === "string" && named === normalizeUsername(username);
@@ -43,10 +40,7 @@ export async function fromKnownDevice(request: Request, username: string): Promi
 /** Headers every admin response carries: never cached, never indexed. */
 export const adminHeaders = { "Cache-Control": "no-store", "X-Robots-Tag": "noindex" } as const;
 
-/**
- * An admin form's refusal (another origin, a body over the limit, an unknown intent) as a plain answer with the admin
- * headers; any other error is thrown on.
- */
+/** Only a RequestRejected becomes an answer; any other error is thrown on. */
 export function answerRejected(error: unknown): TypedResponse<never> {
   if (!(error instanceof RequestRejected)) throw error;
   return new Response(error.message, {
@@ -55,11 +49,7 @@ export function answerRejected(error: unknown): TypedResponse<never> {
   }) as TypedResponse<never>;
 }
 
-/**
- * The signed-in admin, or undefined. The cookie only names a server-side session: signing out, a password reset
- * and deleting the admin end it, for every copy of the cookie, and it runs out after 8 hours whatever the
- * browser does with Max-Age.
- */
+/** The cookie only names a server-side session, so signing out, a reset or deleting the admin ends every copy. */
 export async function getAdmin(request: Request): Promise<AdminUser | undefined> {
   const session = await storage().getSession(request.headers.get("Cookie"));
   const token = session.get("sessionToken");
@@ -69,10 +59,7 @@ export async function getAdmin(request: Request): Promise<AdminUser | undefined>
 
 export { safeRedirectPath } from "~/utils/redirect-path.server";
 
-/**
- * Guards admin routes. Pages send an anonymous visitor to the sign-in page (and back afterwards);
- * the JSON API answers 401.
- */
+/** Pages send an anonymous visitor to sign in (and back afterwards); the JSON API answers 401. */
 export async function requireAdmin(request: Request, options: { api?: boolean } = {}): Promise<AdminUser> {
   const admin = await getAdmin(request);
   if (admin) return admin;

@@ -7,12 +7,8 @@ import { getClientAddress, RequestRejected } from "~/utils/request.server";
 import { remember } from "~/utils/singleton.server";
 
 /**
- * Sign-in limits (ADR 0012), counted before the deliberately slow password check:
- * - per client, LOGIN_RATE_LIMIT attempts per window; a successful sign-in clears them. One client cannot
- *   guess fast, nor keep argon2 busy.
- * - per username, LOGIN_RATE_LIMIT failures per window from any client. Once a username is over it, only
- *   clients with no attempt of their own on record may still try it: guessing from many addresses slows to one
- *   try per address, while the admin, from a client that has not failed, still gets in with the right password.
+ * ADR 0012; counted before the deliberately slow password check. Once a username is over its limit, only clients with
+ * no attempt on record may still try it: guessing from many addresses slows, while the real admin still gets in.
  */
 async function startSignInAttempt(request: Request, username: string) {
   // Without an address (not through Node's HTTP server) every caller is one client, the safe side.
@@ -30,9 +26,8 @@ async function startSignInAttempt(request: Request, username: string) {
   };
 }
 
-// argon2 takes a core for a while by design. Sign-ins are checked one at a time, so a flood of them leaves the
-// other cores to page views (ADR 0012). A browser that signed in as this admin before has a queue of its own, so a
-// flood of strangers cannot fill the queue in front of the real admin.
+// argon2 takes a core by design: one check at a time leaves the other cores to page views (ADR 0012). A browser
+// known as this admin has its own queue, which strangers cannot fill.
 const signIns = () => remember("sign-in checks", () => ({ known: pLimit(1), anyone: pLimit(1) }));
 
 /** How many sign-ins may wait for the one being checked; beyond that they get the busy answer. */
@@ -41,11 +36,7 @@ export const maxWaitingSignIns = 8;
 // Held back, so a client that waits for its answers cannot loop on cheap refusals.
 const refusalDelayMs = 2_000;
 
-/**
- * Checks a sign-in within the limits above: the admin, or undefined for a wrong username or password. Throws
- * RequestRejected: 429 past a limit; 503 (Retry-After) when too many wait, before any limit, database or argon2
- * work.
- */
+/** Throws 429 past a limit, or 503 when too many wait, before any limit, database or argon2 work. */
 export async function checkSignIn(
   request: Request,
   username: string,

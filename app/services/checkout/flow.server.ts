@@ -57,7 +57,7 @@ const stateSchema = z.object({
     })
     .nullable()
     .default(null),
-  // The visit's attribution as its fields, from step 1's hidden fields; put on the order (read leniently again).
+  // Step 1's hidden attribution fields, read leniently again when put on the order.
   attribution: z.record(z.string(), z.string()).optional(),
 });
 
@@ -96,10 +96,7 @@ export function parsePlanIds(values: unknown[], { allowEmpty }: { allowEmpty: bo
   return ids;
 }
 
-/**
- * Reads the dialog's state from the URL and the cookie. Opening links (`?checkout=info[&plan=id][&billing=annual]`)
- * start the selection from the URL; "Edit Your Details" (`&edit=1`) and step 2 continue from the cookie.
- */
+/** Opening links start the selection from the URL; editing (`&edit=1`) and step 2 continue from the cookie. */
 export async function loadCheckout(
   request: Request,
   _context: AppLoadContext,
@@ -147,18 +144,13 @@ function attributionOfState(state: CheckoutState): Attribution {
   return attributionFromFields((name) => state.attribution?.[name]);
 }
 
-/** Starting a checkout: per client, then per e-mail (by mailbox), then the last-resort global limit (ADR 0012). */
 const checkoutLimits = {
   client: limitRules.checkoutClient,
   email: limitRules.checkoutEmail,
   global: limitRules.checkoutGlobal,
 } satisfies LimitLadder;
 
-/**
- * Checking a coupon code: per checkout session and per client, then the global limit. Coupons have their own
- * counters, so guessing codes can neither use up the allowance for starting checkouts nor lock other visitors
- * out of theirs. API calls have no checkout session; they count per client and globally.
- */
+/** Coupons have their own counters, so guessing codes cannot use up anyone's allowance for starting checkouts. */
 const couponLimits = {
   session: limitRules.couponSession,
   client: limitRules.couponClient,
@@ -174,7 +166,6 @@ function selectionFromForm(form: FormData) {
 
 const toPlanStep = (cookie: string) => ({ headers: { "Set-Cookie": cookie } });
 
-/** Step 1: valid info goes into the cookie and on to step 2; invalid info comes back with its messages. */
 export async function handleInfoStep(request: Request, form: FormData) {
   const result = await checkoutInfoValidator.validate(form);
   if (result.error) return validationError(result.error, result.submittedData);
@@ -257,10 +248,7 @@ export async function handleCouponStep(request: Request, form: FormData) {
 
 export type StartedCheckout = { url: string; orderId: string; priced: PricedOrder };
 
-/**
- * Records the order and opens the provider's checkout. The server prices the order itself; `attemptId`
- * makes a repeated submit of the same attempt reuse its order and its provider session.
- */
+/** The server prices the order itself; a repeated `attemptId` reuses its order and its provider session. */
 export async function startCheckout(
   input: {
     info: CheckoutInfo;
@@ -274,8 +262,7 @@ export async function startCheckout(
 ): Promise<StartedCheckout> {
   const provider = getPaymentProvider();
   const priced = priceOrder(input.planIds, input.billing, input.coupon);
-  // The funnel's counts go with the order's insert (ADR 0026): `order_created` for a new order, and this attempt's
-  // `checkout_plan_chosen` (see countPlanChosenUnlessOrdered).
+  // Counted in the order's insert (ADR 0026); see countPlanChosenUnlessOrdered.
   const count = mayCount(request) ? { day: funnelDay(), planChosen: true } : undefined;
   const { row: order } = await createOrderForAttempt(
     {
@@ -321,9 +308,8 @@ export class PaymentFailed extends Error {
 }
 
 /**
- * `checkout_plan_chosen` counts every attempt that passed validation, before the limits and the provider (ADR
- * 0021). An attempt that reaches its order counts it in the order's own statement; one refused on the way (a
- * limit, a coupon) counts it here. Runs `steps`; when they throw or answer a response, the step is counted.
+ * ADR 0021: every validated attempt counts `checkout_plan_chosen` once, in its order's insert or, when `steps`
+ * refuse it first (throw or answer a Response), here.
  */
 async function countPlanChosenUnlessOrdered<T>(request: Request, steps: () => Promise<T | Response>) {
   let outcome: T | Response;
@@ -337,10 +323,7 @@ async function countPlanChosenUnlessOrdered<T>(request: Request, steps: () => Pr
   return outcome;
 }
 
-/**
- * Complete Order from the dialog. Without JavaScript it answers 303 to the provider's page; the enhanced
- * form (`respond=json`) gets `{ url }` and moves the browser itself. Failures keep the dialog on step 2.
- */
+/** Without JavaScript answers 303 to the provider; the enhanced form (`respond=json`) gets `{ url }` instead. */
 export async function handlePayStep(request: Request, form: FormData) {
   const state = await readCheckoutState(request);
   const json = form.get("respond") === "json";
@@ -402,10 +385,7 @@ function checkOrderAmount(planIds: PlanId[], billing: BillingPeriod, amount: num
     throw new RequestRejected(400, "Amount does not match the selected plans");
 }
 
-/**
- * POST /api/create-checkout-session, the spec's JSON call: `{ planIds, planNames, amount, isAnnual, couponCode,
- * userInfo }` → `{ url, orderId }`. The same rules, limits and provider as Complete Order, answered in JSON.
- */
+/** The spec's JSON call: the same rules, limits and provider as Complete Order. */
 export async function handleCheckoutApi(request: Request, body: unknown): Promise<Response> {
   const requestId = getRequestId(request);
   try {

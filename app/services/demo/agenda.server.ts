@@ -17,12 +17,8 @@ import { getBookingSettings, getEnv } from "~/utils/env.server";
 import { formatZonedRange, timeZoneLabel } from "~/utils/time-zone-format";
 import { isValueSignature, signValue } from "~/utils/signed-token.server";
 
-/*
- * The sales team's side of demo booking (issue #14): the "Upcoming demos" agenda on /admin, and a private
- * calendar feed that Google Calendar or Outlook subscribe to. A calendar app cannot sign in, so the feed's URL
- * carries its own secret, derived from SESSION_SECRET (no extra setting to forget; rotating the secret moves the
- * URL, which is what revoking a leaked link needs).
- */
+// A calendar app cannot sign in, so the feed's URL carries a key derived from SESSION_SECRET: rotating that secret
+// revokes a leaked link.
 
 /** Booked demos that have not ended, by day in the business's time zone, soonest first. */
 export async function upcomingAgenda(): Promise<Agenda> {
@@ -61,10 +57,7 @@ export function cancelDemoAsAdmin(bookingId: string): Promise<CancelResult> {
   return cancelBooking(bookingId);
 }
 
-/**
- * An admin gives a booked demo to another host (issue #24): one who is active and works then; the database refuses
- * one booked or off at that time. The visitor gets the updated invite (the new host as organizer).
- */
+/** The database refuses a host booked or off at that time; the visitor gets the updated invite. */
 export async function reassignDemoAsAdmin(
   bookingId: string,
   hostId: string,
@@ -78,11 +71,7 @@ export async function reassignDemoAsAdmin(
 
 export type RehomeResult = { moved: number; stranded: number };
 
-/**
- * After a host's change (deactivated, new hours, time off), gives each of their upcoming demos that they can no
- * longer run to the fairest free host, with the visitor's updated invite. Demos no other host can take stay with
- * them and are listed on /admin/hosts (cancel, or reassign once someone is free).
- */
+/** Demos no other host is free to take stay with the host, listed on /admin/hosts for an admin to settle. */
 export async function rehomeBookingsOf(hostId: string): Promise<RehomeResult> {
   const hosts = await currentHosts();
   const result: RehomeResult = { moved: 0, stranded: 0 };
@@ -119,28 +108,21 @@ export async function strandedBookings(): Promise<Map<string, StrandedDemo[]>> {
 
 const FEED_PURPOSE = "demo-calendar-feed";
 const TEAM_FEED = "demos";
-/** A host's own feed (issue #24) is signed for that host alone: one host's link cannot open another's. */
+/** Signed for that host alone: one host's link cannot open another's. */
 const hostFeed = (hostId: string) => `host:${hostId}`;
 
-/**
- * The subscription URL of the sales calendar, or of one host's own demos (absolute: it is pasted into a calendar
- * app).
- */
+/** Absolute: it is pasted into a calendar app. */
 export function calendarFeedUrl(hostId?: string): string {
   const base = `${getEnv().APP_URL.replace(/\/$/, "")}/calendar/demos.ics`;
   if (!hostId) return `${base}?key=${signValue(FEED_PURPOSE, TEAM_FEED)}`;
   return `${base}?host=${encodeURIComponent(hostId)}&key=${signValue(FEED_PURPOSE, hostFeed(hostId))}`;
 }
 
-/**
- * True when `key` is the feed's key (the team's, or the host's when `hostId` is given) under any configured secret
- * (a rotation keeps old subscriptions working).
- */
+/** Any configured secret is accepted, so a rotation keeps old subscriptions working. */
 export function isCalendarFeedKey(key: string | null, hostId?: string | null): boolean {
   return isValueSignature(FEED_PURPOSE, hostId ? hostFeed(hostId) : TEAM_FEED, key);
 }
 
-/** The feed: every booked demo that has not ended, or only the host's. */
 export async function calendarFeed(hostId?: string | null): Promise<string> {
   const upcoming = await listUpcomingBookings(now());
   if (!hostId) return bookingFeed(upcoming);

@@ -1,11 +1,7 @@
 import { getEnv } from "~/utils/env.server";
 import { isValueSignature, signValue } from "~/utils/signed-token.server";
 
-/*
- * The manage link of a booked demo (`/demo/manage/<token>`) is the visitor's only key to it: no account, no
- * cookie, it arrives by e-mail and must work on any device. The token is the booking id and its signature
- * (app/utils/signed-token.server.ts, like the test checkout's order token, ADR 0011).
- */
+// The manage link is the visitor's only key to the booking (no account, any device), so it is signed (ADR 0011).
 
 const PURPOSE = "demo-booking";
 const BOOKING_ID = /^[A-Za-z0-9-]{1,64}$/;
@@ -26,7 +22,6 @@ export function bookingIdFromToken(token: string | null | undefined): string | u
     : undefined;
 }
 
-/** The manage page's path for a booking. */
 export function managePath(bookingId: string): string {
   return `/demo/manage/${manageToken(bookingId)}`;
 }

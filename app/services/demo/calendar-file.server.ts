@@ -8,11 +8,7 @@ const notFound = () =>
     headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
   });
 
-/**
- * "Add to calendar" on the thank-you panel: GET /demo/booking/<manage token>.ics, the booking's invite as an
- * iCalendar file (the same UID and SEQUENCE as the e-mailed one, so a calendar that has both keeps one event; a
- * cancelled booking answers its cancellation). The token is the manage link's: unguessable, no account needed.
- */
+/** The e-mailed invite's UID and SEQUENCE, so a calendar with both keeps one event; the manage token guards it. */
 export async function demoCalendarFile(file: string | undefined): Promise<Response> {
   if (!file?.endsWith(".ics")) return notFound();
   const bookingId = bookingIdFromToken(file.slice(0, -".ics".length));

@@ -24,15 +24,7 @@ import { assertSameOrigin, firstErrors, idOf, readForm, RequestRejected } from "
 import { redirectWithError, redirectWithSuccess } from "~/utils/toast.server";
 import { timeZoneOptionLabel } from "~/utils/zoned-time";
 
-/*
- * /admin/hosts (issue #24): the admins' list of demo hosts and the four forms that change them. Plain HTML forms:
- * an accepted one redirects back to the list with a toast, a refused one answers the page again with every
- * message next to its field and the values as typed.
- */
-
-// The admin page reads the database itself, not the hosts' cached copy (services/demo/hosts): after a save on
-// another instance, or a redirect landing on one, a copy up to AVAILABILITY_MAX_AGE_SECONDS old would show the
-// admin the host as it was before the change they just made.
+// Not the hosts' cached copy: a stale one could show the admin the host as it was before their own change.
 function readHosts(): Promise<DemoHost[]> {
   return listHosts(seedFromSettings());
 }
@@ -79,7 +71,6 @@ function hostView(host: DemoHost, at: Date, stranded: StrandedDemo[] = []): Host
   };
 }
 
-/** The hosts page: every host, the zone choices, a new host's starting values and the host being edited. */
 export async function hostsPage(url: URL) {
   const at = now();
   const [hosts, stranded] = await Promise.all([readHosts(), strandedBookings()]);
@@ -178,7 +169,6 @@ async function addHostTimeOff(form: FormData) {
   });
 }
 
-/** What happened to the host's demos they can no longer run, for the toast. */
 function rehomedText({ moved, stranded }: RehomeResult): string {
   const demos = (count: number) => `${count} demo${count === 1 ? "" : "s"}`;
   return [
@@ -213,11 +203,7 @@ async function removeHostTimeOff(form: FormData) {
   });
 }
 
-/**
- * The hosts page's forms, by `intent`: add-host, edit-host, add-time-off, remove-time-off, cancel-demo (one the
- * host can no longer run). The caller has checked
- * the admin session.
- */
+/** The caller has checked the admin session. */
 export async function hostsAction(request: Request): Promise<TypedResponse<HostFormAnswer>> {
   try {
     assertSameOrigin(request);

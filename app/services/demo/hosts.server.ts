@@ -17,11 +17,8 @@ export function seedFromSettings(settings: BookingSettings = getBookingSettings(
   };
 }
 
-/*
- * The hosts, read once per change or per period like the availability (ADR 0024): every page and booking needs
- * them and they change a few times a week. A copy is used while this process has written no host since it was read and for AVAILABILITY_MAX_AGE_SECONDS (edits made by other instances); it belongs to one database
- * connection (tests switch databases). The database still decides every booking: an inactive host is never taken.
- */
+// ADR 0024, like the availability: a copy lasts until this process writes a host or AVAILABILITY_MAX_AGE_SECONDS
+// pass, and belongs to one connection (tests switch databases). The database still decides every booking.
 type HostsCopy = { connection: unknown; writes: number; expiresAt: number; hosts: Promise<DemoHost[]> };
 
 const cache = remember("demo hosts", () => ({ copy: undefined as HostsCopy | undefined }));
@@ -53,17 +50,12 @@ export function forgetHosts() {
   cache.copy = undefined;
 }
 
-/** The host with this id, if any. */
 export async function hostById(id: string | null | undefined): Promise<DemoHost | undefined> {
   if (!id) return undefined;
   return (await currentHosts()).find((host) => host.id === id);
 }
 
-/**
- * What the database needs to choose a host for a demo at `start`: the hosts working then (hours, days off; who is
- * booked is the database's to see), the slot's end, the buffer and the week of the slot in the business's zone
- * (Monday to Monday) for the fairness rule (ADR 0030).
- */
+/** Who is booked is the database's to see; the week is for the fairness rule (ADR 0030). */
 export function hostChoiceAt(
   start: Date,
   hosts: DemoHost[],

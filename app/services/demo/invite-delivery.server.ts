@@ -5,23 +5,10 @@ import { manageUrl } from "~/services/demo/booking-token.server";
 import { demoChangeSalesMail, demoInviteMail, sendMail } from "~/services/outbox/mailer.server";
 import { getBookingSettings } from "~/utils/env.server";
 
-/*
- * Delivery of the booking e-mails the outbox holds.
- *
- * `demo-invite-email` { bookingId, sequence, method }: one per version of a booking (0 when booked, +1 on every
- * reschedule or cancellation). Each message sends what it was queued for: its own METHOD and its own SEQUENCE,
- * even when the booking has moved on since. A calendar applies an update only if its SEQUENCE is higher than
- * the one it has, so the versions must reach it in order: a message waits while an earlier version of the same
- * booking is still pending (a mail outage, a retry), and goes right after it. Skipping the older message
- * instead would also leave the calendar right, but the visitor would miss the confirmation e-mail they are
- * waiting for; sending it late and out of order would show them an old time after the new one.
- *
- * The times in a message are the booking's current ones (the row keeps no history). A late version therefore
- * never shows a time that no longer holds; the next version, with the same times and a higher SEQUENCE, follows.
- *
- * Once a change (sequence > 0) reached the visitor, sales get a short `demo-change-email` about it, queued in
- * the same transaction that marks the invite delivered, so it is sent once even if this worker retries.
- */
+// Calendars apply an update only if its SEQUENCE is higher, so a booking's versions go in order: a message waits
+// for an earlier pending one rather than skip it (the visitor would miss their confirmation). Times are the booking's
+// current ones, so a late version never shows a stale time. Sales' change note is queued in the transaction that
+// marks the invite delivered, so a retry cannot send it twice.
 
 export type BookingDelivery =
   { outcome: "sent"; followUps: OutboxMessage[] } | { outcome: "wait" } | { outcome: "gone"; reason: string };
@@ -55,7 +42,7 @@ export async function deliverDemoInvite(payload: unknown, db?: Database): Promis
   const earlier = await earlierPendingInvite(invite.bookingId, invite.sequence, db);
   if (earlier) return { outcome: "wait" };
   const version = await versionOf(invite, db);
-  // The booking goes when its lead is deleted (on request, or after the retention period): nothing to send.
+  // The booking goes when its lead is deleted: nothing to send.
   if (!version) return { outcome: "gone", reason: `booking ${invite.bookingId} no longer exists` };
   const { timeZone } = getBookingSettings();
   await sendMail(

@@ -45,10 +45,7 @@ const PRODUCT_ID = { company: "Groundwork", product: "Demo booking", language: "
 
 const appOrigin = () => getEnv().APP_URL.replace(/\/$/, "");
 
-/**
- * The booking's UID, the same in every invite and update for it (calendars match REQUEST/CANCEL by UID). The
- * host name, not the port: a derived APP_URL follows the port the server got, and the UID must not move with it.
- */
+/** Calendars match updates by UID, so it must not move: the host name, not the port a derived APP_URL follows. */
 export function bookingUid(bookingId: string): string {
   return `${bookingId}@${new URL(getEnv().APP_URL).hostname}`;
 }
@@ -74,15 +71,13 @@ export function defaultOrganizer(): ICalOrganizer {
 const fullName = (lead: InviteLead) => `${lead.firstName} ${lead.lastName}`.trim();
 
 /**
- * A name as an iCalendar parameter value (CN=…). RFC 5545 allows no DQUOTE and no control characters there, and
- * ical-generator (10.x, the last release for Node 20) escapes a quote with a backslash, which calendar parsers
- * read as the end of the value. A visitor's name must stay one parameter, so those characters become harmless.
+ * A visitor's name must stay one CN= parameter: RFC 5545 allows no DQUOTE or control characters there, and
+ * ical-generator's backslash-escaped quote ends the value in calendar parsers.
  */
 // eslint-disable-next-line no-control-regex -- removing control characters is the point
 const controlCharacters = /[\u0000-\u001f\u007f]+/g;
 const parameterText = (text: string) => text.replace(/"/g, "'").replace(controlCharacters, " ").trim();
 
-/** What identifies one booking's event in every calendar it reaches: its UID, revision and UTC times. */
 function eventTiming(booking: InviteBooking) {
   return {
     id: bookingUid(booking.id),
@@ -109,10 +104,7 @@ function visitorDescription(booking: InviteBooking, lead: InviteLead, manageUrl:
   ].join("\n");
 }
 
-/**
- * The invitation (METHOD:REQUEST, also for a reschedule, with a higher SEQUENCE) or its cancellation
- * (METHOD:CANCEL, STATUS:CANCELLED) sent to the visitor. Times are UTC ("Z"), so no VTIMEZONE is needed.
- */
+/** A reschedule is a REQUEST with a higher SEQUENCE. Times are UTC ("Z"), so no VTIMEZONE is needed. */
 export function bookingInvite({ booking, lead, method, manageUrl, organizer }: InviteInput & { method: InviteMethod }) {
   const calendar = ical({
     prodId: PRODUCT_ID,
@@ -152,7 +144,7 @@ export function googleCalendarLink({ booking, lead, manageUrl }: Omit<InviteInpu
   url.searchParams.set("action", "TEMPLATE");
   url.searchParams.set("text", demoSummary(booking));
   url.searchParams.set("details", visitorDescription(booking, lead, manageUrl, "REQUEST"));
-  // The dates are digits, T and Z around a slash: nothing to encode, and the slash stays readable as Google documents it.
+  // Nothing to encode, and the slash stays readable as Google documents it.
   return `${url.toString()}&dates=${googleDate(booking.slotStart)}/${googleDate(booking.slotEnd)}`;
 }
 
@@ -169,18 +161,14 @@ function salesDescription(lead: InviteLead) {
   return lines.join("\n");
 }
 
-/**
- * The sales team's subscription calendar (the admin's secret feed URL): one event per booked demo, with the
- * lead's details. No METHOD: a subscribed feed is published data, not a scheduling message, and Outlook
- * treats a METHOD in a feed as an invitation. Cancelled bookings are left out, so they disappear on refresh.
- */
+/** No METHOD: Outlook treats one in a subscribed feed as an invitation. Cancelled bookings drop out on refresh. */
 export function bookingFeed(entries: { booking: InviteBooking; lead: InviteLead }[], hostName?: string) {
   const env = getEnv();
   const calendar = ical({
     prodId: PRODUCT_ID,
     name: hostName ? `${env.BRAND_NAME} demos: ${hostName}` : `${env.BRAND_NAME} demos`,
     description: `Demos booked on ${env.BRAND_NAME}`,
-    // Clients that honour it (Apple, Outlook) refresh every 15 minutes; Google refreshes on its own schedule.
+    // Google ignores it and refreshes on its own schedule.
     ttl: 15 * 60,
   });
   for (const { booking, lead } of entries) {

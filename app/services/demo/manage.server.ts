@@ -13,17 +13,8 @@ import { redirectWithSuccess } from "~/utils/toast.server";
 import { formatZonedRange } from "~/utils/time-zone-format";
 import { isTimeZone, timeZoneOptionLabel } from "~/utils/zoned-time";
 
-/*
- * The visitor's page for one booking, reached through the link in the invite: /demo/manage/<token>. The token is
- * the booking id signed with SESSION_SECRET, so the link is the only credential (no account). It must not leak:
- * the page is never cached or indexed and sends no Referer to other sites.
- */
-
-/**
- * Referrer-Policy is "same-origin", not "no-referrer": the token must never reach another site in a Referer,
- * and same-origin guarantees that, while "no-referrer" would also make browsers send `Origin: null` with the
- * page's own form posts (Fetch spec), which the same-origin check rightly refuses.
- */
+// The signed token in the link is the visitor's only credential, so the page is never cached, indexed or sent as
+// a Referer. Not "no-referrer": browsers would then post `Origin: null`, which assertSameOrigin refuses.
 export const managePageHeaders = {
   "Cache-Control": "private, no-store",
   "Referrer-Policy": "same-origin",
@@ -102,11 +93,7 @@ async function pickerFor(url: URL, found: FoundBooking): Promise<PickerView> {
   };
 }
 
-/**
- * What the page shows. Status codes: 404 for a link that matches no booking (a forged or mistyped token reads
- * exactly like an unknown one); 410 Gone once the demo is over (the link has expired); 200 for a cancelled
- * booking, because that page is where the visitor lands after cancelling and it confirms their own action.
- */
+/** A forged token reads like an unknown one (404); a cancelled booking is 200, as the visitor lands there after. */
 export async function loadManagePage(request: Request, token: string | undefined) {
   const found = await bookingForToken(token);
   if (!found || !token) return json<ManagePage>({ kind: "unknown" }, { status: 404, headers: managePageHeaders });
@@ -143,11 +130,7 @@ function viewParams(form: FormData, day?: string): URLSearchParams {
   return params;
 }
 
-/**
- * Rate limits (ADR 0012's numbers): per client for every change, per booking (RATE_LIMIT_PER_EMAIL) because
- * each change e-mails the visitor a new invite, and the global last resort. Showing another day or zone only
- * redirects, so it is not counted.
- */
+/** Limited per booking too, since each change e-mails the visitor a new invite (ADR 0012). */
 async function limitChange(request: Request, bookingId: string) {
   // The booking stands where a checkout has its session: the narrowest key of the ladder.
   await consumeLimits(

@@ -10,10 +10,7 @@ import { RequestRejected } from "~/utils/request.server";
 import { timeZoneLabel } from "~/utils/time-zone-format";
 import { redirectWithError, redirectWithSuccess } from "~/utils/toast.server";
 
-/*
- * Demo outcomes (issue #24, ADR 0032): sales mark each live demo whose slot has ended as held, a no-show or
- * cancelled by the host, on /admin without JavaScript; the dashboard rates the shows per week and per host.
- */
+// Demo outcomes: ADR 0032.
 
 /** held ÷ (held + no-show) in percent with one decimal, or null when no demo was marked either way. */
 export function showRatePercent({ held, noShow }: Pick<OutcomeTally, "held" | "noShow">): number | null {
@@ -36,10 +33,7 @@ export function isoWeekOf(monday: string): string {
 
 const noDemos: OutcomeTally = { held: 0, noShow: 0, hostCancelled: 0, unmarked: 0 };
 
-/**
- * The show rate of every ISO week the range touches (empty weeks included; a week at either end of the range counts
- * only its days inside it) and, per host, the bookings and the show rate, for the dashboard.
- */
+/** Empty weeks are included; a week at either end of the range counts only its days inside it. */
 export async function showRateFigures(
   range: DayRange,
 ): Promise<{ showRates: WeeklyShowRate[]; hostDemos: HostDemoFigures[] }> {
@@ -100,11 +94,7 @@ function backToPastDemos(requestUrl: string): string {
   return `/admin${query ? `?${query}` : ""}#past-demos`;
 }
 
-/**
- * The admin form's "mark as" (intent=demo-outcome): an outcome that is not one of the three is refused (400);
- * otherwise the answer is a redirect back with a toast that says what happened — saved, unchanged, no such demo,
- * not ended yet, or cancelled before it took place.
- */
+/** An unknown outcome is refused (400); anything else redirects back with a toast saying what happened. */
 export async function demoOutcomeAction(requestUrl: string, bookingId: string, rawOutcome: unknown): Promise<Response> {
   const parsed = demoOutcomeSchema.safeParse(rawOutcome);
   if (!parsed.success) throw new RequestRejected(400, parsed.error.issues[0].message);

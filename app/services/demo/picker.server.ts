@@ -21,12 +21,8 @@ import { withTimeout } from "~/utils/with-timeout";
 type FreeSlotDays = { date: string; starts: string[] }[];
 
 /**
- * The free slot starts (ISO UTC) from `readAt` to the booking horizon, by date in the business's zone, as read once
- * (ADR 0024). The landing page shows them to every visitor, so they are read once per change or per period, not per
- * request: a copy is used while this process has made no booking write since it was read (`writes`) and until
- * AVAILABILITY_MAX_AGE_SECONDS have passed (bookings by other instances, slots entering the horizon). Slots that
- * pass the minimum notice meanwhile are dropped when the copy is used. A slot taken elsewhere can stay offered for
- * at most that period; the database still decides at booking time ("That time was just booked").
+ * ADR 0024: read once per booking write in this process or per AVAILABILITY_MAX_AGE_SECONDS, not per request. A slot
+ * taken elsewhere may stay offered that long; the database still decides at booking time.
  */
 type FreeSlotSnapshot = { writes: number; readAt: Date; expiresAt: number; days: FreeSlotDays };
 
@@ -92,7 +88,6 @@ export function forgetAvailability() {
   forgetHosts();
 }
 
-/** The free slot starts offered at `at`: the snapshot's, less those within the minimum notice of `at`. */
 function offeredAt(snapshot: FreeSlotSnapshot, at: Date): FreeSlotDays {
   const earliest = earliestStart(at).getTime();
   return snapshot.days
@@ -100,11 +95,7 @@ function offeredAt(snapshot: FreeSlotSnapshot, at: Date): FreeSlotDays {
     .filter((day) => day.starts.length > 0);
 }
 
-/**
- * "Pick a time" as the server renders it (without JavaScript, and until the calendar picker loads): the free times
- * grouped by their date in `timeZone` (default: the business's), the times of `day` (default: the first bookable
- * day, also when `day` has no free time any more), every label already written.
- */
+/** For visitors without JavaScript, and until the calendar picker loads. */
 export async function demoPickerView(options: { day?: string; timeZone?: string } = {}): Promise<DemoPickerView> {
   let businessDays: FreeSlotDays | undefined;
   // The zone names are written as of the read, so the view changes only with the snapshot and the notice above.

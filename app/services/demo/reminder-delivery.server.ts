@@ -6,21 +6,10 @@ import { demoReminderMail, sendMail } from "~/services/outbox/mailer.server";
 import { getBookingSettings } from "~/utils/env.server";
 import { logger } from "~/utils/logger.server";
 
-/*
- * Delivery of `demo-reminder-email` { bookingId, sequence, minutesBefore } (ADR 0031). The booking write queued it
- * with `next_attempt_at` = the demo's start − minutesBefore, so the outbox worker claims it at its moment (the app's
- * clock, every 2 s). When it comes due:
- *
- * - the booking is gone (its lead was deleted), cancelled, or at another SEQUENCE (moved or given to another host
- *   since: that write queued the reminders of the new version) → superseded: nothing is sent, the row is removed;
- * - its moment is still ahead (the row was made due early) → it waits until then;
- * - its moment passed more than REMINDER_GRACE_MS ago, or the demo has started → skipped, with a log line: the
- *   service was down (or the queue stuck) at the moment, and a reminder "in 1 hour" half an hour before the demo,
- *   or after it, would mislead more than it helps;
- * - otherwise it is sent.
- */
+// ADR 0031. A reminder of a booking since cancelled, deleted or changed is superseded (the change queued the new
+// version's). One far too late is skipped: "in 1 hour" half an hour before the demo misleads more than it helps.
 
-/** How late a reminder may still go out: the worker polls every 2 s, so only an outage makes one later than this. */
+/** Only an outage makes a reminder later than this. */
 const REMINDER_GRACE_MS = 10 * 60_000;
 
 export const REMINDER_SKIPPED_MESSAGE = "demo reminder skipped: its moment passed while the service was down";

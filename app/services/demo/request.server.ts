@@ -57,15 +57,8 @@ export const demoToasts = {
   booked: { message: "Demo Booked!", description: "A calendar invite is on its way to you." },
 } as const;
 
-/**
- * Rate limits for demo requests (numbers from env, on by default, per RATE_LIMIT_WINDOW_SECONDS = 60 s; ADR 0012):
- * - per client (RATE_LIMIT_PER_CLIENT = 10), every attempt, valid or not: a few colleagues behind one office
- *   NAT fit, a script hammering the form does not.
- * - per e-mail (RATE_LIMIT_PER_EMAIL = 5), once the e-mail is valid, keyed by mailbox (`a+1@` is `a@`): a
- *   person sends one request, maybe a corrected second one; five stops one address flooding the sales inbox.
- * - global (RATE_LIMIT_GLOBAL = 3000), a last resort for what gets past the two above (many clients at once):
- *   charged only for attempts that passed them, so one client cannot exhaust it for everyone else.
- */
+// ADR 0012. Every attempt counts per client; the mailbox and global limits only count attempts about to be stored,
+// so one client cannot exhaust the global limit for everyone else.
 const attemptLimits = { client: limitRules.demoClient } satisfies LimitLadder;
 const storingLimits = {
   ...attemptLimits,
@@ -73,12 +66,7 @@ const storingLimits = {
   global: limitRules.demoGlobal,
 } satisfies LimitLadder;
 
-/**
- * The checks that end an attempt before it is stored (the honeypot, validation, a slot that cannot be booked) run
- * first; such an attempt is charged to the client's limit alone, and one to be stored to the whole ladder in one
- * go (on PostgreSQL one statement, ADR 0026). The answers are those of counting the client first: a client over
- * its limit gets 429 whatever it sent.
- */
+/** A refused attempt is charged to the client alone; a client over its limit gets 429 whatever it sent. */
 async function chargeRefusedAttempt(request: Request) {
   await consumeLimits(attemptLimits, { request });
 }
@@ -95,24 +83,15 @@ async function checkedAttempt<T>(request: Request, check: () => T): Promise<T> {
 
 type Submitted = DemoRequestData & { submissionId: string; attribution?: Attribution };
 
-/**
- * A stalled database must not leave the visitor waiting: after this long the request is answered as a
- * failure (503, values kept). Should the transaction still commit later, the retry carries the same
- * submission id and finds that row, so nothing is stored twice.
- */
+/** A stalled database must not keep the visitor waiting; a late commit is harmless (the retry's id finds it). */
 export const DEMO_STORE_TIMEOUT_MS = 10_000;
 
 export const SUBMISSION_CONFLICT =
   "A request with this submission id was already received with different details. Reload the form (or send a new submissionId) to make a new request.";
 
-/** The time field's message (the issue's words); the API answers it too. */
 export const SLOT_TAKEN_MESSAGE = slotTakenMessage;
 
-/**
- * A picked demo time that cannot be booked: 422 when the time is not bookable at all (past, notice, horizon,
- * outside the hours, blackout, off the grid; nothing stored), 409 when it was bookable but every seat is taken
- * (the lead IS stored, as "needs a time", ADR 0016) or this submission already holds another booking.
- */
+/** 422: time not bookable (nothing stored); 409: every seat taken (lead IS stored, ADR 0016) or already booked. */
 export class SlotUnavailable extends RequestRejected {
   constructor(
     status: 409 | 422,
@@ -164,7 +143,7 @@ async function store(
     submissionId: data.submissionId,
     attribution: data.attribution,
   };
-  // The funnel's counts go with the lead's own write (ADR 0026): no round trip of their own.
+  // Counted in the lead's own write (ADR 0026).
   const count = mayCount(request) ? { day: funnelDay() } : undefined;
   const { row, created, booking, slotTaken } = await withTimeout(
     oncePerLead ? createDemoRequestOncePerLead(input, slot, count) : createDemoRequest(input, slot, count),
@@ -200,11 +179,10 @@ const THANKS_MAX_AGE_SECONDS = 30 * 60;
 
 const thanksCookie = () => signedCookie("gw_demo", { maxAge: THANKS_MAX_AGE_SECONDS });
 
-/** What the thank-you cookie holds: the lead's id, and for a booked demo the booking and the zone it was picked in. */
 type Thanks = { lead: string; booking?: string; timeZone?: string };
 
 function thanksOf(value: unknown): Thanks | undefined {
-  // A plain string is the lead's id (cookies set before bookings existed, and the honeypot's marker).
+  // A plain string is a lead id (older cookies, and the honeypot's marker).
   if (typeof value === "string") return value ? { lead: value } : undefined;
   if (typeof value !== "object" || value === null) return undefined;
   const { lead, booking, timeZone } = value as Record<string, unknown>;
@@ -216,7 +194,6 @@ function thanksOf(value: unknown): Thanks | undefined {
   };
 }
 
-/** A booked demo as the thank-you panel and the toast name it. */
 function bookedView(
   booking: DemoBooking,
   lead: DemoRequestRow,
@@ -242,11 +219,7 @@ async function bookedDemoView(bookingId: string, timeZone: string | undefined): 
   return bookedView(found.booking, found.lead, timeZone, found.host);
 }
 
-/**
- * What the page shows in the demo section. The thank-you panel comes from a signed cookie (not the URL),
- * so it only shows to someone whose request was accepted, survives a refresh without resubmitting, and
- * keeps showing while the visitor browses the page for the next half hour. A booked demo's panel names its time.
- */
+/** Thanks come from a signed cookie, not the URL: only an accepted request shows them; a refresh does not resubmit. */
 export async function getDemoSectionState(request: Request) {
   const thanks = thanksOf(await thanksCookie().parse(request.headers.get("Cookie")));
   const booked = thanks?.booking
@@ -277,7 +250,6 @@ async function redirectToThanks(request: Request, marker: string) {
   });
 }
 
-/** A booked demo: the thank-you panel and the toast name its time in the visitor's and the business's zone. */
 async function redirectToBooked(request: Request, lead: DemoRequestRow, booking: DemoBooking, timeZone?: string) {
   const { when, businessWhen } = bookedView(booking, lead, timeZone, undefined);
   const thanks: Thanks = { lead: lead.id, booking: booking.id, timeZone };
@@ -332,7 +304,6 @@ const formText = (form: FormData, name: string) => {
   return typeof value === "string" && value ? value : undefined;
 };
 
-/** The picker for the day and time zone the form was showing (or asks for), with the free times as they are now. */
 function pickerFor(form: FormData) {
   return demoPickerView({
     day: formText(form, demoDayField) ?? formText(form, demoShownDayField),
@@ -340,10 +311,7 @@ function pickerFor(form: FormData) {
   });
 }
 
-/**
- * Without JavaScript a day tab or "Show times" posts the whole form: nothing is stored, the form comes back with
- * every value kept and that day's times (so nothing typed goes into a URL).
- */
+/** Without JavaScript a day tab posts the whole form: nothing is stored, and typed values never go into a URL. */
 async function showPickerDay(form: FormData) {
   return json({
     fieldErrors: {},
@@ -353,11 +321,7 @@ async function showPickerDay(form: FormData) {
   });
 }
 
-/**
- * Answers a failed submit with everything the visitor typed still in the form. With JavaScript the
- * notice is a cookie toast (the root loader is revalidated after the action); without it the page is
- * rendered by this very response, before any cookie could be read, so the notice is part of the data.
- */
+/** Without JavaScript this response renders the page before a cookie toast could be read: the notice is data. */
 async function keepFormWithNotice(
   form: FormData,
   notice: { message: string; description: string },
@@ -380,17 +344,13 @@ async function keepFormWithNotice(
   return jsonWithError(data, notice, { status, headers });
 }
 
-/**
- * The page action's demo-request intent: validate, honeypot, rate limits, store, then POST → redirect →
- * GET to the thank-you panel. Every outcome is a response; nothing thrown reaches the visitor.
- */
+/** Every outcome is a response; nothing thrown reaches the visitor. */
 export async function handleDemoRequestForm(request: Request, form: FormData): Promise<Response> {
   const requestId = getRequestId(request);
   if (form.has(demoDayField) || form.has(demoShowTimesField)) return showPickerDay(form);
   try {
-    // Honeypot: the field is invisible to people (CSS class, not focusable, labelled "leave empty"),
-    // so a value means a form-filling bot. The bot gets the ordinary success answer, so it learns
-    // nothing to adapt to, but nothing is stored and nobody is e-mailed; the log keeps a trace.
+    // Honeypot: a value means a bot. It gets the ordinary success answer, so it learns nothing to adapt to,
+    // but nothing is stored or e-mailed.
     const trap = form.get(demoHoneypotField);
     if (typeof trap === "string" && trap.trim() !== "") {
       await chargeRefusedAttempt(request);
@@ -405,8 +365,7 @@ export async function handleDemoRequestForm(request: Request, form: FormData): P
     }
     const slot = await checkedAttempt(request, () => requestedSlot(result.data.slotStart, result.data.timeZone));
     await consumeLimits(storingLimits, { request, email: result.data.email });
-    // The page carries no submission id (ADR 0019): the browser mints one when the page hydrates. A form posted
-    // without JavaScript (or before it ran) has none; it is stored once per lead, by its details.
+    // The browser mints the submission id on hydration (ADR 0019); a form posted without one is stored once per lead.
     const { row, booking } = await store(
       request,
       {
@@ -426,9 +385,8 @@ export async function handleDemoRequestForm(request: Request, form: FormData): P
     return await redirectToThanks(request, row.id);
   } catch (error) {
     if (error instanceof SlotUnavailable && error.reason === "slot-taken") {
-      // Taken between render and submit: the lead is kept ("needs a time", ADR 0016), so the submission id stays
-      // and the next pick books for it; the time field says so, the times are fresh, the spec's error toast shows.
-      // A form that came without an id gets the stored lead's, so its next pick books that lead.
+      // Taken between render and submit: the lead is kept (ADR 0016) and its submission id goes back into the
+      // form, so the next pick books for it.
       if (error.row) form.set("submissionId", error.row.submissionId);
       logger.info("demo slot taken; lead kept, visitor asked to pick another time", { requestId });
       return await keepFormWithNotice(form, demoToasts.failure, 409, {}, true);
@@ -467,7 +425,7 @@ export type BookingJson = {
   start: string;
   end: string;
   manageUrl: string;
-  /** The demo's host (issue #24); only their name is public. */
+  /** Only the host's name is public. */
   host: { name: string } | null;
 };
 
@@ -522,8 +480,7 @@ export async function handleDemoRequestApi(request: Request, body: unknown): Pro
       return jsonError(error.status, error.message, {
         reason: error.reason,
         fieldErrors: { slotStart: [error.message] },
-        // A taken slot keeps the lead: the caller learns it was stored and can book another time for it by
-        // sending the same submissionId with a new slotStart.
+        // A taken slot keeps the lead: resending the same submissionId with a new slotStart books it.
         ...(error.row ? { demoRequest: toStoredDemoRequest(error.row) } : {}),
       });
     }

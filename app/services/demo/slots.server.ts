@@ -6,15 +6,8 @@ import { addCalendarDays, calendarDaysBetween, mondayOf } from "~/utils/calendar
 import { getBookingSettings, isCalendarDate, type BookingSettings } from "~/utils/env.server";
 import { isKnownTimeZone, timeZoneLabel } from "~/utils/time-zone-format";
 
-/*
- * When a demo can be booked (issue #14, ADR 0016; hosts: issue #24, ADR 0030). A slot is an instant (UTC) on the
- * team's grid — in the business's zone (DEMO_TIME_ZONE), every slot + buffer minutes from the start of
- * DEMO_WORKING_HOURS — that at least one active host works (their weekly hours in their own zone, not on their
- * time off) and, for booking, has free (no live booking of theirs within the buffer). Blackout dates are the
- * business's, for every host. Local times become instants through @date-fns/tz (the IANA database), never through
- * hand-made offsets, so daylight-saving changes move the UTC starts and nothing else. "Now" is passed in
- * (app/utils/clock.server.ts).
- */
+// ADR 0016, ADR 0030. Local times become instants only through @date-fns/tz, never hand-made offsets, so
+// daylight-saving changes move the UTC starts and nothing else. "Now" is passed in for testability.
 
 export type SlotDay = { date: string; slots: Date[] };
 export type FreeSlot = { start: string; end: string; free: number };
@@ -37,13 +30,7 @@ export function localParts(instant: Date, timeZone: string): { date: string; min
   };
 }
 
-/**
- * The instant at which the clocks in `timeZone` show `minute` after midnight of `date`, or undefined when they
- * never do (skipped by a spring-forward change). The zone's UTC offset comes from @date-fns/tz (the IANA
- * database), looked up at the instant itself: the offset of the wall time read as UTC is right except near a
- * change, where the second lookup corrects it; an offset that still disagrees means the time does not exist.
- * An ambiguous time (repeated by a fall-back change) resolves to its first occurrence.
- */
+/** Undefined for a time spring-forward skips; a time fall-back repeats resolves to its first occurrence. */
 function instantAt(date: string, minute: number, timeZone: string): Date | undefined {
   const [year, month, day] = date.split("-").map(Number);
   const wall = Date.UTC(year, month - 1, day, 0, minute);
@@ -57,15 +44,11 @@ function instantAt(date: string, minute: number, timeZone: string): Date | undef
   return undefined;
 }
 
-/** Today's date in the business's zone. */
 export function businessDate(now: Date, settings: BookingSettings = getBookingSettings()): string {
   return localParts(now, settings.timeZone).date;
 }
 
-/**
- * The host the DEMO_* settings describe: the first host of a fresh install (ADR 0030), and the week the pure
- * functions below assume when no hosts are given.
- */
+/** A fresh install's first host (ADR 0030), and what the functions below assume when given no hosts. */
 export function hostFromSettings(settings: BookingSettings): DemoHost {
   return {
     id: "settings",
@@ -86,11 +69,7 @@ export function hostFromSettings(settings: BookingSettings): DemoHost {
 /** [start, end) instants, ms since the epoch. */
 type Window = [number, number];
 
-/**
- * The instant the clocks in `timeZone` show `minute` after midnight of `date`, or, when a spring-forward change
- * skips that time, the first minute after it that exists (the moment the clocks jump): a host's range that starts
- * or ends in the skipped hour starts or ends when the clocks jump.
- */
+/** A time a spring-forward change skips becomes the moment the clocks jump, so a host's range in it still counts. */
 function instantAtOrAfter(date: string, minute: number, timeZone: string): Date | undefined {
   for (let later = minute; later <= minute + 180; later += 1) {
     const instant = instantAt(date, later, timeZone);
@@ -99,10 +78,7 @@ function instantAtOrAfter(date: string, minute: number, timeZone: string): Date 
   return undefined;
 }
 
-/**
- * The instants a host works from local date `firstDate` for `days` dates (of their own zone): their weekly ranges
- * made instants through the IANA rules, days off left out.
- */
+/** `firstDate` and `days` are in the host's own zone. */
 function workingWindows(host: DemoHost, firstDate: string, days: number): Window[] {
   const windows: Window[] = [];
   for (let offset = 0; offset < days; offset += 1) {
@@ -128,7 +104,6 @@ export function hostWeeks(hosts: DemoHost[], settings: BookingSettings, fromDate
   return hosts.filter((host) => host.active).map((host) => ({ host, windows: workingWindows(host, first, days + 4) }));
 }
 
-/** Whether the host works for the whole slot starting at `start`. */
 function worksThrough(week: HostWeek, start: number, end: number): boolean {
   return week.windows.some(([from, to]) => from <= start && end <= to);
 }
@@ -138,8 +113,7 @@ function gridOfDate(settings: BookingSettings, date: string): Date[] {
   const step = settings.slotMinutes + settings.bufferMinutes;
   const first = settings.startMinute % step;
   const last = first + Math.floor((24 * 60 - settings.slotMinutes - first) / step) * step;
-  // A day without a clock change (all but two a year): the first and the last time are as far apart as on the
-  // wall, and every time between is the first plus its minutes. Only a change day is looked up time by time.
+  // Without a clock change that day the grid is evenly spaced; only a change day is looked up time by time.
   const from = instantAt(date, first, settings.timeZone);
   const to = instantAt(date, last, settings.timeZone);
   if (from && to && to.getTime() - from.getTime() === (last - first) * 60_000) {
@@ -157,10 +131,7 @@ function gridOfDate(settings: BookingSettings, date: string): Date[] {
   return slots;
 }
 
-/**
- * Every slot of `days` local dates from `fromDate` (in the business's zone) that at least one of the hosts works
- * (default: the settings' own week), blackout dates left out. Bookings are not looked at.
- */
+/** Slots some host works, blackout dates left out; bookings are not looked at. */
 export function slotGrid(
   settings: BookingSettings,
   fromDate: string,
@@ -181,10 +152,7 @@ export function slotGrid(
   return grid;
 }
 
-/**
- * The hosts free for a demo starting at `start`: active, working the whole slot, with no live booking of theirs
- * within the buffer of it. `busy` holds the live bookings around it (any order).
- */
+/** Hosts working the whole slot with no live booking of theirs within the buffer; `busy` may be in any order. */
 export function freeHostsAt(weeks: HostWeek[], busy: BusyTime[], start: Date, settings: BookingSettings): DemoHost[] {
   const from = start.getTime();
   const to = from + settings.slotMinutes * 60_000;
@@ -222,12 +190,10 @@ export function weekOf(instant: Date, settings: BookingSettings = getBookingSett
   return { start: midnight(monday), end: midnight(addCalendarDays(monday, 7)) };
 }
 
-/** The earliest start the minimum notice allows. */
 export function earliestStart(now: Date, settings: BookingSettings = getBookingSettings()): Date {
   return addMinutes(now, settings.minNoticeMinutes);
 }
 
-/** The end of a slot that starts at `start`. */
 export function slotEnd(start: Date, settings: BookingSettings = getBookingSettings()): Date {
   return addMinutes(start, settings.slotMinutes);
 }
@@ -264,12 +230,7 @@ function describeTeamWeek(weeks: HostWeek[], at: Date): string | undefined {
   return `Demos run ${describeDays(workingDays)}, ${clockTime(startMinute)}–${clockTime(endMinute % (24 * 60))} ${timeZoneLabel(timeZone, at)}.`;
 }
 
-/**
- * Whether a visitor may book a demo starting at `start`, and if not, why, in words for the visitor. The
- * reasons a visitor can act on come first: a time that has passed, then notice and horizon, then the business's
- * calendar (blackout dates), the hosts' hours, then the grid itself. Whether a host is still free is the
- * database's to say, at booking time.
- */
+/** Reasons a visitor can act on come first. Whether a host is still free is the database's to say, at booking. */
 export function checkSlotStart(
   start: Date,
   now: Date,
@@ -320,12 +281,7 @@ export function checkSlotStart(
   return { ok: true };
 }
 
-/**
- * The free slots of `days` local dates from `from` (default: today in the business's zone): starts at least the
- * minimum notice after now and before the horizon, each with how many hosts are free then (working, no live booking
- * of theirs within the buffer; the bookings are read in one statement). Days with no free slot are left out; dates
- * outside [today, horizon] cost nothing.
- */
+/** Free slots within notice and horizon, each with how many hosts are free; days with none are left out. */
 export async function availableSlots(options: {
   from?: string;
   days: number;

@@ -1,6 +1,5 @@
-// Where a visit came from, as the landing page and the checkout carry it (issue #16, ADR 0020): no cookie of its
-// own, so it travels as hidden form fields and as query parameters on the checkout's links, and is read back
-// leniently (a hidden value the visitor cannot correct never costs a lead). The JSON APIs are strict instead.
+// ADR 0020: no cookie, so it travels in hidden fields and link queries, read back leniently (a hidden value the
+// visitor cannot correct must never cost a lead). The JSON APIs are strict instead.
 import {
   attributionFields,
   attributionFromFields,
@@ -32,11 +31,7 @@ export function carriedAttribution(url: URL): Attribution {
   return attributionFromFields((name) => url.searchParams.get(name) ?? undefined);
 }
 
-/**
- * The attribution of the visit this request belongs to: what a link of this site carried, or else this request is
- * the landing itself (its UTM tags, click id, outside Referer and path). None when it names no source: a landing
- * path alone says nothing about where the visit came from (and the shared page, the same for all, has none).
- */
+/** What a link of this site carried, else this request is the landing. None when no source is named. */
 export function visitAttribution(request: Request): Attribution {
   const url = new URL(request.url);
   const attribution = url.searchParams.has("landing_path")
@@ -51,10 +46,7 @@ export function attributionView(attribution: Attribution): AttributionView {
   return { fields: Object.fromEntries(pairs), query: pairs.length ? `&${new URLSearchParams(pairs)}` : "" };
 }
 
-/**
- * The landing page's attribution, or null for the shared document: that one is the same bytes for every visitor
- * (ADR 0019), so it carries none (the Referer of whoever made the cached copy would be baked in for everyone).
- */
+/** Null for the shared document (ADR 0019): one visitor's Referer must not be baked into everyone's copy. */
 export function landingAttribution(request: Request): AttributionView | null {
   if (isAnonymousPageView(request)) return null;
   const attribution = visitAttribution(request);
@@ -78,7 +70,6 @@ export function apiAttribution(body: object): Attribution {
   return parsed.data;
 }
 
-/** A stored row's attribution columns (null where the visit did not say). */
 type AttributionColumns = { [Key in keyof Attribution]-?: NonNullable<Attribution[Key]> | null };
 
 /** A stored lead's or order's attribution, without the columns it left empty. */

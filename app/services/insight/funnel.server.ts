@@ -10,22 +10,17 @@ import { assertSameOrigin, getClientAddress, getRequestId, readRawBody, RequestR
 import { localDate } from "~/utils/zoned-time";
 
 /**
- * The cookieless funnel (issue #16, ADR 0021): a day's count per step, nothing per visitor. Counting is an
- * afterthought of the step it counts, so it can neither fail nor noticeably slow the visitor's answer: the write
- * is awaited for at most COUNT_WAIT_MS (a single-row upsert takes about a millisecond, so normally it is done
- * and a test or the next request sees it), then left to finish on its own; a failure is logged, never thrown.
+ * ADR 0021: a day's count per step, nothing per visitor. Counting must neither fail nor slow the step it counts:
+ * the write is awaited at most this long, then left to finish; a failure is logged, never thrown.
  */
 export const COUNT_WAIT_MS = 100;
 
-/** The day a count belongs to: the date in the business's time zone (DEMO_TIME_ZONE, the one the admin reads). */
+/** In the business's time zone, the one the admin reads. */
 export function funnelDay(instant: Date = now()): string {
   return localDate(instant, getEnv().DEMO_TIME_ZONE);
 }
 
-/**
- * Whether this request may be counted: not when the visitor asks not to be tracked (`DNT: 1`, `Sec-GPC: 1`), and
- * not for a crawler or a client that does not say what it is (no User-Agent).
- */
+/** Visitors who ask not to be tracked, crawlers and clients without a User-Agent are not counted. */
 export function mayCount(request: Request): boolean {
   const { headers } = request;
   if (headers.get("DNT")?.trim() === "1" || headers.get("Sec-GPC")?.trim() === "1") return false;
@@ -33,10 +28,7 @@ export function mayCount(request: Request): boolean {
   return Boolean(userAgent?.trim()) && !isbot(userAgent);
 }
 
-/**
- * Counts a step the server learnt of without the visitor's request (the payment provider's webhook): nobody's
- * preference is readable there. Bounded and never throws (see above).
- */
+/** For steps learnt without the visitor's request (e.g. the provider's webhook), where no preference is readable. */
 export async function countFunnelEvent(event: FunnelEvent): Promise<void> {
   const write = incrementFunnelCount(funnelDay(), event).catch((error: unknown) => {
     logger.warn("funnel count failed; the step went on uncounted", { event, error });
@@ -49,7 +41,6 @@ export async function countFunnelEvent(event: FunnelEvent): Promise<void> {
   clearTimeout(timer);
 }
 
-/** Counts a step the visitor's own request made, unless the visitor opted out or is a bot (mayCount). */
 export async function countFunnelStep(request: Request, event: FunnelEvent): Promise<void> {
   if (mayCount(request)) await countFunnelEvent(event);
 }
@@ -57,10 +48,8 @@ export async function countFunnelStep(request: Request, event: FunnelEvent): Pro
 const RELOAD = /(?:^|[\s,])(?:max-age=0|no-cache)(?:$|[\s,;])/i;
 
 /**
- * Whether a request for a page arrives at it rather than repeats it, so a step the page opens is counted once:
- * browsers send `Cache-Control: max-age=0` (or `no-cache`) when the visitor reloads, and a request whose Referer is
- * this same page of this site (with its query) is the page asking again: Remix revalidating after a form post, or
- * a form without JavaScript answered by the page. Read and forgotten: no header is stored.
+ * So a step the page opens counts once: a reload, or a Referer of this same page (Remix revalidating, a form without
+ * JavaScript answered by the page) is not an arrival. No header is stored.
  */
 export function isArrival(request: Request): boolean {
   if (RELOAD.test(request.headers.get("Cache-Control") ?? "")) return false;
@@ -82,9 +71,8 @@ function pageQuery(url: URL): string {
 }
 
 /**
- * The events a browser may report: only what the server cannot see itself. A landing view is counted by the
- * page's beacon because a shared cache serves most of them without asking the app (ADR 0021); every other step
- * is counted where the server handles it, so a beacon can never inflate those.
+ * Only what the server cannot see: a shared cache serves most landing views (ADR 0021). Every other step is counted
+ * where the server handles it, so a beacon can never inflate it.
  */
 export const browserEvents = ["landing_view"] as const satisfies readonly FunnelEvent[];
 type BrowserEvent = (typeof browserEvents)[number];
@@ -105,10 +93,8 @@ async function reportedEvent(request: Request): Promise<string> {
 }
 
 /**
- * /api/events: a known browser event from this site is counted, once per request, unless the visitor opted out
- * or is a bot (answered 204 all the same, so nothing tells a visitor apart), within RATE_LIMIT_EVENTS_PER_CLIENT.
- * Refusals are 4xx JSON like the other APIs; a failure to count is logged and still a 204: the beacon is
- * fire-and-forget and nobody can act on an error.
+ * An opted-out visitor or a bot gets 204 all the same, so nothing tells them apart. A failure to count is logged and
+ * still 204: the beacon is fire-and-forget and nobody could act on an error.
  */
 export async function handleEventBeacon(request: Request): Promise<Response> {
   try {

@@ -24,10 +24,7 @@ export type Mail = {
   replyTo?: string;
   subject: string;
   text: string;
-  /**
-   * An iCalendar invite: nodemailer sends it as a `text/calendar; method=…` alternative (what mail clients show
-   * as an invitation with Accept/Decline) and as an invite.ics attachment.
-   */
+  /** Sent as a `text/calendar` alternative, so mail clients offer Accept/Decline, and as an attachment. */
   icalEvent?: { method: InviteMethod; filename?: string; content: string };
 };
 
@@ -66,10 +63,7 @@ export function closeMailer() {
 // Header values come from visitors: a line break there would start a new header.
 const oneLine = (value: string) => value.replace(/[\r\n]+/g, " ").trim();
 
-/**
- * What the sales e-mail says about scheduling: the booked demo (shown in the business's time zone), or that the
- * visitor asked for a slot that was taken meanwhile, so someone has to agree a time with them.
- */
+/** The booked demo, or a slot taken meanwhile, so someone has to agree a time with the visitor. */
 export type LeadScheduling =
   | { booking: InviteBooking; businessTimeZone: string; host?: HostContact }
   | { slotTaken: true; requestedStart?: Date; businessTimeZone?: string };
@@ -98,7 +92,7 @@ function schedulingLines(scheduling: LeadScheduling | undefined): { subject: str
   };
 }
 
-/** The host gets the lead's details and changes too (issue #24), unless they read the sales mailbox already. */
+/** The host gets the lead's details and changes too, unless they read the sales mailbox already. */
 function hostCopy(host: HostContact | undefined): { cc?: string } {
   const env = getEnv();
   return host && host.email.toLowerCase() !== env.SALES_EMAIL.toLowerCase() ? { cc: oneLine(host.email) } : {};
@@ -161,10 +155,7 @@ function demoTimes(booking: InviteBooking, businessTimeZone: string, visitorTime
   return [business, second];
 }
 
-/**
- * The visitor's confirmation (REQUEST, sequence 0), update after a reschedule (REQUEST, higher sequence) or
- * cancellation (CANCEL), with the matching iCalendar invite attached. Replies go to sales.
- */
+/** A confirmation (sequence 0), an update (higher sequence) or a cancellation, with the matching invite attached. */
 export function demoInviteMail({
   booking,
   lead,
@@ -273,14 +264,13 @@ export function demoChangeSalesMail({ booking, lead, method, businessTimeZone, h
 export type DemoReminderMailInput = {
   booking: InviteBooking;
   lead: InviteLead;
-  /** The reminder's time before the demo's start (DEMO_REMINDERS, ADR 0031). */
+  /** DEMO_REMINDERS, ADR 0031. */
   minutesBefore: number;
   /** The visitor's /demo/manage/<token> page (absolute). */
   manageUrl: string;
   businessTimeZone: string;
-  /** The visitor's zone when known (the lead keeps none today, so the mail shows UTC beside the business's time). */
+  /** The lead keeps no zone, so reminders show UTC beside the business's time. */
   visitorTimeZone?: string;
-  /** The demo's host: named, and where replies go. */
   host?: HostContact;
 };
 
@@ -295,11 +285,7 @@ function hoursAndMinutes(totalMinutes: number): string {
   return parts.join(" ");
 }
 
-/**
- * When the demo is, seen from the reminder's moment, in the business's zone: "starts in 1 hour" for a reminder up to
- * three hours ahead; otherwise "is tomorrow" ("today", "tomorrow" or "on Tue, Mar 16"), and for the subject with its
- * time: "is tomorrow at 10:00 AM Central Time".
- */
+/** "starts in 1 hour" shortly before, else "is tomorrow" (the subject adds the time), seen in the business's zone. */
 function reminderWhen(booking: InviteBooking, minutesBefore: number, timeZone: string) {
   if (minutesBefore <= 180) {
     const soon = `starts in ${hoursAndMinutes(minutesBefore)}`;
@@ -316,9 +302,8 @@ function reminderWhen(booking: InviteBooking, minutesBefore: number, timeZone: s
 }
 
 /**
- * The visitor's reminder before a booked demo (ADR 0031): when (the business's zone, and the visitor's or UTC), who
- * hosts it and how they meet (the host calls the phone number the visitor gave: the demo has no video link, and the
- * invite names none), and the manage link. Replies go to the host. No invite attached: the calendar has the event.
+ * ADR 0031. The host calls the number the visitor gave, as the demo has no video link.
+ * No invite is attached: the calendar has the event already.
  */
 export function demoReminderMail({
   booking,

@@ -39,7 +39,7 @@ const defaults = {
   batchSize: 10,
   baseDelayMs: 5_000,
   maxDelayMs: 60 * 60 * 1000,
-  // 5 s doubling to the 1 h cap: 15 attempts span about nine hours of outage before giving up.
+  // Enough doublings to ride out an outage of hours before giving up.
   maxAttempts: 15,
   leaseMs: 2 * 60 * 1000,
 };
@@ -55,10 +55,7 @@ export function retryDelayMs(
 
 class PermanentFailure extends Error {}
 
-/**
- * A message that must not go yet (an earlier version of the same booking is still pending, or a reminder's moment is
- * still ahead); not an attempt. Looked at again at `until`, or after WAIT_FOR_EARLIER_MS.
- */
+/** Not an attempt: an earlier version is pending, or a reminder is early (`until` says when to look again). */
 class NotYet extends Error {
   constructor(
     message: string,
@@ -74,7 +71,6 @@ class Superseded extends Error {}
 /** Not sent on purpose and never to be (a reminder whose moment passed while the service was down; logged). */
 class Skipped extends Error {}
 
-/** Sales' e-mail about a new lead: with its booking (live, or cancelled by the time the mail goes), or "needs a time". */
 async function deliverNewLead(message: OutboxRow, db?: Database) {
   const { demoRequestId, needsTime } = message.payload as { demoRequestId?: string; needsTime?: boolean };
   const lead = demoRequestId ? await findDemoRequest(demoRequestId, db) : undefined;
@@ -122,12 +118,8 @@ const sequenceOf = (message: OutboxRow) =>
   message.kind === "demo-invite-email" ? Number((message.payload as { sequence?: unknown }).sequence) || 0 : 0;
 
 /**
- * Claims due messages and delivers them; returns how many were delivered. A short transaction locks
- * due rows with FOR UPDATE SKIP LOCKED and pushes their next attempt a lease into the future, so other
- * workers (other instances on the same PostgreSQL) skip them; the mail is sent after the commit, so no
- * transaction (and, on PGlite, no visitor's query) waits on the mail server. A worker that dies
- * mid-send leaves the row to be retried when its lease runs out. "Due", the lease and the retries are on the
- * app's clock (`now()`), so every instance applies one rule and a test's frozen clock drives them.
+ * Rows are claimed with SKIP LOCKED and a lease, and sent after that commit, so no transaction waits on the mail
+ * server and a worker dying mid-send leaves the row for retry. Times are the app clock's, so instances agree.
  */
 export async function processOutboxOnce(options: OutboxOptions = {}): Promise<number> {
   const settings = { ...defaults, ...options };
@@ -146,10 +138,7 @@ export async function processOutboxOnce(options: OutboxOptions = {}): Promise<nu
   return delivered + webhooksDelivered;
 }
 
-/**
- * Webhooks go out side by side, so one slow receiver does not hold the others (or the e-mails) up; the deliveries
- * of one record to one endpoint go one after the other, in the order they were queued.
- */
+/** Side by side, so one slow receiver holds no one up; one record's deliveries to one endpoint keep queue order. */
 async function deliverWebhooks(messages: OutboxRow[], options: WebhookDeliveryOptions | undefined, db?: Database) {
   const lines = new Map<string, OutboxRow[]>();
   for (const message of [...messages].sort((a, b) => a.seq - b.seq)) {
@@ -194,7 +183,7 @@ async function deliverMessages(claimed: OutboxRow[], settings: typeof defaults, 
         continue;
       }
       if (error instanceof Skipped) {
-        // Logged where it was decided, with the booking and how late; kept as failed, the outbox's record of a miss.
+        // Logged where it was decided; kept as failed, the outbox's record of a miss.
         await markAttemptFailed(message.id, error.message, undefined, db);
         continue;
       }
@@ -219,11 +208,7 @@ async function deliverMessages(claimed: OutboxRow[], settings: typeof defaults, 
 
 export type OutboxWorker = { stop: () => Promise<void>; wake: () => void };
 
-/**
- * Polls the outbox in the background of the server process. Each round runs after the previous one
- * finished (no overlap), timers are unref'd so they never keep a script alive, and a failing round
- * (database down) is logged and retried on the next tick.
- */
+/** Rounds never overlap; timers are unref'd so they never keep a script alive; a failed round retries next tick. */
 export function startOutboxWorker(options: OutboxOptions & { pollIntervalMs?: number } = {}): OutboxWorker {
   const pollIntervalMs = options.pollIntervalMs ?? 2_000;
   let stopped = false;

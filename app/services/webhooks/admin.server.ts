@@ -43,12 +43,6 @@ import { signedCookie } from "~/utils/cookies.server";
 import { assertSameOrigin, firstErrors, idOf, readForm, RequestRejected } from "~/utils/request.server";
 import { redirectWithError, redirectWithSuccess } from "~/utils/toast.server";
 
-/*
- * /admin/webhooks and /admin/webhooks/<id> (issue #25): the admins' list of webhook endpoints, one endpoint's
- * settings and delivery log, and the forms that change them. Plain HTML forms: an accepted one redirects with a
- * toast, a refused one answers the page again with every message next to its field and the values as typed.
- */
-
 const LOG_LENGTH = 50;
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
@@ -97,12 +91,8 @@ function attemptView(attempt: WebhookAttemptRow): WebhookAttemptView {
   };
 }
 
-/*
- * The signing secret is shown once, on the page the creating or rotating form redirects to, and never again: it is
- * carried there in a short-lived cookie that the page's GET reads and expires. The cookie is signed (only this
- * server can have written it), not encrypted: it takes the secret to the one browser that is about to be shown it,
- * out of reach of scripts. The secret is stored in the database, but no page reads it back from there.
- */
+// The signing secret is shown once: a short-lived signed cookie carries it to the page the form redirects to, whose
+// GET expires it. No page reads the secret back from the database.
 const SECRET_FLASH_COOKIE = "gw_webhook_secret";
 // Long enough for a slow redirect; a secret never seen (the tab was closed) is replaced by rotating it.
 const SECRET_FLASH_MAX_AGE_SECONDS = 300;
@@ -135,11 +125,10 @@ const expiredSecretFlash = () =>
   secretFlashCookie().serialize("", { path: SECRET_FLASH_PATH, maxAge: 0, expires: new Date(0) });
 
 const endpointHref = (id: string) => `/admin/webhooks/${encodeURIComponent(id)}`;
-// Where a new secret is shown. Said outright: a redirect without a #fragment keeps the form's (e.g. #secret, further
-// down the page), and the secret, at the top, could go unseen.
+// Said outright: a redirect without a #fragment keeps the form's, and the secret at the top could go unseen.
 const newSecretHref = (id: string) => `${endpointHref(id)}#new-secret`;
 
-/** "Add an endpoint" starts with every event ticked (what most receivers want) and the endpoint on. */
+/** Every event ticked: what most receivers want. */
 const newEndpointValues: WebhookEndpointValues = {
   url: "",
   description: "",
@@ -147,7 +136,6 @@ const newEndpointValues: WebhookEndpointValues = {
   active: true,
 };
 
-/** The list page: every endpoint with its delivery counts, and the add form's starting values. */
 export async function webhooksPage() {
   const [endpoints, counts] = await Promise.all([listEndpoints(), deliveryCounts()]);
   return json(
@@ -159,10 +147,7 @@ export async function webhooksPage() {
   );
 }
 
-/**
- * One endpoint's page: its settings, its latest deliveries and attempts, the replay form's starting days and, once
- * after it was made, its new signing secret. An id that names no endpoint answers 404 with `found: false`.
- */
+/** An id that names no endpoint answers 404 with `found: false`. */
 export async function webhookEndpointPage(request: Request, endpointId: string | undefined) {
   const id = idOf(endpointId);
   const endpoint = id ? await findEndpoint(id) : undefined;
@@ -225,10 +210,7 @@ function typedEndpointValues(form: FormData): WebhookEndpointValues {
   };
 }
 
-/**
- * The endpoint form checked: the schema, then whether its URL may receive webhooks (its shape under this
- * environment's policy, and the addresses its name resolves to now). Every problem is reported at once.
- */
+// The URL must also pass this environment's policy and resolve to allowed addresses now; all problems at once.
 async function checkedEndpointForm(form: FormData, endpointId: string | undefined) {
   const parsed = webhookEndpointSchema.safeParse(endpointFormInput(form));
   const errors: Partial<Record<WebhookEndpointField, string>> = parsed.success
@@ -412,11 +394,7 @@ const endpointActions = new Map<string, EndpointAction>([
 // The environment's endpoint follows WEBHOOK_URL and WEBHOOK_SECRET: the next start would undo any of these.
 const notForEnvironmentEndpoint = new Set(["update", "delete", "rotate-secret"]);
 
-/**
- * The webhook pages' forms, by `intent`: create (on the list), and on an endpoint's page (`endpointId` from its
- * URL) update, set-active, delete, rotate-secret, enable, send-test, replay (one delivery) and replay-failed (those
- * created in a range of days). The caller has checked the admin session.
- */
+/** The caller has checked the admin session. */
 export async function webhooksAction(request: Request, endpointId?: string): Promise<TypedResponse<WebhookFormAnswer>> {
   try {
     assertSameOrigin(request);

@@ -21,11 +21,7 @@ import { getWebhookSettings } from "~/utils/env.server";
 import { logger } from "~/utils/logger.server";
 import type { Resolver } from "~/utils/outbound-address.server";
 
-/**
- * The retry schedule (issue #25, ADR 0033): after the n-th failed attempt, 30 s doubling to a 12 h cap, each ±20 %
- * at random so receivers coming back up are not hit by every sender at once. 17 attempts span about three days
- * (77 h nominal); then the delivery has failed for good.
- */
+/** ADR 0033: capped doubling, jittered so receivers coming back up are not hit by every sender at once. */
 export const WEBHOOK_MAX_ATTEMPTS = 17;
 const BASE_DELAY_MS = 30_000;
 const MAX_DELAY_MS = 12 * 60 * 60 * 1000;
@@ -46,10 +42,7 @@ export const WEBHOOK_SCHEDULE_MS = Array.from({ length: WEBHOOK_MAX_ATTEMPTS - 1
   nominalRetryDelayMs(index + 1),
 ).reduce((sum, delay) => sum + delay, 0);
 
-/**
- * An endpoint is disabled when a delivery has used its whole schedule and nothing has reached the endpoint for as
- * long as the shortest schedule jitter allows: every attempt of those days failed, so it is down, not one bad event.
- */
+/** Failing for the shortest whole schedule jitter allows means the endpoint is down, not refusing one bad event. */
 const DISABLE_AFTER_FAILING_MS = WEBHOOK_SCHEDULE_MS * (1 - WEBHOOK_JITTER);
 
 /** How long a signing secret replaced by a rotation keeps being signed with too. */
@@ -77,8 +70,7 @@ function signingSecrets(endpoint: WebhookEndpointRow, at: Date): string[] {
 }
 
 /**
- * The Standard Webhooks headers for `body`: `webhook-signature` holds one `v1,<base64>` per secret, space-separated,
- * so a receiver holding either secret during a rotation verifies it. The timestamp is the real time of sending
+ * One signature per secret, so either verifies during a rotation. The timestamp is the real time of sending
  * (receivers compare it with their own clock), never the app's test clock.
  */
 export function signedHeaders(eventId: string, body: string, secrets: string[], sentAt = new Date()) {
@@ -91,11 +83,7 @@ export function signedHeaders(eventId: string, body: string, secrets: string[], 
 
 export type WebhookOutcome = "delivered" | "retrying" | "failed" | "waiting" | "dropped";
 
-/**
- * Delivers one claimed `webhook-delivery` outbox row: waits for an earlier delivery of the same record to the same
- * endpoint, signs, POSTs, logs the attempt, and then marks it delivered, schedules the retry, or fails it for good
- * (disabling an endpoint that has been down for the whole schedule).
- */
+/** Waits for an earlier delivery of the same record to the same endpoint, so receivers see them in order. */
 export async function deliverWebhook(
   message: OutboxRow,
   options: WebhookDeliveryOptions = {},

@@ -14,11 +14,7 @@ export function newWebhookSecret(): string {
   return `whsec_${randomBytes(32).toString("base64")}`;
 }
 
-/**
- * Why `url` cannot be a webhook endpoint, or undefined: its shape, then the addresses its name resolves to now
- * (refused when any is private, loopback or link-local, unless the policy allows). Every delivery checks the
- * address again when it connects, so a name that changes its answer later (DNS rebinding) is refused then.
- */
+/** Checks the addresses the name resolves to now; each delivery checks again on connecting, against DNS rebinding. */
 export async function endpointUrlProblem(
   url: string,
   options: { policy?: WebhookPolicy; resolve?: Resolver } = {},
@@ -52,10 +48,7 @@ export function environmentEndpointProblem(): string | undefined {
     : undefined;
 }
 
-/**
- * Start-up: the endpoint WEBHOOK_URL declares (issue #25) is written to the endpoints, or the one a removed
- * setting declared is switched off.
- */
+/** Start-up: writes the WEBHOOK_URL endpoint, or switches off the one a removed setting declared. */
 export async function applyWebhookEnvironment() {
   await syncEnvironmentEndpoint(getWebhookSettings().endpoint, new Date(now().getTime() + SECRET_GRACE_MS));
 }

@@ -15,10 +15,7 @@ export type WebhookPolicy = AddressPolicy & { httpsOnly: boolean };
 
 const LOOPBACK_NAMES = new Set(["localhost", "127.0.0.1", "::1"]);
 
-/**
- * What is wrong with `raw` as a webhook URL under `policy`, or undefined. Only the URL's own shape: the addresses
- * its name resolves to are checked when it is saved and again at every connection.
- */
+/** Only the URL's shape: the addresses it resolves to are checked when it is saved and again at every connection. */
 export function webhookUrlProblem(raw: string, policy: WebhookPolicy): string | undefined {
   let url: URL;
   try {
@@ -53,17 +50,13 @@ export type PostOptions = {
   resolve?: Resolver;
   /** The whole attempt: connecting, sending, the answer's head and the bytes read. */
   timeoutMs: number;
-  /** At most this much of the answer is read; the connection is closed after it (a 1 GB answer costs 1 KB). */
+  /** The connection is closed after this much of the answer, so a huge answer costs nothing. */
   maxResponseBytes: number;
 };
 
 const EXCERPT_BYTES = 512;
 
-/**
- * POSTs one webhook: to an address the policy allows (checked at connection time), never following a redirect,
- * within `timeoutMs`, reading at most `maxResponseBytes` of the answer. Never throws: every outcome is an answer
- * for the delivery log.
- */
+/** The address is checked when connecting; redirects are never followed. Never throws: every outcome is logged. */
 export async function postWebhook(
   rawUrl: string,
   body: string,

@@ -1,21 +1,15 @@
 import { isValueSignature, signValue } from "~/utils/signed-token.server";
 
-/*
- * The test-mode checkout and success pages act on an order; the order id alone (it shows up in logs, the admin
- * and the browser history of a shared computer) must not be enough to pay, cancel or read someone's order. The
- * link the provider hands back carries a signature of the order id, the way a real provider's checkout URL is
- * itself the secret. It works without cookies and without JavaScript, and for API callers who never see our
- * cookies (ADR 0011).
- */
+// ADR 0011: an order id leaks (logs, browser history), so it alone must not pay, cancel or read an order; the link
+// carries its signature, as a real provider's checkout URL is itself the secret. No cookies needed.
 
 const PURPOSE = "test-checkout-order";
 
-/** The token for an order, signed with the first secret. */
 export function orderToken(orderId: string): string {
   return signValue(PURPOSE, orderId);
 }
 
-/** True when `token` was made for this order with any of the configured secrets (so secrets can be rotated). */
+/** Any configured secret is accepted, so secrets can be rotated. */
 export function isOrderToken(orderId: string, token: string | null | undefined): boolean {
   return isValueSignature(PURPOSE, orderId, token);
 }

@@ -22,10 +22,6 @@ export type PaymentProvider = {
     order: OrderRow,
     options: { idempotencyKey: string; coupon: ValidCoupon | null },
   ): Promise<CheckoutRedirect>;
-  /**
-   * For a provider whose checkout session id follows from the order's id alone (test mode): the id, stored with
-   * the order's insert, so no second statement puts it on the order. A real provider makes its session only once
-   * the order exists, and its id is put on the order afterwards.
-   */
+  /** Only for a provider whose session id follows from the order id (test mode): stored with the order's insert. */
   sessionIdFor?(orderId: string): string;
 };

@@ -12,10 +12,7 @@ const orderIdPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f
 /** Pages showing a customer's order and e-mail: never stored by a browser or a shared cache. */
 export const privatePageHeaders = { "Cache-Control": "private, no-store" } as const;
 
-/**
- * A test-mode order, for the visitor holding its signed link. A wrong or missing token answers exactly like an
- * unknown order (404), so the page tells nobody which order ids exist.
- */
+/** A wrong or missing token answers exactly like an unknown order (404), so nobody learns which order ids exist. */
 export async function findTestOrder(orderId: string | undefined, token: string | null): Promise<OrderRow> {
   const notFound = () => new Response("Not found", { status: 404, headers: privatePageHeaders });
   // The simulated payment exists only while no real provider is configured, and only for its own orders.
