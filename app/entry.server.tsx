@@ -5,7 +5,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import { closeDatabase } from "~/db/connection.server";
 import { logger } from "~/utils/logger.server";
 import { getEnv } from "~/utils/env.server";
-import { isAnonymousPageView } from "~/utils/shared-document.server";
+import { isAnonymousPageView } from "~/utils/http/shared-document.server";
 import { stopServerOutboxWorker } from "~/services/outbox/worker.server";
 import {
   acceptsGzip,

@@ -18,8 +18,8 @@ import { NotFound } from "~/components/not-found";
 import { IconSprite } from "~/components/landing/icon-sprite";
 import { json } from "@remix-run/node";
 import { getPublicEnv } from "~/utils/env.server";
-import { getToast } from "~/utils/toast.server";
-import { keepDataWhenUnanswered } from "~/utils/server-answer";
+import { getToast } from "~/utils/http/toast.server";
+import { keepDataWhenUnanswered } from "~/utils/http/server-answer";
 import stylesheet from "~/tailwind.css";
 
 export async function loader({ request }: LoaderFunctionArgs) {

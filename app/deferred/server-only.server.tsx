@@ -5,4 +5,4 @@
 // (./checkout-dialog). See ./README.md.
 
 export { CheckoutDialog } from "~/components/checkout/checkout-dialog";
-export { pageScriptText, publicFileText, publicPngDataUrl } from "~/utils/public-file.server";
+export { pageScriptText, publicFileText, publicPngDataUrl } from "~/utils/http/public-file.server";

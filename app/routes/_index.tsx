@@ -9,7 +9,7 @@ import { showToast, useToastAtHydration } from "~/components/ui/toaster";
 import { demoFailureNotice, paymentFailureNotice, refusalTitle } from "~/content/failure-notices";
 import { billingFromParam } from "~/content/plans";
 import type { loader as rootLoader } from "~/root";
-import { assertSameOrigin, readForm, RequestRejected } from "~/utils/request.server";
+import { assertSameOrigin, readForm, RequestRejected } from "~/utils/http/request.server";
 import { getDemoSectionState, handleDemoRequestForm, resetDemoForm } from "~/services/demo/request.server";
 import {
   handleCouponStep,
@@ -21,8 +21,8 @@ import {
 import { json } from "@remix-run/node";
 import { landingAttribution } from "~/services/insight/attribution.server";
 import { landingJsonLd } from "~/services/json-ld.server";
-import { sharedPageHeaders } from "~/utils/shared-document.server";
-import { askServer, isUnanswered, keepDataWhenUnanswered } from "~/utils/server-answer";
+import { sharedPageHeaders } from "~/utils/http/shared-document.server";
+import { askServer, isUnanswered, keepDataWhenUnanswered } from "~/utils/http/server-answer";
 import { useHydrated } from "~/utils/use-hydrated";
 import { landingMeta } from "~/utils/seo";
 

@@ -4,8 +4,8 @@ import { Form, useActionData, useLoaderData, useNavigation, type ClientActionFun
 import { adminSignInFailure } from "~/content/failure-notices";
 import { adminLoginSchema } from "~/schemas/admin-login";
 import { adminHeaders, createAdminSession, getAdmin, safeRedirectPath } from "~/services/admin/session.server";
-import { assertSameOrigin, readForm, RequestRejected } from "~/utils/request.server";
-import { askServer, isUnanswered, keepDataWhenUnanswered } from "~/utils/server-answer";
+import { assertSameOrigin, readForm, RequestRejected } from "~/utils/http/request.server";
+import { askServer, isUnanswered, keepDataWhenUnanswered } from "~/utils/http/server-answer";
 import { checkSignIn } from "~/services/admin/sign-in-limits.server";
 
 // Outside the admin layout, whose loader redirects anyone not signed in here.

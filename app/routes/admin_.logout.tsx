@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { adminHeaders, destroyAdminSession } from "~/services/admin/session.server";
-import { assertSameOrigin, RequestRejected } from "~/utils/request.server";
+import { assertSameOrigin, RequestRejected } from "~/utils/http/request.server";
 
 // Outside the admin layout so it answers with or without a valid session. POST only: a GET (a prefetch) must
 // sign nobody out.

@@ -1,4 +1,4 @@
-import { jsonError } from "~/utils/api.server";
+import { jsonError } from "~/utils/http/api.server";
 
 const notFound = () => jsonError(404, "No such API endpoint.");
 

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { handleCheckoutApi } from "~/services/checkout/flow.server";
-import { apiErrorResponse, jsonError } from "~/utils/api.server";
-import { assertSameOrigin, getRequestId, readJson } from "~/utils/request.server";
+import { apiErrorResponse, jsonError } from "~/utils/http/api.server";
+import { assertSameOrigin, getRequestId, readJson } from "~/utils/http/request.server";
 
 export const loader = () => jsonError(405, "Use POST.", {}, { Allow: "POST" });
 

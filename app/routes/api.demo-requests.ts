@@ -2,9 +2,9 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { listDemoRequests, toStoredDemoRequest } from "~/models/demo/request.server";
 import { normalizeSearch, parsePage } from "~/models/pagination.server";
 import { adminHeaders, requireAdmin } from "~/services/admin/session.server";
-import { apiErrorResponse, jsonError, jsonOk } from "~/utils/api.server";
+import { apiErrorResponse, jsonError, jsonOk } from "~/utils/http/api.server";
 import { handleDemoRequestApi } from "~/services/demo/request.server";
-import { getRequestId, readJson } from "~/utils/request.server";
+import { getRequestId, readJson } from "~/utils/http/request.server";
 
 /** Personal data: signed-in admins only. */
 export async function loader({ request }: LoaderFunctionArgs) {

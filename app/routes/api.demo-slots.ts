@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { demoSlotsAnswer, parseDemoSlotsQuery } from "~/services/demo/slots.server";
 import { currentHosts } from "~/services/demo/hosts.server";
-import { apiErrorResponse, jsonError } from "~/utils/api.server";
-import { now } from "~/utils/clock.server";
-import { getRequestId } from "~/utils/request.server";
+import { apiErrorResponse, jsonError } from "~/utils/http/api.server";
+import { now } from "~/utils/time/clock.server";
+import { getRequestId } from "~/utils/http/request.server";
 
 /** Public and briefly cached: a slot taken meanwhile is still refused at booking (409), so staleness is safe. */
 export async function loader({ request }: LoaderFunctionArgs) {

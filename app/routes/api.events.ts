@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { handleEventBeacon } from "~/services/insight/funnel.server";
-import { jsonError } from "~/utils/api.server";
+import { jsonError } from "~/utils/http/api.server";
 
 // The `<noscript>` pixel.
 export const loader = ({ request }: LoaderFunctionArgs) => handleEventBeacon(request);

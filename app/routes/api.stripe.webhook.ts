@@ -2,10 +2,10 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import Stripe from "stripe";
 import { applyStripeEvent } from "~/models/checkout/order.server";
 import { countFunnelEvent } from "~/services/insight/funnel.server";
-import { apiErrorResponse, jsonError, jsonOk } from "~/utils/api.server";
+import { apiErrorResponse, jsonError, jsonOk } from "~/utils/http/api.server";
 import { getEnv } from "~/utils/env.server";
 import { logger } from "~/utils/logger.server";
-import { getRequestId, readRawBody } from "~/utils/request.server";
+import { getRequestId, readRawBody } from "~/utils/http/request.server";
 
 export const loader = () => jsonError(405, "Use POST.", {}, { Allow: "POST" });
 

@@ -9,7 +9,7 @@ import {
   privatePageHeaders,
 } from "~/services/checkout/payments/test-checkout.server";
 import { withOrderToken } from "~/services/checkout/payments/order-token.server";
-import { assertSameOrigin, readForm, RequestRejected } from "~/utils/request.server";
+import { assertSameOrigin, readForm, RequestRejected } from "~/utils/http/request.server";
 
 export const meta: MetaFunction = () => [
   { title: "Test checkout — no payment is taken" },

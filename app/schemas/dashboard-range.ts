@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { calendarDaysBetween, isCalendarDate } from "~/utils/calendar-date";
+import { calendarDaysBetween, isCalendarDate } from "~/utils/time/calendar-date";
 
 export const dashboardPresets = [7, 30, 90] as const;
 export type DashboardPreset = (typeof dashboardPresets)[number];

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isCalendarDate } from "~/utils/calendar-date";
+import { isCalendarDate } from "~/utils/time/calendar-date";
 
 // Years outside this are typing slips (0202 for 2026), not days anyone plans time off or looks for deliveries on.
 const EARLIEST_DAY = "2000-01-01";

@@ -1,7 +1,7 @@
 import type { StrandedDemo } from "~/schemas/demo-views";
 import { z } from "zod";
 import { dayField, lastDayNotBefore } from "./day-range";
-import { isTimeZone } from "~/utils/zoned-time";
+import { isTimeZone } from "~/utils/time/zoned-time";
 import { textField } from "./text-rules";
 
 // The /admin/hosts forms work without JavaScript, so these run on the server; the component reads names from here.

@@ -2,9 +2,9 @@ import { subscribe } from "node:diagnostics_channel";
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import type { TLSSocket } from "node:tls";
 import { getEnv } from "~/utils/env.server";
-import { REFUSED_ORIGIN_HEADER } from "~/utils/request.server";
+import { REFUSED_ORIGIN_HEADER } from "~/utils/http/request.server";
 import { remember } from "~/utils/singleton.server";
-import { PEER_ADDRESS_HEADER } from "~/utils/client-address.server";
+import { PEER_ADDRESS_HEADER } from "~/utils/http/client-address.server";
 
 // remix-serve has no middleware, and a request Remix cannot represent fails in the adapter as a 500: this sees every
 // request first (ADR 0011), through the `http.server.request.start` diagnostics channel.

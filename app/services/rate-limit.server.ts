@@ -8,7 +8,7 @@ import {
 import { consumeCounters, postgresCounters, redisCounters } from "~/models/rate-limit-counter.server";
 import { getEnv, type Env } from "~/utils/env.server";
 import { logger } from "~/utils/logger.server";
-import { getClientAddress, RequestRejected } from "~/utils/request.server";
+import { getClientAddress, RequestRejected } from "~/utils/http/request.server";
 import { remember } from "~/utils/singleton.server";
 import { withTimeout } from "~/utils/with-timeout";
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { isKnownTimeZone } from "~/utils/time-zone-format";
-import { isCalendarDate } from "~/utils/calendar-date";
+import { isKnownTimeZone } from "~/utils/time/time-zone-format";
+import { isCalendarDate } from "~/utils/time/calendar-date";
 import type { SiteConfig } from "~/content/site";
 import { remember } from "~/utils/singleton.server";
 

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "../support/fixtures";
-import { CROSS_SITE_MESSAGE } from "~/utils/request.server";
+import { CROSS_SITE_MESSAGE } from "~/utils/http/request.server";
 
 async function signIn(page: Page) {
   await page.getByLabel("Username").fill("e2e-admin");

@@ -3,7 +3,7 @@ import { beforeAll, expect, it } from "vitest";
 import { createUser } from "~/models/admin/user.server";
 import { loader as csvLoader } from "~/routes/admin.dashboard[.]csv";
 import { dashboardCharts } from "~/utils/dashboard-tables";
-import { calendarDaysBetween, isCalendarDate } from "~/utils/calendar-date";
+import { calendarDaysBetween, isCalendarDate } from "~/utils/time/calendar-date";
 import { describeWithDatabases } from "../support/database";
 import { fuzzRuns, hostileString } from "../support/hostile-arbitraries";
 import { origin, signIn } from "../support/route-calls";

@@ -6,7 +6,7 @@ import { getDb } from "~/db/connection.server";
 import { action as demoRequestsApi } from "~/routes/api.demo-requests";
 import { loader as demoSlotsApi } from "~/routes/api.demo-slots";
 import { checkSlotStart, slotGrid } from "~/services/demo/slots.server";
-import { setClock } from "~/utils/clock.server";
+import { setClock } from "~/utils/time/clock.server";
 import { getBookingSettings } from "~/utils/env.server";
 import { describeWithDatabases } from "../support/database";
 import { fuzzRuns, hostileString } from "../support/hostile-arbitraries";

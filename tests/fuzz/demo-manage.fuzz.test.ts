@@ -7,7 +7,7 @@ import { createDemoRequest } from "~/models/demo/request.server";
 import { action, loader } from "~/routes/demo.manage.$token";
 import { manageToken } from "~/services/demo/booking-token.server";
 import { checkSlotStart, slotGrid } from "~/services/demo/slots.server";
-import { setClock } from "~/utils/clock.server";
+import { setClock } from "~/utils/time/clock.server";
 import { getBookingSettings } from "~/utils/env.server";
 import { describeWithDatabases } from "../support/database";
 import { slotAt } from "../support/demo-hosts";

@@ -8,7 +8,7 @@ import { createUser } from "~/models/admin/user.server";
 import { loader as adminLoader } from "~/routes/admin._index";
 import { loader as csvLoader } from "~/routes/admin.dashboard[.]csv";
 import type { Dashboard } from "~/schemas/dashboard-views";
-import { setClock } from "~/utils/clock.server";
+import { setClock } from "~/utils/time/clock.server";
 import { describeWithDatabases } from "../support/database";
 import { args, origin, respond, signIn } from "../support/route-calls";
 

@@ -7,7 +7,7 @@ import { action as adminAction, loader as adminLoader } from "~/routes/admin._in
 import { loader as feedLoader } from "~/routes/calendar.demos[.]ics";
 import { calendarFeedUrl } from "~/services/demo/agenda.server";
 import { bookingUid } from "~/services/demo/invite.server";
-import { setClock } from "~/utils/clock.server";
+import { setClock } from "~/utils/time/clock.server";
 import { getDb } from "~/db/connection.server";
 import { outbox } from "~/db/schema.server";
 import { describeWithDatabases } from "../support/database";

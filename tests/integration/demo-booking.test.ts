@@ -17,7 +17,7 @@ import { bookingIdFromToken } from "~/services/demo/booking-token.server";
 import { availableSlots } from "~/services/demo/slots.server";
 import { currentHosts } from "~/services/demo/hosts.server";
 import { SLOT_TAKEN_MESSAGE } from "~/services/demo/request.server";
-import { setClock } from "~/utils/clock.server";
+import { setClock } from "~/utils/time/clock.server";
 import { describeWithDatabases } from "../support/database";
 import { choiceAt, slotAt } from "../support/demo-hosts";
 

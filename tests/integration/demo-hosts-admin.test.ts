@@ -8,7 +8,7 @@ import { createUser } from "~/models/admin/user.server";
 import { action as hostsAction, loader as hostsLoader } from "~/routes/admin.hosts";
 import { hoursFormValues } from "~/schemas/demo-host";
 import { currentHosts } from "~/services/demo/hosts.server";
-import { setClock } from "~/utils/clock.server";
+import { setClock } from "~/utils/time/clock.server";
 import { describeWithDatabases } from "../support/database";
 import { slotAt } from "../support/demo-hosts";
 import { args, origin, respond, signIn } from "../support/route-calls";

@@ -14,7 +14,7 @@ import { action as demoRequestsApi } from "~/routes/api.demo-requests";
 import { currentHosts, forgetHosts, hostChoiceAt } from "~/services/demo/hosts.server";
 import { forgetAvailability } from "~/services/demo/picker.server";
 import { availableSlots } from "~/services/demo/slots.server";
-import { setClock } from "~/utils/clock.server";
+import { setClock } from "~/utils/time/clock.server";
 import { describeWithDatabases } from "../support/database";
 import { choiceAt, slotAt } from "../support/demo-hosts";
 

@@ -13,9 +13,9 @@ import type { Dashboard } from "~/schemas/dashboard-views";
 import type { PastDemos } from "~/schemas/demo-outcome";
 import { currentHosts } from "~/services/demo/hosts.server";
 import { isoWeekOf, showRatePercent } from "~/services/demo/outcomes.server";
-import { mondayOf } from "~/utils/calendar-date";
-import { setClock } from "~/utils/clock.server";
-import { getToast } from "~/utils/toast.server";
+import { mondayOf } from "~/utils/time/calendar-date";
+import { setClock } from "~/utils/time/clock.server";
+import { getToast } from "~/utils/http/toast.server";
 import { describeWithDatabases } from "../support/database";
 import { args, origin, respond, signIn } from "../support/route-calls";
 

@@ -12,7 +12,7 @@ import { manageToken } from "~/services/demo/booking-token.server";
 import { REMINDER_SKIPPED_MESSAGE } from "~/services/demo/reminder-delivery.server";
 import { closeMailer } from "~/services/outbox/mailer.server";
 import { processOutboxOnce } from "~/services/outbox/worker.server";
-import { setClock } from "~/utils/clock.server";
+import { setClock } from "~/utils/time/clock.server";
 import { logger } from "~/utils/logger.server";
 import { forget } from "~/utils/singleton.server";
 import { startSmtpServer, type ReceivedMail } from "../fakes/smtp-server";

@@ -4,8 +4,8 @@ import { demoRequests, outbox } from "~/db/schema.server";
 import { action, loader } from "~/routes/_index";
 import { getDb } from "~/db/connection.server";
 import { countedAttempts, forgetAttempts, limitRules } from "~/services/rate-limit.server";
-import { CROSS_SITE_MESSAGE } from "~/utils/request.server";
-import { getToast } from "~/utils/toast.server";
+import { CROSS_SITE_MESSAGE } from "~/utils/http/request.server";
+import { getToast } from "~/utils/http/toast.server";
 import { describeWithDatabases } from "../support/database";
 import { origin } from "../support/route-calls";
 

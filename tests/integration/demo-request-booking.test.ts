@@ -5,9 +5,9 @@ import { getDb } from "~/db/connection.server";
 import { demoBookings, demoRequests } from "~/db/schema.server";
 import { loader as calendarFileLoader } from "~/routes/demo.booking.$file";
 import { action, loader } from "~/routes/_index";
-import { setClock } from "~/utils/clock.server";
+import { setClock } from "~/utils/time/clock.server";
 import { forgetAttempts, limitRules } from "~/services/rate-limit.server";
-import { getToast } from "~/utils/toast.server";
+import { getToast } from "~/utils/http/toast.server";
 import { describeWithDatabases } from "../support/database";
 import { origin } from "../support/route-calls";
 

@@ -1,7 +1,7 @@
 // What reaches the production build over HTTP before any route sees it (ADR 0011): junk methods, targets, hosts
 // and origins; body limits while the body streams in; headers on every response. Needs `npm run build`.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CROSS_SITE_MESSAGE } from "~/utils/request.server";
+import { CROSS_SITE_MESSAGE } from "~/utils/http/request.server";
 import { startAppServer } from "../support/app-server.mjs";
 import { rawRequest, sendEndlessChunkedBody } from "../support/raw-http.mjs";
 

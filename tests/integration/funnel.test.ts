@@ -13,7 +13,7 @@ import { action as beaconAction, loader as pixelLoader } from "~/routes/api.even
 import { action as landingAction, loader as landingLoader } from "~/routes/_index";
 import { countFunnelStep, funnelDay } from "~/services/insight/funnel.server";
 import { forgetAttempts, limitRules } from "~/services/rate-limit.server";
-import { setClock } from "~/utils/clock.server";
+import { setClock } from "~/utils/time/clock.server";
 import { describeWithDatabases } from "../support/database";
 import { args, origin } from "../support/route-calls";
 

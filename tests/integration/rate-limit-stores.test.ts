@@ -17,7 +17,7 @@ import {
   type LimitRule,
 } from "~/services/rate-limit.server";
 import { getEnv } from "~/utils/env.server";
-import { RequestRejected } from "~/utils/request.server";
+import { RequestRejected } from "~/utils/http/request.server";
 import { forget } from "~/utils/singleton.server";
 import { freePort } from "../support/app-server.mjs";
 import { createDatabase, dropDatabase } from "../support/postgres.mjs";

@@ -10,7 +10,7 @@ import { action as demoApiAction } from "~/routes/api.demo-requests";
 import { handleCouponStep, handlePayStep, saveCheckoutState } from "~/services/checkout/flow.server";
 import { getDb } from "~/db/connection.server";
 import { forgetAttempts, limitRules } from "~/services/rate-limit.server";
-import { getToast } from "~/utils/toast.server";
+import { getToast } from "~/utils/http/toast.server";
 import { describeWithDatabases } from "../support/database";
 import { origin } from "../support/route-calls";
 

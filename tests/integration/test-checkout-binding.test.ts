@@ -5,7 +5,7 @@ import { action as checkoutAction, loader as checkoutLoader } from "~/routes/che
 import { loader as successLoader } from "~/routes/checkout.success";
 import { startCheckout } from "~/services/checkout/flow.server";
 import { getDb } from "~/db/connection.server";
-import { getToast } from "~/utils/toast.server";
+import { getToast } from "~/utils/http/toast.server";
 import { describeWithDatabases } from "../support/database";
 import { origin, respond } from "../support/route-calls";
 

@@ -11,9 +11,9 @@ import { webhookDeliveryKind, type WebhookDeliveryPayload } from "~/models/webho
 import { action as listAction, loader as listLoader } from "~/routes/admin.webhooks";
 import { action as endpointAction, loader as endpointLoader } from "~/routes/admin.webhooks_.$endpointId";
 import { applyWebhookEnvironment } from "~/services/webhooks/endpoints.server";
-import { setClock } from "~/utils/clock.server";
+import { setClock } from "~/utils/time/clock.server";
 import { forget } from "~/utils/singleton.server";
-import { getToast } from "~/utils/toast.server";
+import { getToast } from "~/utils/http/toast.server";
 import { describeWithDatabases } from "../support/database";
 import { args, origin, respond, signIn } from "../support/route-calls";
 

@@ -28,7 +28,7 @@ import {
 } from "~/services/webhooks/delivery.server";
 import { applyWebhookEnvironment, newWebhookSecret } from "~/services/webhooks/endpoints.server";
 import { forget } from "~/utils/singleton.server";
-import { setClock, now } from "~/utils/clock.server";
+import { setClock, now } from "~/utils/time/clock.server";
 import { startWebhookReceiver, verifiesWith, type WebhookReceiver } from "../fakes/webhook-receiver";
 import { describeWithDatabases } from "../support/database";
 import { workerDatabases } from "../support/worker-databases";

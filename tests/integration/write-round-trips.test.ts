@@ -10,7 +10,7 @@ import { sql } from "drizzle-orm";
 import { funnelTotals } from "~/models/insight/funnel.server";
 import { action as checkoutApiAction } from "~/routes/api.create-checkout-session";
 import { action as demoApiAction } from "~/routes/api.demo-requests";
-import { setClock } from "~/utils/clock.server";
+import { setClock } from "~/utils/time/clock.server";
 import { describeWithDatabases } from "../support/database";
 import { args, origin } from "../support/route-calls";
 

@@ -9,7 +9,7 @@ import {
   type InviteLead,
 } from "~/services/demo/invite.server";
 import { demoInviteMail, newLeadMail } from "~/services/outbox/mailer.server";
-import { formatZonedRange, timeZoneLabel } from "~/utils/time-zone-format";
+import { formatZonedRange, timeZoneLabel } from "~/utils/time/time-zone-format";
 import { forget } from "~/utils/singleton.server";
 
 const saved = { ...process.env };

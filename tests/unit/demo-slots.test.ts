@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { checkSlotStart, horizonEnd, slotGrid, slotLabel, type SlotRefusal } from "~/services/demo/slots.server";
-import { timeZoneLabel } from "~/utils/time-zone-format";
+import { timeZoneLabel } from "~/utils/time/time-zone-format";
 import { getBookingSettings, getEnv, type BookingSettings } from "~/utils/env.server";
 import { forget } from "~/utils/singleton.server";
 

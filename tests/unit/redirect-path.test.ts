@@ -1,6 +1,6 @@
 import * as fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { safeRedirectPath } from "~/utils/redirect-path.server";
+import { safeRedirectPath } from "~/utils/http/redirect-path.server";
 
 const runs = Number(process.env.FUZZ_RUNS ?? 2000);
 const BASE = "http://groundwork.test";

@@ -13,7 +13,7 @@ import {
 import { newWebhookSecret } from "~/services/webhooks/endpoints.server";
 import { webhookUrlProblem } from "~/services/webhooks/sender.server";
 import { getEnv, getWebhookSettings, isWebhookSecret } from "~/utils/env.server";
-import { refusedAddress } from "~/utils/outbound-address.server";
+import { refusedAddress } from "~/utils/http/outbound-address.server";
 import { forget } from "~/utils/singleton.server";
 import { verifiesWith } from "../fakes/webhook-receiver";
 

@@ -7,7 +7,7 @@ import {
   isTimeZone,
   localDate,
   timeZoneOptionLabel,
-} from "~/utils/zoned-time";
+} from "~/utils/time/zoned-time";
 
 describe("the demo picker's time-zone view", () => {
   it("names zones and refuses what Intl does not know", () => {

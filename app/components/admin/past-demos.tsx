@@ -8,7 +8,7 @@ import {
   type PastDemo,
   type PastDemos as PastDemosData,
 } from "~/schemas/demo-outcome";
-import { formatLongDay } from "~/utils/zoned-time";
+import { formatLongDay } from "~/utils/time/zoned-time";
 
 const outcomeClasses = {
   held: "bg-green-100 text-green-900",

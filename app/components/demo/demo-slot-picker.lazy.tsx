@@ -10,7 +10,7 @@ import {
   isTimeZone,
   timeZoneName,
   timeZoneOptionLabel,
-} from "~/utils/zoned-time";
+} from "~/utils/time/zoned-time";
 // Types only: shared parts come in `parts`, so this chunk does not bundle them again.
 import type { SlotPickerProps } from "./demo-slot-picker";
 

@@ -2,8 +2,8 @@ import { Form, useNavigation } from "@remix-run/react";
 import { useEffect, useMemo, useState } from "react";
 import { buttonClass, focusRing } from "~/components/ui/button";
 import { useHydrated } from "~/utils/use-hydrated";
-import { formatZonedRange } from "~/utils/time-zone-format";
-import { formatDayParts, formatTime, groupByLocalDate, isTimeZone, timeZoneName } from "~/utils/zoned-time";
+import { formatZonedRange } from "~/utils/time/time-zone-format";
+import { formatDayParts, formatTime, groupByLocalDate, isTimeZone, timeZoneName } from "~/utils/time/zoned-time";
 import type { BookingView, ManagePage, PickerView } from "~/schemas/demo-views";
 
 // Must work without JS: day tabs and the zone button submit the form, and cancelling confirms on its own page.

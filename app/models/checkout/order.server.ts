@@ -3,7 +3,7 @@ import { orders, stripeEvents, type OrderRow, type OrderStatus } from "~/db/sche
 import { getDb, rowsOf, type Database } from "~/db/connection.server";
 import { placeholders, preparedPerHandle } from "~/db/prepared.server";
 import { newWebhookEventId, orderEvent, queueWebhookEvents } from "~/models/webhooks/event.server";
-import { now } from "~/utils/clock.server";
+import { now } from "~/utils/time/clock.server";
 import { attributionKeys } from "~/schemas/attribution";
 import { funnelCountFrom, type FunnelCount } from "~/models/insight/funnel.server";
 import { iterateNewestFirst, paginate, type Paginated } from "~/models/pagination.server";

@@ -12,7 +12,7 @@ import {
 import { getDb, instant, rowFromDriver, rowsOf, type Database, type Transaction } from "~/db/connection.server";
 import type { DemoInvitePayload, DemoReminderPayload, OutboxMessage } from "~/models/outbox/messages.server";
 import { bookingEvent, newWebhookEventId, queueWebhookEvents, storedLeadCreated } from "~/models/webhooks/event.server";
-import { now } from "~/utils/clock.server";
+import { now } from "~/utils/time/clock.server";
 import { getBookingSettings } from "~/utils/env.server";
 
 export type DemoBooking = DemoBookingRow;

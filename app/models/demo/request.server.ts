@@ -16,7 +16,7 @@ import { attributionKeys, type Attribution } from "~/schemas/attribution";
 import { getDb, type Database, type Transaction } from "~/db/connection.server";
 import { placeholders, preparedPerHandle } from "~/db/prepared.server";
 import { leadCreated, newWebhookEventId, queueWebhookEvents, storedLeadCreated } from "~/models/webhooks/event.server";
-import { now } from "~/utils/clock.server";
+import { now } from "~/utils/time/clock.server";
 import { escapeLike, iterateNewestFirst, normalizeSearch, paginate, type Paginated } from "~/models/pagination.server";
 
 export type NewDemoRequest = Omit<DemoRequestData, "submissionId" | "website" | "slotStart" | "timeZone"> & {

@@ -14,7 +14,7 @@ import type {
   HostDemoFigures,
   WeeklyShowRate,
 } from "~/schemas/dashboard-views";
-import { formatDayParts, formatLongDay } from "~/utils/zoned-time";
+import { formatDayParts, formatLongDay } from "~/utils/time/zoned-time";
 
 type DayValue = { day: string; value: number };
 

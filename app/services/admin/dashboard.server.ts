@@ -4,11 +4,11 @@ import { attributionFigures, dailyFigures } from "~/models/admin/dashboard.serve
 import { funnelTotals } from "~/models/insight/funnel.server";
 import type { Dashboard, DashboardRange, DashboardRangeForm, FunnelStep } from "~/schemas/dashboard-views";
 import { dashboardRangeSchema, defaultDashboardPreset } from "~/schemas/dashboard-range";
-import { addCalendarDays, calendarDaysBetween } from "~/utils/calendar-date";
+import { addCalendarDays, calendarDaysBetween } from "~/utils/time/calendar-date";
 import { showRateFigures } from "~/services/demo/outcomes.server";
-import { now } from "~/utils/clock.server";
+import { now } from "~/utils/time/clock.server";
 import { getEnv } from "~/utils/env.server";
-import { localDate } from "~/utils/zoned-time";
+import { localDate } from "~/utils/time/zoned-time";
 
 /** The demo pair is a funnel of its own; every other event is a checkout step, in the order a visitor meets them. */
 export const demoFunnel: FunnelEvent[] = ["demo_submitted", "demo_booked"];

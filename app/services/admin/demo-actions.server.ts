@@ -1,8 +1,8 @@
 import { answerRejected } from "~/services/admin/session.server";
 import { cancelDemoAsAdmin, reassignDemoAsAdmin } from "~/services/demo/agenda.server";
 import { demoOutcomeAction } from "~/services/demo/outcomes.server";
-import { assertSameOrigin, readForm, RequestRejected } from "~/utils/request.server";
-import { redirectWithError, redirectWithSuccess } from "~/utils/toast.server";
+import { assertSameOrigin, readForm, RequestRejected } from "~/utils/http/request.server";
+import { redirectWithError, redirectWithSuccess } from "~/utils/http/toast.server";
 
 /** The caller has checked the admin session. */
 export async function handleAdminDemoAction(request: Request): Promise<Response> {

@@ -1,11 +1,11 @@
 import { createCookieSessionStorage, redirect, type TypedResponse } from "@remix-run/node";
 import { endAdminSession, findSessionAdmin, startAdminSession } from "~/models/admin/session.server";
 import { normalizeUsername, type AdminUser } from "~/models/admin/user.server";
-import { jsonError } from "~/utils/api.server";
-import { RequestRejected } from "~/utils/request.server";
-import { signedCookie } from "~/utils/cookies.server";
+import { jsonError } from "~/utils/http/api.server";
+import { RequestRejected } from "~/utils/http/request.server";
+import { signedCookie } from "~/utils/http/cookies.server";
 import { getEnv } from "~/utils/env.server";
-import { safeRedirectPath } from "~/utils/redirect-path.server";
+import { safeRedirectPath } from "~/utils/http/redirect-path.server";
 import { remember } from "~/utils/singleton.server";
 
 const SESSION_MAX_AGE_SECONDS = 60 * 60 * 8;
@@ -57,7 +57,7 @@ export async function getAdmin(request: Request): Promise<AdminUser | undefined>
   return findSessionAdmin(token);
 }
 
-export { safeRedirectPath } from "~/utils/redirect-path.server";
+export { safeRedirectPath } from "~/utils/http/redirect-path.server";
 
 /** Pages send an anonymous visitor to sign in (and back afterwards); the JSON API answers 401. */
 export async function requireAdmin(request: Request, options: { api?: boolean } = {}): Promise<AdminUser> {

@@ -3,7 +3,7 @@ import pLimit from "p-limit";
 import { verifyLogin, type AdminUser } from "~/models/admin/user.server";
 import { fromKnownDevice } from "~/services/admin/session.server";
 import { consumeLimit, forgetAttempts, limitReached, limitRules, recordAttempt } from "~/services/rate-limit.server";
-import { getClientAddress, RequestRejected } from "~/utils/request.server";
+import { getClientAddress, RequestRejected } from "~/utils/http/request.server";
 import { remember } from "~/utils/singleton.server";
 
 /**

@@ -29,16 +29,16 @@ import {
   carriedAttribution,
   visitAttribution,
 } from "~/services/insight/attribution.server";
-import { apiErrorResponse, jsonError, jsonOk } from "~/utils/api.server";
-import { signedCookie } from "~/utils/cookies.server";
+import { apiErrorResponse, jsonError, jsonOk } from "~/utils/http/api.server";
+import { signedCookie } from "~/utils/http/cookies.server";
 import { requestOrigin } from "~/utils/env.server";
 import { logger } from "~/utils/logger.server";
 import type { ValidCoupon } from "~/services/checkout/payments/payment-provider";
 import { getPaymentProvider } from "~/services/checkout/payments/provider.server";
 import { countFunnelStep, funnelDay, isArrival, mayCount } from "~/services/insight/funnel.server";
 import { consumeLimits, limitRules, type LimitLadder } from "~/services/rate-limit.server";
-import { getRequestId, RequestRejected } from "~/utils/request.server";
-import { redirectWithError, redirectWithSuccess } from "~/utils/toast.server";
+import { getRequestId, RequestRejected } from "~/utils/http/request.server";
+import { redirectWithError, redirectWithSuccess } from "~/utils/http/toast.server";
 
 const PAYMENT_FAILED = paymentFailureNotice;
 

@@ -12,9 +12,9 @@ import { bookingFeed } from "~/services/demo/invite.server";
 import type { Agenda, AgendaDay, StrandedDemo } from "~/schemas/demo-views";
 import { localParts } from "~/services/demo/slots.server";
 import { currentHosts, hostById, hostChoiceAt } from "~/services/demo/hosts.server";
-import { now } from "~/utils/clock.server";
+import { now } from "~/utils/time/clock.server";
 import { getBookingSettings, getEnv } from "~/utils/env.server";
-import { formatZonedRange, timeZoneLabel } from "~/utils/time-zone-format";
+import { formatZonedRange, timeZoneLabel } from "~/utils/time/time-zone-format";
 import { isValueSignature, signValue } from "~/utils/signed-token.server";
 
 // A calendar app cannot sign in, so the feed's URL carries a key derived from SESSION_SECRET: rotating that secret

@@ -18,11 +18,11 @@ import { adminHeaders, answerRejected } from "~/services/admin/session.server";
 import { cancelDemoAnswer } from "~/services/admin/demo-actions.server";
 import { seedFromSettings } from "~/services/demo/hosts.server";
 import { hostFromSettings } from "~/services/demo/slots.server";
-import { now } from "~/utils/clock.server";
+import { now } from "~/utils/time/clock.server";
 import { getBookingSettings } from "~/utils/env.server";
-import { assertSameOrigin, firstErrors, idOf, readForm, RequestRejected } from "~/utils/request.server";
-import { redirectWithError, redirectWithSuccess } from "~/utils/toast.server";
-import { timeZoneOptionLabel } from "~/utils/zoned-time";
+import { assertSameOrigin, firstErrors, idOf, readForm, RequestRejected } from "~/utils/http/request.server";
+import { redirectWithError, redirectWithSuccess } from "~/utils/http/toast.server";
+import { timeZoneOptionLabel } from "~/utils/time/zoned-time";
 
 // Not the hosts' cached copy: a stale one could show the admin the host as it was before their own change.
 function readHosts(): Promise<DemoHost[]> {

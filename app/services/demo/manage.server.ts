@@ -4,14 +4,14 @@ import { cancelBooking, findBooking, rescheduleBooking } from "~/models/demo/boo
 import { bookingIdFromToken } from "~/services/demo/booking-token.server";
 import { availableSlots, checkSlotStart } from "~/services/demo/slots.server";
 import { currentHosts, hostChoiceAt } from "~/services/demo/hosts.server";
-import { now } from "~/utils/clock.server";
+import { now } from "~/utils/time/clock.server";
 import { getBookingSettings } from "~/utils/env.server";
 import type { BookingView, ManagePage, PickerView } from "~/schemas/demo-views";
 import { consumeLimits, limitRules } from "~/services/rate-limit.server";
-import { assertSameOrigin, readForm, RequestRejected } from "~/utils/request.server";
-import { redirectWithSuccess } from "~/utils/toast.server";
-import { formatZonedRange } from "~/utils/time-zone-format";
-import { isTimeZone, timeZoneOptionLabel } from "~/utils/zoned-time";
+import { assertSameOrigin, readForm, RequestRejected } from "~/utils/http/request.server";
+import { redirectWithSuccess } from "~/utils/http/toast.server";
+import { formatZonedRange } from "~/utils/time/time-zone-format";
+import { isTimeZone, timeZoneOptionLabel } from "~/utils/time/zoned-time";
 
 // The signed token in the link is the visitor's only credential, so the page is never cached, indexed or sent as
 // a Referer. Not "no-referrer": browsers would then post `Origin: null`, which assertSameOrigin refuses.

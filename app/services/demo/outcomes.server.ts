@@ -4,11 +4,11 @@ import { hostOutcomes, weeklyOutcomes, type OutcomeTally } from "~/models/admin/
 import { listEndedBookings, setBookingOutcome } from "~/models/demo/outcome.server";
 import type { DayRange, HostDemoFigures, OutcomeCounts, WeeklyShowRate } from "~/schemas/dashboard-views";
 import { bookingIdPattern, demoOutcomeLabels, demoOutcomeSchema, type PastDemos } from "~/schemas/demo-outcome";
-import { addCalendarDays, mondayOf, calendarDaysBetween } from "~/utils/calendar-date";
-import { now } from "~/utils/clock.server";
-import { RequestRejected } from "~/utils/request.server";
-import { timeZoneLabel } from "~/utils/time-zone-format";
-import { redirectWithError, redirectWithSuccess } from "~/utils/toast.server";
+import { addCalendarDays, mondayOf, calendarDaysBetween } from "~/utils/time/calendar-date";
+import { now } from "~/utils/time/clock.server";
+import { RequestRejected } from "~/utils/http/request.server";
+import { timeZoneLabel } from "~/utils/time/time-zone-format";
+import { redirectWithError, redirectWithSuccess } from "~/utils/http/toast.server";
 
 // Demo outcomes: ADR 0032.
 

@@ -3,7 +3,7 @@ import { bookingWriteCount } from "~/models/demo/booking.server";
 import type { DemoPickerView } from "~/schemas/demo-request-fields";
 import { availableSlots, earliestStart } from "~/services/demo/slots.server";
 import { currentHosts, forgetHosts } from "~/services/demo/hosts.server";
-import { now } from "~/utils/clock.server";
+import { now } from "~/utils/time/clock.server";
 import { getBookingSettings, getEnv } from "~/utils/env.server";
 import { logger } from "~/utils/logger.server";
 import { remember } from "~/utils/singleton.server";
@@ -15,7 +15,7 @@ import {
   isTimeZone,
   timeZoneName,
   timeZoneOptionLabel,
-} from "~/utils/zoned-time";
+} from "~/utils/time/zoned-time";
 import { withTimeout } from "~/utils/with-timeout";
 
 type FreeSlotDays = { date: string; starts: string[] }[];

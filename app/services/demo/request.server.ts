@@ -36,16 +36,16 @@ import { demoPickerView } from "~/services/demo/picker.server";
 import { funnelDay, mayCount } from "~/services/insight/funnel.server";
 import { checkSlotStart, slotEnd, type SlotRefusal } from "~/services/demo/slots.server";
 import { currentHosts, hostById, hostChoiceAt } from "~/services/demo/hosts.server";
-import { now } from "~/utils/clock.server";
-import { formatZonedRange } from "~/utils/time-zone-format";
-import { isTimeZone } from "~/utils/zoned-time";
-import { apiErrorResponse, jsonError, jsonOk } from "~/utils/api.server";
-import { signedCookie } from "~/utils/cookies.server";
+import { now } from "~/utils/time/clock.server";
+import { formatZonedRange } from "~/utils/time/time-zone-format";
+import { isTimeZone } from "~/utils/time/zoned-time";
+import { apiErrorResponse, jsonError, jsonOk } from "~/utils/http/api.server";
+import { signedCookie } from "~/utils/http/cookies.server";
 import { getBookingSettings, requestOrigin } from "~/utils/env.server";
 import { logger } from "~/utils/logger.server";
 import { consumeLimits, limitRules, type LimitLadder } from "~/services/rate-limit.server";
-import { getRequestId, RequestRejected } from "~/utils/request.server";
-import { jsonWithError, redirectWithSuccess } from "~/utils/toast.server";
+import { getRequestId, RequestRejected } from "~/utils/http/request.server";
+import { jsonWithError, redirectWithSuccess } from "~/utils/http/toast.server";
 import { withTimeout } from "~/utils/with-timeout";
 
 export const demoToasts = {

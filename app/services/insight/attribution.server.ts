@@ -10,8 +10,8 @@ import {
   type Attribution,
 } from "~/schemas/attribution";
 import { requestOrigin } from "~/utils/env.server";
-import { RequestRejected } from "~/utils/request.server";
-import { isAnonymousPageView } from "~/utils/shared-document.server";
+import { RequestRejected } from "~/utils/http/request.server";
+import { isAnonymousPageView } from "~/utils/http/shared-document.server";
 
 /** The attribution as a page renders it: hidden inputs (`fields`) and the checkout links' extra query (`query`). */
 export type AttributionView = { fields: Record<string, string>; query: string };

@@ -2,12 +2,18 @@ import { isbot } from "isbot";
 import type { FunnelEvent } from "~/content/funnel-events";
 import { incrementFunnelCount } from "~/models/insight/funnel.server";
 import { consumeLimit, limitRules } from "~/services/rate-limit.server";
-import { jsonError } from "~/utils/api.server";
-import { now } from "~/utils/clock.server";
+import { jsonError } from "~/utils/http/api.server";
+import { now } from "~/utils/time/clock.server";
 import { getEnv } from "~/utils/env.server";
 import { logger } from "~/utils/logger.server";
-import { assertSameOrigin, getClientAddress, getRequestId, readRawBody, RequestRejected } from "~/utils/request.server";
-import { localDate } from "~/utils/zoned-time";
+import {
+  assertSameOrigin,
+  getClientAddress,
+  getRequestId,
+  readRawBody,
+  RequestRejected,
+} from "~/utils/http/request.server";
+import { localDate } from "~/utils/time/zoned-time";
 
 /**
  * ADR 0021: a day's count per step, nothing per visitor. Counting must neither fail nor slow the step it counts:

@@ -1,6 +1,6 @@
 import nodemailer, { type Transporter } from "nodemailer";
-import { localDate, formatTime } from "~/utils/zoned-time";
-import { calendarDaysBetween } from "~/utils/calendar-date";
+import { localDate, formatTime } from "~/utils/time/zoned-time";
+import { calendarDaysBetween } from "~/utils/time/calendar-date";
 import type { DemoRequestRow } from "~/db/schema.server";
 import type { HostContact } from "~/models/demo/host.server";
 import {
@@ -14,7 +14,7 @@ import {
 import { getEnv } from "~/utils/env.server";
 import { logger } from "~/utils/logger.server";
 import { forget, remember } from "~/utils/singleton.server";
-import { formatZonedRange, formatZonedShort, isKnownTimeZone, timeZoneLabel } from "~/utils/time-zone-format";
+import { formatZonedRange, formatZonedShort, isKnownTimeZone, timeZoneLabel } from "~/utils/time/time-zone-format";
 
 export type Mail = {
   to: string;

@@ -12,7 +12,7 @@ import {
 } from "~/models/outbox/messages.server";
 import { deliverDemoChange, deliverDemoInvite, type BookingDelivery } from "~/services/demo/invite-delivery.server";
 import { deliverDemoReminder } from "~/services/demo/reminder-delivery.server";
-import { now } from "~/utils/clock.server";
+import { now } from "~/utils/time/clock.server";
 import { logger } from "~/utils/logger.server";
 import { newLeadMail, sendMail, type LeadScheduling } from "~/services/outbox/mailer.server";
 import { findLatestBookingOf } from "~/models/demo/booking.server";

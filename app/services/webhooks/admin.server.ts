@@ -38,10 +38,10 @@ import {
 import { adminHeaders, answerRejected } from "~/services/admin/session.server";
 import { SECRET_GRACE_MS } from "~/services/webhooks/delivery.server";
 import { endpointUrlProblem, newWebhookSecret } from "~/services/webhooks/endpoints.server";
-import { now } from "~/utils/clock.server";
-import { signedCookie } from "~/utils/cookies.server";
-import { assertSameOrigin, firstErrors, idOf, readForm, RequestRejected } from "~/utils/request.server";
-import { redirectWithError, redirectWithSuccess } from "~/utils/toast.server";
+import { now } from "~/utils/time/clock.server";
+import { signedCookie } from "~/utils/http/cookies.server";
+import { assertSameOrigin, firstErrors, idOf, readForm, RequestRejected } from "~/utils/http/request.server";
+import { redirectWithError, redirectWithSuccess } from "~/utils/http/toast.server";
 
 const LOG_LENGTH = 50;
 

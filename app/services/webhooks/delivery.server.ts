@@ -16,10 +16,10 @@ import {
 } from "~/models/webhooks/endpoint.server";
 import type { WebhookDeliveryPayload } from "~/models/webhooks/event.server";
 import { postWebhook, type WebhookPolicy } from "~/services/webhooks/sender.server";
-import { now } from "~/utils/clock.server";
+import { now } from "~/utils/time/clock.server";
 import { getWebhookSettings } from "~/utils/env.server";
 import { logger } from "~/utils/logger.server";
-import type { Resolver } from "~/utils/outbound-address.server";
+import type { Resolver } from "~/utils/http/outbound-address.server";
 
 /** ADR 0033: capped doubling, jittered so receivers coming back up are not hit by every sender at once. */
 export const WEBHOOK_MAX_ATTEMPTS = 17;

@@ -2,10 +2,10 @@ import { randomBytes } from "node:crypto";
 import { syncEnvironmentEndpoint } from "~/models/webhooks/endpoint.server";
 import { SECRET_GRACE_MS } from "~/services/webhooks/delivery.server";
 import { webhookUrlProblem, type WebhookPolicy } from "~/services/webhooks/sender.server";
-import { now } from "~/utils/clock.server";
+import { now } from "~/utils/time/clock.server";
 import { getWebhookSettings } from "~/utils/env.server";
 import { withTimeout } from "~/utils/with-timeout";
-import { bareHostname, checkedAddresses, systemResolver, type Resolver } from "~/utils/outbound-address.server";
+import { bareHostname, checkedAddresses, systemResolver, type Resolver } from "~/utils/http/outbound-address.server";
 
 const RESOLVE_TIMEOUT_MS = 5_000;
 

@@ -8,7 +8,7 @@ import {
   RefusedAddressError,
   type AddressPolicy,
   type Resolver,
-} from "~/utils/outbound-address.server";
+} from "~/utils/http/outbound-address.server";
 
 /** Where webhooks may go: the address policy, and whether plain http is refused (production). */
 export type WebhookPolicy = AddressPolicy & { httpsOnly: boolean };

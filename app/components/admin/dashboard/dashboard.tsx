@@ -1,7 +1,7 @@
 import { defaultDashboardPreset } from "~/schemas/dashboard-range";
 import type { AttributionChartsView, Dashboard as DashboardData } from "~/schemas/dashboard-views";
 import { dashboardTable, type DashboardChart } from "~/utils/dashboard-tables";
-import { formatLongDay } from "~/utils/zoned-time";
+import { formatLongDay } from "~/utils/time/zoned-time";
 import { BarChart } from "./bar-chart";
 import { ChartFigure } from "./chart-figure";
 import { HorizontalBarChart } from "./horizontal-bar-chart";

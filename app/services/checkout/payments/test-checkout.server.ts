@@ -4,7 +4,7 @@ import type { OrderRow } from "~/db/schema.server";
 import { getOrder, settleOrder } from "~/models/checkout/order.server";
 import { countFunnelStep } from "~/services/insight/funnel.server";
 import { getEnv } from "~/utils/env.server";
-import { redirectWithError, redirectWithSuccess } from "~/utils/toast.server";
+import { redirectWithError, redirectWithSuccess } from "~/utils/http/toast.server";
 import { isOrderToken, withOrderToken } from "~/services/checkout/payments/order-token.server";
 
 const orderIdPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;

@@ -1,6 +1,6 @@
 import { json } from "@remix-run/node";
 import { logger } from "~/utils/logger.server";
-import { RequestRejected } from "~/utils/request.server";
+import { RequestRejected } from "~/utils/http/request.server";
 
 const apiHeaders = { "Cache-Control": "no-store" };
 

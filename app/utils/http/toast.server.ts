@@ -1,6 +1,6 @@
 import { createCookieSessionStorage } from "@remix-run/node";
 import { createToastUtilsWithCustomSession } from "remix-toast";
-import { signedCookie } from "~/utils/cookies.server";
+import { signedCookie } from "~/utils/http/cookies.server";
 import { remember } from "~/utils/singleton.server";
 
 const TOAST_COOKIE = "gw_toast";

@@ -1,4 +1,4 @@
-import { resolveClientAddress } from "~/utils/client-address.server";
+import { resolveClientAddress } from "~/utils/http/client-address.server";
 import { getEnv } from "~/utils/env.server";
 
 /** A request the server refuses before doing any work; routes turn it into JSON or a toast. */
