@@ -1,7 +1,5 @@
-// FAQ. The server renders the questions as native <details name="faq"> (./faq-list), which work without
-// JavaScript; when the visitor nears the FAQ, the list becomes a Radix Accordion
-// (type="single", collapsible, from ./faq-accordion.lazy, loaded then with the list's module), keeping whichever
-// item the visitor had opened. Both share the classes of ./faq-list, so the switch is invisible.
+// Native <details name="faq"> work without JavaScript; when the visitor nears the FAQ they become the Radix
+// Accordion, keeping the open item. Both share ./faq-list's classes, so the switch is invisible.
 import { useRef } from "react";
 import { FaqList } from "./faq-list";
 import { SectionHeading } from "./section-heading";

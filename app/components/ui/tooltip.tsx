@@ -1,8 +1,5 @@
-// The page's tooltips. Radix Tooltip and floating-ui are not part of the first load: until a
-// visitor points at or focuses a trigger, each trigger is just its plain element (its accessible name is
-// on the element itself, so nothing is missing for assistive technology). The first pointer or focus
-// loads ./tooltip.lazy, every tooltip then switches to the Radix version, and the one being used picks up
-// where the visitor is (the remaining hover delay, or focus).
+// Until the first hover, press or focus loads Radix (./tooltip.lazy), a trigger is its plain element, which carries
+// its own accessible name; the tooltip in use then picks up where the visitor is (the hover delay left, or focus).
 import { cloneElement, useRef, type FocusEvent, type PointerEvent, type ReactElement, type ReactNode } from "react";
 import { lazyPart, useLazyPart } from "~/deferred/lazy-part";
 import type { TooltipIntent } from "./tooltip.lazy";
@@ -10,7 +7,7 @@ import type { TooltipIntent } from "./tooltip.lazy";
 // Loaded by the first hover, press or focus; a failed fetch (offline) is retried on the next one.
 const radixTooltip = lazyPart(() => import("./tooltip.lazy").then((module) => module.TooltipImpl));
 
-/** Kept for the page's structure; the open (700 ms) and skip (300 ms) delays live in ./tooltip.lazy. */
+/** Kept for the page's structure; the delays live in ./tooltip.lazy. */
 export function TooltipProvider({ children }: { children: ReactNode }) {
   return <>{children}</>;
 }
