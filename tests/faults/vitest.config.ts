@@ -8,6 +8,8 @@ export default defineConfig({
   test: {
     ...base.test,
     include: ["tests/faults/**/*.test.ts"],
+    // No describeWithDatabases here: no PGlite directory to copy.
+    globalSetup: [],
     testTimeout: 120_000,
     hookTimeout: 120_000,
   },

@@ -1,4 +1,7 @@
-import { afterAll, beforeAll, describe } from "vitest";
+import { cpSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, inject } from "vitest";
 import { closeDatabase, getConnection, migrateDatabase } from "~/db/connection.server";
 import { createDatabase, dropDatabase } from "./postgres.mjs";
 import { forget } from "~/utils/singleton.server";
@@ -28,8 +31,20 @@ export function selectedDatabases(): DatabaseKind[] {
 }
 
 /**
- * Runs the same suite against embedded PGlite (in memory) and a fresh PostgreSQL database, migrated with
- * the project's migrations. A missing PostgreSQL fails the suite with a message saying how to point at one.
+ * A PGlite data directory of this suite's own, already migrated: a copy of the one tests/support/pglite-template.ts
+ * made for this run. Without that (a config with no globalSetup), PGlite in memory, migrated by the suite.
+ */
+function pgliteDataDir(): string {
+  const template = inject("pgliteTemplateDir");
+  if (!template) return "memory://";
+  const dir = mkdtempSync(path.join(tmpdir(), "gw-pglite-suite-"));
+  cpSync(template, dir, { recursive: true });
+  return dir;
+}
+
+/**
+ * Runs the same suite against embedded PGlite (a copy of a migrated data directory) and a fresh PostgreSQL
+ * database, migrated with the project's migrations. A missing PostgreSQL fails the suite with a message saying how to point at one.
  */
 export function describeWithDatabases(
   name: string,
@@ -41,6 +56,7 @@ export function describeWithDatabases(
   for (const kind of selectedDatabases().filter((selected) => !only || selected === only)) {
     describe(`${name} [${kind}]`, () => {
       let postgresName: string | undefined;
+      let pgliteDir: string | undefined;
       beforeAll(async () => {
         await closeDatabase();
         resetSingletons();
@@ -51,7 +67,8 @@ export function describeWithDatabases(
           process.env.DATABASE_URL = created.url;
         } else {
           delete process.env.DATABASE_URL;
-          process.env.PGLITE_DATA_DIR = "memory://";
+          process.env.PGLITE_DATA_DIR = pgliteDataDir();
+          if (process.env.PGLITE_DATA_DIR !== "memory://") pgliteDir = process.env.PGLITE_DATA_DIR;
         }
         await migrateDatabase();
         if (getConnection().kind !== kind) throw new Error(`expected a ${kind} connection`);
@@ -60,6 +77,7 @@ export function describeWithDatabases(
         await closeDatabase();
         resetSingletons();
         if (postgresName) await dropDatabase(postgresName);
+        if (pgliteDir) rmSync(pgliteDir, { recursive: true, force: true });
         delete process.env.DATABASE_URL;
       });
       suite(kind);
