@@ -148,11 +148,12 @@ async function measure(browser, url) {
     await getStarted.first().tap();
     await page.getByRole("dialog").waitFor({ state: "visible", timeout: 30_000 });
     // The dialog may come with a new document (a plain link), whose scripts and hydration are still part of the
-    // interaction's cost: wait for them (the header's menu toggle becomes a button once React has hydrated), then
+    // interaction's cost: wait for them (the header's menu toggles carry aria-expanded once React has hydrated), then
     // for the main thread to settle.
     await page.waitForLoadState("networkidle");
     const hydrated = await page
-      .locator("#site-header button[aria-expanded]")
+      .locator("#site-header [aria-expanded]")
+      .first()
       .waitFor({ state: "attached", timeout: 20_000 })
       .then(() => true)
       .catch(() => false);
