@@ -155,7 +155,8 @@ export function EnhancedDemoForm({
       applyValues(formRef.current, changedNow);
       setChanged(changedNow);
     }
-    if (!focus) return;
+    // Focus elsewhere on the page means the visitor moved on while this form rendered.
+    if (!focus || (document.activeElement && document.activeElement !== document.body)) return;
     // As the server's form holds it now (see changedByVisitor).
     const values = serverForm ? valuesOf(serverForm) : handover.values;
     const restore = () => {

@@ -10,10 +10,17 @@ export type FaqLook = {
   answerClass: string;
 };
 
-export function AccordionFaq({ initial, items, look }: { initial: string; items: readonly FaqItem[]; look: FaqLook }) {
+type AccordionFaqProps = {
+  value: string;
+  onValueChange: (value: string) => void;
+  items: readonly FaqItem[];
+  look: FaqLook;
+};
+
+export function AccordionFaq({ value, onValueChange, items, look }: AccordionFaqProps) {
   const { itemClass, triggerClass, answerClass } = look;
   return (
-    <Accordion.Root type="single" collapsible defaultValue={initial}>
+    <Accordion.Root type="single" collapsible value={value} onValueChange={onValueChange}>
       {items.map((item) => (
         <Accordion.Item key={item.id} value={item.id} className={itemClass}>
           <Accordion.Header asChild>

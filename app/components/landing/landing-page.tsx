@@ -1,8 +1,7 @@
 // Sections in the spec's order.
-import type { ReactNode } from "react";
+import { Suspense, type ReactNode } from "react";
 import type { BillingPeriod } from "~/content/plans";
 import type { SiteConfig } from "~/content/site";
-import { TooltipProvider } from "~/components/ui/tooltip";
 import { Header } from "./header";
 import { AiAgents } from "./ai-agents";
 import { Hero } from "./hero";
@@ -23,22 +22,42 @@ export type LandingPageProps = {
 };
 
 export function LandingPage({ billing, attributionQuery, checkoutDialog, demoSection, site }: LandingPageProps) {
+  // Each section is a Suspense boundary, so React hydrates them one by one and a tap hydrates its own section at
+  // once, instead of the whole page in one long task (React 18's selective hydration).
   return (
-    <TooltipProvider>
-      <Header site={site} />
+    <>
+      <Suspense>
+        <Header site={site} />
+      </Suspense>
       <main id="main-content" tabIndex={-1} className="focus:outline-none">
         {checkoutDialog}
-        <Hero attributionQuery={attributionQuery} />
-        <Testimonials />
-        <AiAgents />
-        <FeatureSections brandName={site.brandName} />
-        <Pricing billing={billing} attributionQuery={attributionQuery} />
-        {demoSection}
-        <Community site={site} />
-        <Faq />
+        <Suspense>
+          <Hero attributionQuery={attributionQuery} />
+        </Suspense>
+        <Suspense>
+          <Testimonials />
+        </Suspense>
+        <Suspense>
+          <AiAgents />
+        </Suspense>
+        <Suspense>
+          <FeatureSections brandName={site.brandName} />
+        </Suspense>
+        <Suspense>
+          <Pricing billing={billing} attributionQuery={attributionQuery} />
+        </Suspense>
+        <Suspense>{demoSection}</Suspense>
+        <Suspense>
+          <Community site={site} />
+        </Suspense>
+        <Suspense>
+          <Faq />
+        </Suspense>
       </main>
-      <Footer site={site} />
-    </TooltipProvider>
+      <Suspense>
+        <Footer site={site} />
+      </Suspense>
+    </>
   );
 }
 

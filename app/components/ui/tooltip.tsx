@@ -7,11 +7,6 @@ import type { TooltipIntent } from "./tooltip.lazy";
 // Loaded by the first hover, press or focus; a failed fetch (offline) is retried on the next one.
 const radixTooltip = lazyPart(() => import("./tooltip.lazy").then((module) => module.TooltipImpl));
 
-/** Kept for the page's structure; the delays live in ./tooltip.lazy. */
-export function TooltipProvider({ children }: { children: ReactNode }) {
-  return <>{children}</>;
-}
-
 type TriggerProps = {
   onPointerMove?: (event: PointerEvent<HTMLElement>) => void;
   onPointerLeave?: (event: PointerEvent<HTMLElement>) => void;
