@@ -158,7 +158,7 @@ const CLOSED_FOR_GOOD = "database closed for good";
 function retirePool(stale: Connection) {
   if (recall(CONNECTION) !== stale) return;
   forget(CONNECTION);
-  stale.close(1).catch(() => {});
+  stale.close(1).catch((error: unknown) => logger.warn("a retired database pool did not close cleanly", { error }));
 }
 
 /** The process-wide connection; kept on globalThis so dev rebuilds reuse it (PGlite is single-process). */

@@ -187,8 +187,8 @@ export const outbox = pgTable(
   ],
 );
 
-// Signed webhook targets (ADR 0033). The secret is kept as it must be used (whsec_…); after a rotation the previous
-// one stays valid until `previous_secret_expires_at`.
+// Signed webhook targets (ADR 0033). The secrets are sealed (ADR 0043: utils/secret-box); after a rotation the
+// previous one stays valid until `previous_secret_expires_at`.
 export const webhookEndpoints = pgTable(
   "webhook_endpoints",
   {

@@ -30,6 +30,8 @@ export function reportWhenListening(env: Env) {
       // Where the rate-limit counters live: every instance of one site must say the same (ADR 0018).
       rateLimits: counterStore(env),
       payments: describePaymentMode(env),
+      // Every instance must sign with the same secret, or links made by one fail on another (ADR 0043).
+      sessionSecret: env.sessionSecretSource === "SESSION_SECRET" ? "SESSION_SECRET" : env.SESSION_SECRET_FILE,
       nodeEnv: env.NODE_ENV,
     });
     if (env.NODE_ENV === "production" && !env.appUrlConfigured) {

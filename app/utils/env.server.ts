@@ -1,3 +1,6 @@
+import { randomBytes } from "node:crypto";
+import { linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import path from "node:path";
 import { z } from "zod";
 import { isKnownTimeZone } from "~/utils/time/time-zone-format";
 import { isCalendarDate } from "~/utils/time/calendar-date";
@@ -186,6 +189,8 @@ const envSchema = z.object({
 
   // Comma-separated; the first signs, all verify, so a secret can be rotated without logging everyone out.
   SESSION_SECRET: z.string().trim().optional(),
+  // Without SESSION_SECRET, the secret made on the first start is kept here for every later one (ADR 0043).
+  SESSION_SECRET_FILE: z.string().trim().min(1).default("./data/session-secret"),
 
   STRIPE_SECRET_KEY: stripeSecretKey,
   STRIPE_WEBHOOK_SECRET: z.string().trim().optional(),
@@ -254,6 +259,8 @@ export type Env = Omit<z.infer<typeof envSchema>, "APP_URL"> & {
   /** Whether APP_URL came from the environment (a derived one is only right for local use). */
   appUrlConfigured: boolean;
   sessionSecrets: string[];
+  /** Where the secrets came from: the environment, or the file made on the first start. */
+  sessionSecretSource: "SESSION_SECRET" | "SESSION_SECRET_FILE";
 };
 
 const DEFAULT_PORT = 3000;
@@ -301,16 +308,8 @@ function parseEnv(source: NodeJS.ProcessEnv): Env {
         "Generate one with: node -e \"console.log(require('crypto').randomBytes(32).toString('hex'))\"",
     );
   }
-  if (sessionSecrets.length === 0) {
-    // A fresh machine must run with no configuration; a per-process secret keeps cookies safe but
-    // they do not survive a restart, which is why production should set SESSION_SECRET.
-    sessionSecrets = [crypto.randomUUID() + crypto.randomUUID()];
-    if (env.NODE_ENV === "production" && env.LOG_LEVEL !== "silent") {
-      console.warn(
-        "SESSION_SECRET is not set: using a random secret for this process. Sessions and toasts will not survive a restart; set SESSION_SECRET to keep them.",
-      );
-    }
-  }
+  const sessionSecretSource = sessionSecrets.length ? "SESSION_SECRET" : "SESSION_SECRET_FILE";
+  if (sessionSecrets.length === 0) sessionSecrets = [keptSessionSecret(env.SESSION_SECRET_FILE)];
   if (Boolean(env.WEBHOOK_URL) !== Boolean(env.WEBHOOK_SECRET)) {
     throw new Error(
       `Invalid environment configuration:\n  - ${env.WEBHOOK_URL ? "WEBHOOK_SECRET" : "WEBHOOK_URL"}: WEBHOOK_URL and WEBHOOK_SECRET go together.\n` +
@@ -322,7 +321,56 @@ function parseEnv(source: NodeJS.ProcessEnv): Env {
     APP_URL: env.APP_URL ?? defaultAppUrl(env.PORT, env.HOST),
     appUrlConfigured: Boolean(env.APP_URL),
     sessionSecrets,
+    sessionSecretSource,
   };
+}
+
+/** What SESSION_SECRET_FILE holds; undefined when there is no such file yet. */
+function readSecretFile(file: string): string | undefined {
+  let secret: string;
+  try {
+    secret = readFileSync(file, "utf8").trim();
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === "ENOENT") return undefined;
+    throw unusableSecretFile(file, code);
+  }
+  if (secret.length < 32) {
+    throw new Error(
+      `Invalid environment configuration:\n  - SESSION_SECRET_FILE: ${file} holds fewer than 32 characters.\n` +
+        "Delete it to have a new secret made (links already sent stop working), or set SESSION_SECRET.",
+    );
+  }
+  return secret;
+}
+
+function unusableSecretFile(file: string, code: string | undefined) {
+  return new Error(
+    `Invalid environment configuration:\n  - SESSION_SECRET_FILE: cannot keep a secret in ${file} (${code}).\n` +
+      "Make its folder writable, point SESSION_SECRET_FILE elsewhere, or set SESSION_SECRET.",
+  );
+}
+
+/**
+ * A fresh machine runs with no configuration, yet links already e-mailed must survive a restart: the secret made on
+ * the first start is kept in `file`. It is written aside and linked into place, so instances starting at once on
+ * one machine all keep the first one made.
+ */
+function keptSessionSecret(file: string): string {
+  const kept = readSecretFile(file);
+  if (kept) return kept;
+  const draft = `${file}.${process.pid}.${crypto.randomUUID()}`;
+  try {
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(draft, `${randomBytes(32).toString("hex")}\n`, { mode: 0o600 });
+    linkSync(draft, file);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code !== "EEXIST") throw unusableSecretFile(file, code);
+  } finally {
+    rmSync(draft, { force: true });
+  }
+  return readSecretFile(file)!;
 }
 
 /** The parsed environment: parsed once, at start-up, and the same object ever after. */

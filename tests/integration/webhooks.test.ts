@@ -16,6 +16,7 @@ import {
   enableEndpoint,
   ENVIRONMENT_ENDPOINT_ID,
   findEndpoint,
+  openSigningSecret,
   replayFailed,
   rotateSecret,
 } from "~/models/webhooks/endpoint.server";
@@ -497,9 +498,9 @@ describeWithDatabases(
         // Every instance runs it at start-up: twice changes nothing.
         await applyWebhookEnvironment();
         let endpoint = await findEndpoint(ENVIRONMENT_ENDPOINT_ID);
+        expect(openSigningSecret(endpoint!.secret)).toBe(first);
         expect(endpoint).toMatchObject({
           url: receiver.url,
-          secret: first,
           previousSecret: null,
           eventTypes: [...webhookEventTypes],
           active: true,
@@ -510,7 +511,8 @@ describeWithDatabases(
         configure(receiver.url, second);
         await applyWebhookEnvironment();
         endpoint = await findEndpoint(ENVIRONMENT_ENDPOINT_ID);
-        expect(endpoint).toMatchObject({ secret: second, previousSecret: first });
+        expect(openSigningSecret(endpoint!.secret)).toBe(second);
+        expect(openSigningSecret(endpoint!.previousSecret!)).toBe(first);
         expect(endpoint?.previousSecretExpiresAt?.toISOString()).toBe(later(SECRET_GRACE_MS).toISOString());
         // It gets every event like any endpoint, signed with both secrets for now.
         receiver.secrets = [first];

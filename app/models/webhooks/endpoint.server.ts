@@ -11,6 +11,7 @@ import { getDb, instant, rowsOf, type Database } from "~/db/connection.server";
 import { placeholders, preparedPerHandle } from "~/db/prepared.server";
 import { webhookEventTypes, webhookTestEventType, type WebhookEventType } from "~/content/webhook-events";
 import { newWebhookEventId, webhookDeliveryKind, type WebhookDeliveryPayload } from "~/models/webhooks/event.server";
+import { isSealed, isSealedWithCurrentKey, openSecret, sealSecret, UnreadableSecret } from "~/utils/secret-box.server";
 
 /** The id of the endpoint WEBHOOK_URL declares: fixed, so every instance starting at once writes the same row. */
 export const ENVIRONMENT_ENDPOINT_ID = "environment";
@@ -26,8 +27,31 @@ export async function findEndpoint(id: string, db: Database = getDb()): Promise<
   return row;
 }
 
+/** What a signing secret is bound to when sealed (ADR 0043): the row holds only this. */
+const SEALED_FOR = "webhook signing secret";
+
+/** A stored signing secret, opened; throws UnreadableSecret. */
+export function openSigningSecret(stored: string): string {
+  return openSecret(stored, SEALED_FOR);
+}
+
+/**
+ * The secrets a delivery at `at` is signed with: the current one, and the previous one during its grace if it can
+ * be read. Throws UnreadableSecret when the current one cannot.
+ */
+export function signingSecretsOf(endpoint: WebhookEndpointRow, at: Date): string[] {
+  const current = openSigningSecret(endpoint.secret);
+  const previousValid =
+    endpoint.previousSecret && endpoint.previousSecretExpiresAt && endpoint.previousSecretExpiresAt > at;
+  const previous = previousValid ? readableSecret(endpoint.previousSecret!) : undefined;
+  return previous === undefined ? [current] : [current, previous];
+}
+
 export async function createEndpoint(fields: EndpointFields & { secret: string }, db: Database = getDb()) {
-  const [row] = await db.insert(webhookEndpoints).values(fields).returning();
+  const [row] = await db
+    .insert(webhookEndpoints)
+    .values({ ...fields, secret: sealSecret(fields.secret, SEALED_FOR) })
+    .returning();
   return row;
 }
 
@@ -75,7 +99,7 @@ export async function rotateSecret(id: string, secret: string, graceUntil: Date,
     .set({
       previousSecret: sql`${webhookEndpoints.secret}`,
       previousSecretExpiresAt: instant(graceUntil),
-      secret,
+      secret: sealSecret(secret, SEALED_FOR),
       updatedAt: sql`now()`,
     })
     .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.fromEnvironment, false)))
@@ -101,8 +125,8 @@ export async function enableEndpoint(id: string, db: Database = getDb()) {
 }
 
 /**
- * One statement, safe for every instance at start-up. A changed secret keeps the old one valid until `graceUntil`;
- * without the settings the row is deactivated, never deleted, so its log stays.
+ * Safe for every instance at start-up: the row is locked while its secret is compared. A changed secret keeps the
+ * old one valid until `graceUntil`; without the settings the row is deactivated, never deleted, so its log stays.
  */
 export async function syncEnvironmentEndpoint(
   endpoint: { url: string; secret: string } | undefined,
@@ -116,28 +140,96 @@ export async function syncEnvironmentEndpoint(
       .where(and(eq(webhookEndpoints.id, ENVIRONMENT_ENDPOINT_ID), eq(webhookEndpoints.active, true)));
     return;
   }
-  const secretChanged = sql`${webhookEndpoints.secret} <> excluded.${sql.identifier(webhookEndpoints.secret.name)}`;
-  await db
-    .insert(webhookEndpoints)
-    .values({
-      id: ENVIRONMENT_ENDPOINT_ID,
-      url: endpoint.url,
-      description: "WEBHOOK_URL (from the environment)",
-      eventTypes: [...webhookEventTypes],
-      secret: endpoint.secret,
-      fromEnvironment: true,
-    })
-    .onConflictDoUpdate({
-      target: webhookEndpoints.id,
-      set: {
-        url: sql`excluded.${sql.identifier(webhookEndpoints.url.name)}`,
-        eventTypes: sql`excluded.${sql.identifier(webhookEndpoints.eventTypes.name)}`,
-        secret: sql`excluded.${sql.identifier(webhookEndpoints.secret.name)}`,
-        previousSecret: sql`case when ${secretChanged} then ${webhookEndpoints.secret} else ${webhookEndpoints.previousSecret} end`,
-        previousSecretExpiresAt: sql`case when ${secretChanged} then ${instant(graceUntil)} else ${webhookEndpoints.previousSecretExpiresAt} end`,
+  const declared = {
+    url: endpoint.url,
+    description: "WEBHOOK_URL (from the environment)",
+    eventTypes: [...webhookEventTypes],
+  };
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .select()
+      .from(webhookEndpoints)
+      .where(eq(webhookEndpoints.id, ENVIRONMENT_ENDPOINT_ID))
+      .for("update");
+    if (!row) {
+      await tx
+        .insert(webhookEndpoints)
+        .values({
+          id: ENVIRONMENT_ENDPOINT_ID,
+          ...declared,
+          secret: sealSecret(endpoint.secret, SEALED_FOR),
+          fromEnvironment: true,
+        })
+        .onConflictDoNothing();
+      return;
+    }
+    const unchanged = readableSecret(row.secret) === endpoint.secret;
+    await tx
+      .update(webhookEndpoints)
+      .set({
+        ...declared,
+        ...(unchanged
+          ? {}
+          : {
+              secret: sealSecret(endpoint.secret, SEALED_FOR),
+              previousSecret: row.secret,
+              previousSecretExpiresAt: instant(graceUntil),
+            }),
         updatedAt: sql`now()`,
-      },
-    });
+      })
+      .where(eq(webhookEndpoints.id, ENVIRONMENT_ENDPOINT_ID));
+  });
+}
+
+/** The plain secret, whether the row still holds it plain (before sealing) or sealed; undefined when unreadable. */
+function readableSecret(stored: string): string | undefined {
+  if (!isSealed(stored)) return stored;
+  try {
+    return openSigningSecret(stored);
+  } catch (error) {
+    if (error instanceof UnreadableSecret) return undefined;
+    throw error;
+  }
+}
+
+/**
+ * Seals the secrets still kept plain (written before sealing) and re-seals those sealed with an older
+ * SESSION_SECRET. Each row is written only if it still holds what was read, so instances starting together agree.
+ * Returns the endpoints whose secrets no configured SESSION_SECRET opens.
+ */
+export async function resealSecrets(db: Database = getDb()): Promise<{ resealed: number; unreadable: string[] }> {
+  let resealed = 0;
+  const unreadable: string[] = [];
+  for (const row of await listEndpoints(db)) {
+    const stale = [row.secret, row.previousSecret].filter(
+      (value): value is string => value !== null && !isSealedWithCurrentKey(value),
+    );
+    if (stale.length === 0) continue;
+    const current = readableSecret(row.secret);
+    const previous = row.previousSecret === null ? null : readableSecret(row.previousSecret);
+    if (current === undefined || previous === undefined) {
+      unreadable.push(row.id);
+      continue;
+    }
+    const updated = await db
+      .update(webhookEndpoints)
+      .set({
+        secret: sealSecret(current, SEALED_FOR),
+        previousSecret: previous === null ? null : sealSecret(previous, SEALED_FOR),
+      })
+      .where(
+        and(
+          eq(webhookEndpoints.id, row.id),
+          eq(webhookEndpoints.secret, row.secret),
+          row.previousSecret === null
+            ? sql`${webhookEndpoints.previousSecret} is null`
+            : eq(webhookEndpoints.previousSecret, row.previousSecret),
+        ),
+      )
+      .returning({ id: webhookEndpoints.id });
+    resealed += updated.length;
+  }
+  return { resealed, unreadable };
 }
 
 export type AttemptRecord = {

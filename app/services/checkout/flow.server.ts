@@ -295,7 +295,9 @@ export async function startCheckout(
     return { url: session.url, orderId: order.id, priced };
   } catch (error) {
     logger.error("payment provider failed to open a checkout", { error, orderId: order.id, provider: provider.kind });
-    await settleOrder(order.id, "canceled").catch(() => {});
+    await settleOrder(order.id, "canceled").catch((cancelError: unknown) =>
+      logger.error("a checkout that failed to open left its order pending", { error: cancelError, orderId: order.id }),
+    );
     throw new PaymentFailed();
   }
 }

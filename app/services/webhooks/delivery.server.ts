@@ -1,5 +1,5 @@
 import { Webhook } from "standardwebhooks";
-import type { OutboxRow, WebhookEndpointRow } from "~/db/schema.server";
+import type { OutboxRow } from "~/db/schema.server";
 import type { Database } from "~/db/connection.server";
 import {
   deleteMessage,
@@ -13,7 +13,9 @@ import {
   earlierPendingDelivery,
   findEndpoint,
   recordAttempt,
+  signingSecretsOf,
 } from "~/models/webhooks/endpoint.server";
+import { UnreadableSecret } from "~/utils/secret-box.server";
 import type { WebhookDeliveryPayload } from "~/models/webhooks/event.server";
 import { postWebhook, type WebhookPolicy } from "~/services/webhooks/sender.server";
 import { now } from "~/utils/time/clock.server";
@@ -62,13 +64,6 @@ export type WebhookDeliveryOptions = {
 const DEFAULT_TIMEOUT_MS = 10_000;
 const DEFAULT_MAX_RESPONSE_BYTES = 4 * 1024;
 
-/** The secrets a delivery at `at` is signed with: the current one, and the previous one during its grace. */
-function signingSecrets(endpoint: WebhookEndpointRow, at: Date): string[] {
-  const previousValid =
-    endpoint.previousSecret && endpoint.previousSecretExpiresAt && endpoint.previousSecretExpiresAt > at;
-  return previousValid ? [endpoint.secret, endpoint.previousSecret!] : [endpoint.secret];
-}
-
 /**
  * One signature per secret, so either verifies during a rotation. The timestamp is the real time of sending
  * (receivers compare it with their own clock), never the app's test clock.
@@ -107,18 +102,23 @@ export async function deliverWebhook(
   }
 
   const attemptedAt = now();
+  let secrets: string[];
+  try {
+    secrets = signingSecretsOf(endpoint, attemptedAt);
+  } catch (error) {
+    if (!(error instanceof UnreadableSecret)) throw error;
+    // A configuration problem, not the receiver's: kept as failed for "Replay failed" once the secret is readable.
+    logger.error("webhook not sent: its signing secret cannot be read", { endpointId, reason: error.message });
+    await markAttemptFailed(message.id, `not sent, the signing secret cannot be read: ${error.message}`, undefined, db);
+    return "failed";
+  }
   const body = JSON.stringify(event);
-  const answer = await postWebhook(
-    endpoint.url,
-    body,
-    signedHeaders(event.id, body, signingSecrets(endpoint, attemptedAt)),
-    {
-      policy: options.policy ?? getWebhookSettings(),
-      resolve: options.resolve,
-      timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
-      maxResponseBytes: options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
-    },
-  );
+  const answer = await postWebhook(endpoint.url, body, signedHeaders(event.id, body, secrets), {
+    policy: options.policy ?? getWebhookSettings(),
+    resolve: options.resolve,
+    timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+    maxResponseBytes: options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
+  });
   const failingSince = await recordAttempt(
     {
       deliveryId: message.id,

@@ -1,9 +1,10 @@
 import { randomBytes } from "node:crypto";
-import { syncEnvironmentEndpoint } from "~/models/webhooks/endpoint.server";
+import { resealSecrets, syncEnvironmentEndpoint } from "~/models/webhooks/endpoint.server";
 import { SECRET_GRACE_MS } from "~/services/webhooks/delivery.server";
 import { webhookUrlProblem, type WebhookPolicy } from "~/services/webhooks/sender.server";
 import { now } from "~/utils/time/clock.server";
 import { getWebhookSettings } from "~/utils/env.server";
+import { logger } from "~/utils/logger.server";
 import { withTimeout } from "~/utils/with-timeout";
 import { bareHostname, checkedAddresses, systemResolver, type Resolver } from "~/utils/http/outbound-address.server";
 
@@ -48,7 +49,19 @@ export function environmentEndpointProblem(): string | undefined {
     : undefined;
 }
 
-/** Start-up: writes the WEBHOOK_URL endpoint, or switches off the one a removed setting declared. */
+/**
+ * Start-up: seals the signing secrets under the current SESSION_SECRET (ADR 0043), then writes the WEBHOOK_URL
+ * endpoint, or switches off the one a removed setting declared.
+ */
 export async function applyWebhookEnvironment() {
+  const { resealed, unreadable } = await resealSecrets();
+  if (resealed) logger.info("webhook signing secrets sealed with the current SESSION_SECRET", { endpoints: resealed });
+  for (const endpointId of unreadable) {
+    logger.error(
+      "a webhook endpoint's signing secret cannot be read, so its deliveries fail: set the SESSION_SECRET that " +
+        "sealed it (after the current one), or rotate the endpoint's secret on /admin/webhooks",
+      { endpointId },
+    );
+  }
   await syncEnvironmentEndpoint(getWebhookSettings().endpoint, new Date(now().getTime() + SECRET_GRACE_MS));
 }
