@@ -133,6 +133,8 @@ export const orders = pgTable(
     email: text("email").notNull(),
     phone: text("phone").notNull(),
     provider: text("provider").$type<"stripe" | "test">().notNull(),
+    // Stripe's convention: false for test mode and Stripe test keys. Only live orders are revenue.
+    livemode: boolean("livemode").notNull().default(false),
     providerSessionId: text("provider_session_id").unique(),
     // One per "Complete Order" attempt: a resubmitted attempt finds its order instead of making another.
     attemptId: text("attempt_id").notNull().unique(),

@@ -35,6 +35,7 @@ export const orderRecordKeys = [
   "email",
   "phone",
   "provider",
+  "livemode",
   ...attributionKeys,
 ] as const satisfies readonly (keyof OrderRow)[];
 

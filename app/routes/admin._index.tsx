@@ -51,6 +51,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
         items: orders.items.map((order): OrderRow => ({
           id: order.id,
           status: order.status,
+          livemode: order.livemode,
           plans: order.planIds.map((id) => getPlan(id)?.name ?? id).join(", "),
           billingPeriod: order.billingPeriod,
           totalCents: order.totalCents,

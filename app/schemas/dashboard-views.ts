@@ -14,7 +14,10 @@ export type DailyFigures = {
   leads: number;
   orders: number;
   paidOrders: number;
+  /** Live orders only (`livemode`): test-mode and Stripe test-key orders are never revenue. */
   paidRevenueCents: number;
+  /** Orders paid in test mode or with Stripe test keys: shown apart, never in revenue or MRR. */
+  testOrdersPaid: number;
   /** The monthly-equivalent of every order paid on or before this day (annual orders as a twelfth). */
   mrrCents: number;
 };

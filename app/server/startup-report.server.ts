@@ -3,12 +3,17 @@ import { Server as HttpServer } from "node:http";
 import { adoptListeningPort, defaultAppUrl, type Env } from "~/utils/env.server";
 import { logger } from "~/utils/logger.server";
 import { counterStore } from "~/services/rate-limit.server";
+import { paymentMode } from "~/services/checkout/payments/payment-provider";
+
+const paymentModeWords = {
+  simulated: "test mode (STRIPE_SECRET_KEY is not set): checkout is simulated, no card is charged, no order is revenue",
+  "stripe-test": "Stripe Checkout, test keys: no card is charged, no order is revenue",
+  "stripe-live": "Stripe Checkout, live keys",
+} as const;
 
 /** Which payment path the checkout takes, in words an operator can act on. */
 export function describePaymentMode(env: Env): string {
-  const key = env.STRIPE_SECRET_KEY;
-  if (!key) return "test mode (STRIPE_SECRET_KEY is not set): checkout is simulated, no card is charged";
-  return /^(sk|rk)_live_/.test(key) ? "Stripe Checkout, live keys" : "Stripe Checkout, test keys";
+  return paymentModeWords[paymentMode(env)];
 }
 
 // Node publishes this once a server's port is bound (net.Server#listen has completed).

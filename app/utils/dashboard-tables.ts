@@ -48,8 +48,14 @@ export function dashboardTable(chart: DashboardChart, data: DashboardData): Dash
       return { columns: [text("Day"), count("Leads")], rows: data.daily.map((day) => [day.day, day.leads]) };
     case "orders":
       return {
-        columns: [text("Day"), count("Orders created"), count("Orders paid"), cents("Paid revenue")],
-        rows: data.daily.map((day) => [day.day, day.orders, day.paidOrders, day.paidRevenueCents]),
+        columns: [
+          text("Day"),
+          count("Orders created"),
+          count("Orders paid"),
+          cents("Paid revenue"),
+          count("Test orders paid (not revenue)"),
+        ],
+        rows: data.daily.map((day) => [day.day, day.orders, day.paidOrders, day.paidRevenueCents, day.testOrdersPaid]),
       };
     case "mrr":
       return {

@@ -24,9 +24,9 @@ test("the dashboard charts seeded leads and orders, by range, with tables, CSV a
         ${index < 3 ? campaign : null}, ${`${day}T18:00:00Z`})`;
   }
   await sql`insert into orders (id, status, plan_ids, billing_period, subtotal_cents, total_cents, company_name,
-      full_name, email, phone, provider, attempt_id, utm_source, utm_campaign, created_at, updated_at, paid_at)
+      full_name, email, phone, provider, livemode, attempt_id, utm_source, utm_campaign, created_at, updated_at, paid_at)
     values (${crypto.randomUUID()}, 'paid', ${["starter"]}, 'annual', 120000, 120000, 'Dash Roofing', 'Dana Dash',
-      ${`order-${tag}@example.com`}, '555 010 2000', 'test', ${crypto.randomUUID()}, ${source}, ${campaign},
+      ${`order-${tag}@example.com`}, '555 010 2000', 'stripe', true, ${crypto.randomUUID()}, ${source}, ${campaign},
       ${`${m}-02T19:00:00Z`}, ${`${m}-02T19:05:00Z`}, ${`${m}-02T19:05:00Z`})`;
   await sql`insert into funnel_daily_counts (day, event, count)
     values (${`${m}-02`}, 'landing_view', 40), (${`${m}-02`}, 'checkout_opened', 10)
@@ -64,7 +64,7 @@ test("the dashboard charts seeded leads and orders, by range, with tables, CSV a
 
   const orders = dashboard.locator("#chart-orders");
   await orders.getByText("Data table").click();
-  await expect(orders.getByRole("row", { name: `${m}-02 1 1 $1,200` })).toBeVisible();
+  await expect(orders.getByRole("row", { name: `${m}-02 1 1 $1,200 0` })).toBeVisible();
   const mrr = dashboard.locator("#chart-mrr");
   await mrr.getByText("Data table").click();
   // The MRR also holds what the other project's test paid, so the step of the day is checked: $1,200 a year.

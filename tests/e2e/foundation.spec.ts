@@ -153,7 +153,7 @@ test("unknown pages answer 404 with the spec's texts, unknown API paths answer J
 test("/healthz reports the database and that pages render", async ({ request }) => {
   const response = await request.get("/healthz");
   expect(response.status()).toBe(200);
-  expect(await response.json()).toEqual({ status: "ok", database: "up", rendering: "ok" });
+  expect(await response.json()).toEqual({ status: "ok", database: "up", rendering: "ok", payments: "simulated" });
 });
 
 test("a toast set by an action shows after the redirect: in the server HTML without JS, as a Radix toast with JS", async ({

@@ -53,6 +53,7 @@ function order(
     email: `order${serial}@example.com`,
     phone: "555 010 4000",
     provider: "test",
+    livemode: true,
     attemptId: `attempt-${serial}`,
     createdAt: new Date(createdAt),
     paidAt: paidAt ? new Date(paidAt) : null,
@@ -122,9 +123,33 @@ describeWithDatabases(
       expect(data.range).toMatchObject({ from: "2026-03-17", to: "2026-03-19", days: 3, timeZone: "America/Chicago" });
       expect(data.form.errors).toEqual([]);
       expect(data.daily).toEqual([
-        { day: "2026-03-17", leads: 2, orders: 1, paidOrders: 1, paidRevenueCents: 120_000, mrrCents: 20_000 },
-        { day: "2026-03-18", leads: 1, orders: 1, paidOrders: 1, paidRevenueCents: 5_000, mrrCents: 25_000 },
-        { day: "2026-03-19", leads: 1, orders: 2, paidOrders: 0, paidRevenueCents: 0, mrrCents: 25_000 },
+        {
+          day: "2026-03-17",
+          leads: 2,
+          orders: 1,
+          paidOrders: 1,
+          paidRevenueCents: 120_000,
+          testOrdersPaid: 0,
+          mrrCents: 20_000,
+        },
+        {
+          day: "2026-03-18",
+          leads: 1,
+          orders: 1,
+          paidOrders: 1,
+          paidRevenueCents: 5_000,
+          testOrdersPaid: 0,
+          mrrCents: 25_000,
+        },
+        {
+          day: "2026-03-19",
+          leads: 1,
+          orders: 2,
+          paidOrders: 0,
+          paidRevenueCents: 0,
+          testOrdersPaid: 0,
+          mrrCents: 25_000,
+        },
       ]);
     });
 
@@ -203,6 +228,35 @@ describeWithDatabases(
       expect(leapYear.daily).toHaveLength(366);
     });
 
+    it("test-mode orders (livemode false) are counted apart, never in paid revenue, sources or MRR", async () => {
+      await getDb()
+        .insert(orders)
+        .values([
+          order("paid", "monthly", 50_000, "2026-01-10T15:00:00Z", "2026-01-10T15:05:00Z", {
+            livemode: false,
+            utmSource: "sandbox",
+          }),
+          order("paid", "annual", 600_000, "2026-01-11T15:00:00Z", "2026-01-11T15:05:00Z", { livemode: false }),
+        ]);
+      const january = await dashboard("from=2026-01-10&to=2026-01-11");
+      expect(january.daily).toEqual([
+        { day: "2026-01-10", leads: 0, orders: 1, paidOrders: 0, paidRevenueCents: 0, testOrdersPaid: 1, mrrCents: 0 },
+        { day: "2026-01-11", leads: 0, orders: 1, paidOrders: 0, paidRevenueCents: 0, testOrdersPaid: 1, mrrCents: 0 },
+      ]);
+      expect(january.sources).toContainEqual({ name: "sandbox", leads: 0, orders: 1, paidRevenueCents: 0 });
+      const page = await (await respond(() => adminLoader(args(get("/admin", cookie))))).json();
+      const listed = page.orders.items.filter((item: { livemode: boolean }) => !item.livemode);
+      expect(listed).toHaveLength(2);
+      // Paid before a later range, they do not start its MRR either.
+      expect((await dashboard("from=2026-03-17&to=2026-03-17")).daily[0]).toMatchObject({ mrrCents: 20_000 });
+      const csv = await respond(() =>
+        csvLoader(args(get("/admin/dashboard.csv?chart=orders&from=2026-01-10&to=2026-01-10", cookie))),
+      );
+      expect(await body(csv)).toBe(
+        "\uFEFFDay,Orders created,Orders paid,Paid revenue,Test orders paid (not revenue)\r\n2026-01-10,1,0,0.00,1\r\n",
+      );
+    });
+
     it("downloads a chart's rows as CSV for admins only, with formulas defused", async () => {
       const anonymous = await respond(() => csvLoader(args(get("/admin/dashboard.csv?chart=sources"))));
       expect(anonymous.status).toBe(302);
@@ -216,8 +270,8 @@ describeWithDatabases(
         'attachment; filename="dashboard-orders-2026-03-17-to-2026-03-19.csv"',
       );
       expect(await body(response)).toBe(
-        "\uFEFFDay,Orders created,Orders paid,Paid revenue\r\n" +
-          "2026-03-17,1,1,1200.00\r\n2026-03-18,1,1,50.00\r\n2026-03-19,2,0,0.00\r\n",
+        "\uFEFFDay,Orders created,Orders paid,Paid revenue,Test orders paid (not revenue)\r\n" +
+          "2026-03-17,1,1,1200.00,0\r\n2026-03-18,1,1,50.00,0\r\n2026-03-19,2,0,0.00,0\r\n",
       );
 
       const sources = await respond(() =>

@@ -338,10 +338,10 @@ function ordersCsvSuite(kind: string) {
     expect(response.headers.get("Cache-Control")).toBe("no-store");
     const text = new TextDecoder("utf-8", { ignoreBOM: true }).decode(new Uint8Array(await response.arrayBuffer()));
     expect(text.split("\r\n")[0]).toBe(
-      "\uFEFFid,createdAt,status,paidAt,planIds,billingPeriod,subtotalCents,discountCents,totalCents,currency,couponCode,companyName,fullName,email,phone,provider,utmSource,utmMedium,utmCampaign,utmTerm,utmContent,clickId,referrerHost,landingPath",
+      "\uFEFFid,createdAt,status,paidAt,planIds,billingPeriod,subtotalCents,discountCents,totalCents,currency,couponCode,companyName,fullName,email,phone,provider,livemode,utmSource,utmMedium,utmCampaign,utmTerm,utmContent,clickId,referrerHost,landingPath",
     );
     expect(text).toContain(
-      `${order.id},${order.createdAt.toISOString()},pending,,scale-master,monthly,39700,0,39700,usd,,Ruiz Roofing,Ana Ruiz,${email},'+1 555 010 2000,test,google,,'=1+1,,,,,/\r\n`,
+      `${order.id},${order.createdAt.toISOString()},pending,,scale-master,monthly,39700,0,39700,usd,,Ruiz Roofing,Ana Ruiz,${email},'+1 555 010 2000,test,false,google,,'=1+1,,,,,/\r\n`,
     );
   });
 }

@@ -83,7 +83,12 @@ describeWithDatabases(
       expect(second.headers.get("Location")).toBe(first.headers.get("Location"));
       const rows = await getDb().select().from(orders).where(eq(orders.attemptId, attemptId));
       expect(rows).toHaveLength(1);
-      expect(rows[0]).toMatchObject({ planIds: ["power-platform"], totalCents: 69700, provider: "test" });
+      expect(rows[0]).toMatchObject({
+        planIds: ["power-platform"],
+        totalCents: 69700,
+        provider: "test",
+        livemode: false,
+      });
     });
 
     it("Complete Order without the info sends the visitor back to step 1 and stores nothing", async () => {

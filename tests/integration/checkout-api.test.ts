@@ -49,6 +49,7 @@ describeWithDatabases(
         discountCents: 0,
         totalCents: 64400,
         provider: "test",
+        livemode: false,
         email: "ana@ruizroofing.com",
         providerSessionId: `test_${body.orderId}`,
       });

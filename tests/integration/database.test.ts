@@ -67,6 +67,7 @@ describeWithDatabases("database layer", (kind) => {
         email: "ana@ruizroofing.com",
         phone: "5550102000",
         provider: "test",
+        livemode: false,
         attemptId: crypto.randomUUID(),
       })
       .returning();

@@ -57,7 +57,7 @@ describe("the production server and a development build", () => {
     try {
       await app.waitForHealthy();
       const health = await fetch(`${app.baseUrl}/healthz`);
-      expect(await health.json()).toEqual({ status: "ok", database: "up", rendering: "ok" });
+      expect(await health.json()).toEqual({ status: "ok", database: "up", rendering: "ok", payments: "simulated" });
       expect((await fetch(`${app.baseUrl}/`)).status).toBe(200);
     } finally {
       await app.kill();

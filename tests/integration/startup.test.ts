@@ -233,7 +233,7 @@ describe("start-up messages of the production server", () => {
       const listening = await waitFor("the listening line", () =>
         logLines(server.output()).find((line) => line.message === "listening"),
       );
-      expect(listening.payments).toBe("Stripe Checkout, test keys");
+      expect(listening.payments).toBe("Stripe Checkout, test keys: no card is charged, no order is revenue");
     } finally {
       await server.stop();
     }

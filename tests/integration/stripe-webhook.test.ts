@@ -25,6 +25,7 @@ async function makeOrder() {
     email: "ana@ruizroofing.com",
     phone: "5550102000",
     provider: "stripe",
+    livemode: false,
     attemptId: crypto.randomUUID(),
   });
   const sessionId = `cs_test_${crypto.randomUUID().replaceAll("-", "")}`;

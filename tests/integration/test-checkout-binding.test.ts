@@ -6,6 +6,7 @@ import { loader as successLoader } from "~/routes/checkout.success";
 import { startCheckout } from "~/services/checkout/flow.server";
 import { getDb } from "~/db/connection.server";
 import { getToast } from "~/utils/http/toast.server";
+import { forget } from "~/utils/singleton.server";
 import { describeWithDatabases } from "../support/database";
 import { origin, respond } from "../support/route-calls";
 
@@ -79,6 +80,21 @@ describeWithDatabases("test-mode checkout bound to its signed link", () => {
     expect(page.status).toBe(200);
     expect(page.headers.get("Cache-Control")).toBe("private, no-store");
     expect(await page.json()).toMatchObject({ id: order.id, email: "ana@ruizroofing.com", status: "pending" });
+  });
+
+  it("once a Stripe key is set, a test order's own signed link answers 404 and cannot pay", async () => {
+    const order = await newOrder();
+    process.env.STRIPE_SECRET_KEY = "sk_live_set_after_testing";
+    forget("env");
+    try {
+      expect((await view(order.path)).status).toBe(404);
+      expect((await press(order.path, "pay")).status).toBe(404);
+    } finally {
+      delete process.env.STRIPE_SECRET_KEY;
+      forget("env");
+    }
+    expect(await statusOf(order.id)).toBe("pending");
+    expect((await view(order.path)).status).toBe(200);
   });
 
   it("pay leads to the signed receipt; the receipt without its token is not found", async () => {

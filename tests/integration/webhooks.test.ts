@@ -75,6 +75,7 @@ function newOrder() {
     email: `order-${++counter}@ruizroofing.com`,
     phone: "5550102000",
     provider: "test",
+    livemode: false,
     attemptId: crypto.randomUUID(),
     ...attribution,
   });
@@ -232,8 +233,15 @@ describeWithDatabases(
         planIds: ["scale-master"],
         totalCents: 39700,
         utmSource: "google",
+        // A test-mode order says so, as Stripe's own events do.
+        livemode: false,
       });
-      expect(orderPaid.data).toMatchObject({ id: order.id, status: "paid", paidAt: expect.any(String) });
+      expect(orderPaid.data).toMatchObject({
+        id: order.id,
+        status: "paid",
+        paidAt: expect.any(String),
+        livemode: false,
+      });
       expect(new Set(receiver.accepted.map((event) => event.id)).size).toBe(6);
       expect(orderPaid.timestamp).toBe(now().toISOString());
 

@@ -15,6 +15,7 @@ function figures(counts: Partial<Record<FunnelEvent, number>>, leads = [0, 1, 3]
       orders: 0,
       paidOrders: 0,
       paidRevenueCents: index * 150_000,
+      testOrdersPaid: 0,
       mrrCents: 10_000 + index * 5_000,
     })),
     checkoutFunnel: funnelSteps(checkoutFunnel, counts),

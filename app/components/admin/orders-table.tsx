@@ -9,6 +9,8 @@ import type { Attribution } from "~/schemas/attribution";
 export type OrderRow = {
   id: string;
   status: string;
+  /** False for test mode and Stripe test keys: no money changed hands. */
+  livemode: boolean;
   plans: string;
   billingPeriod: string;
   totalCents: number;
@@ -38,9 +40,12 @@ const columns: Column<OrderRow>[] = [
   {
     header: "Status",
     cell: (order) => (
-      <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${statusClasses[order.status] ?? ""}`}>
-        {order.status}
-      </span>
+      <>
+        <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${statusClasses[order.status] ?? ""}`}>
+          {order.status}
+        </span>
+        {order.livemode ? null : <span className="block text-xs text-slate-600">test, not revenue</span>}
+      </>
     ),
   },
   {

@@ -34,16 +34,18 @@ export async function dailyFigures(range: DayRange): Promise<DailyFigures[]> {
   const result = await getDb().execute(sql`
     with per_day as (
       select day, sum(leads) as leads, sum(orders) as orders, sum(paid_orders) as paid_orders,
-        sum(revenue) as revenue, sum(mrr_added) as mrr_added
+        sum(revenue) as revenue, sum(mrr_added) as mrr_added, sum(test_paid) as test_paid
       from (
         select ${localDay(sql.raw("created_at"), timeZone)} as day, count(*) as leads, 0 as orders,
-          0 as paid_orders, 0 as revenue, 0 as mrr_added
+          0 as paid_orders, 0 as revenue, 0 as mrr_added, 0 as test_paid
         from demo_requests where created_at >= ${start} and created_at < ${end} group by 1
         union all
-        select ${localDay(sql.raw("created_at"), timeZone)}, 0, count(*), 0, 0, 0
+        select ${localDay(sql.raw("created_at"), timeZone)}, 0, count(*), 0, 0, 0, 0
         from orders where created_at >= ${start} and created_at < ${end} group by 1
         union all
-        select ${localDay(sql.raw("paid_at"), timeZone)}, 0, 0, count(*), sum(total_cents), sum(${monthlyEquivalent})
+        select ${localDay(sql.raw("paid_at"), timeZone)}, 0, 0, count(*) filter (where livemode),
+          coalesce(sum(total_cents) filter (where livemode), 0), coalesce(sum(${monthlyEquivalent}) filter (where livemode), 0),
+          count(*) filter (where not livemode)
         from orders where status = 'paid' and paid_at >= ${start} and paid_at < ${end} group by 1
       ) as counted
       group by day
@@ -57,21 +59,29 @@ export async function dailyFigures(range: DayRange): Promise<DailyFigures[]> {
       coalesce(per_day.orders, 0)::int as orders,
       coalesce(per_day.paid_orders, 0)::int as paid_orders,
       coalesce(per_day.revenue, 0)::float8 as revenue,
+      coalesce(per_day.test_paid, 0)::int as test_paid,
       round(
-        (select coalesce(sum(${monthlyEquivalent}), 0) from orders where status = 'paid' and paid_at < ${start})
+        (select coalesce(sum(${monthlyEquivalent}), 0) from orders where status = 'paid' and livemode and paid_at < ${start})
         + sum(coalesce(per_day.mrr_added, 0)) over (order by days.day)
       )::float8 as mrr
     from days left join per_day on per_day.day = days.day
     order by days.day
   `);
-  return rowsOf<{ day: string; leads: number; orders: number; paid_orders: number; revenue: number; mrr: number }>(
-    result,
-  ).map((row) => ({
+  return rowsOf<{
+    day: string;
+    leads: number;
+    orders: number;
+    paid_orders: number;
+    revenue: number;
+    test_paid: number;
+    mrr: number;
+  }>(result).map((row) => ({
     day: row.day,
     leads: Number(row.leads),
     orders: Number(row.orders),
     paidOrders: Number(row.paid_orders),
     paidRevenueCents: Number(row.revenue),
+    testOrdersPaid: Number(row.test_paid),
     mrrCents: Number(row.mrr),
   }));
 }
@@ -95,7 +105,7 @@ export async function attributionFigures(
     ),
     paid as (
       select ${name} as name, sum(total_cents) as revenue
-      from orders where status = 'paid' and paid_at >= ${start} and paid_at < ${end} group by 1
+      from orders where status = 'paid' and livemode and paid_at >= ${start} and paid_at < ${end} group by 1
     )
     select name,
       coalesce(leads.leads, 0)::int as leads,

@@ -9,7 +9,7 @@ import { funnelCountFrom, type FunnelCount } from "~/models/insight/funnel.serve
 import { iterateNewestFirst, paginate, type Paginated } from "~/models/pagination.server";
 
 export type NewOrder = Omit<typeof orders.$inferInsert, "id" | "status" | "createdAt" | "updatedAt" | "paidAt"> &
-  Required<Pick<typeof orders.$inferInsert, "discountCents" | "currency" | "couponCode">>;
+  Required<Pick<typeof orders.$inferInsert, "discountCents" | "currency" | "couponCode" | "livemode">>;
 
 /** The columns an order is created with, each set by the insert below (the rest take their defaults). */
 const newOrderColumns = [
@@ -26,6 +26,7 @@ const newOrderColumns = [
   "email",
   "phone",
   "provider",
+  "livemode",
   "attemptId",
   ...attributionKeys,
 ] as const satisfies readonly (keyof NewOrder)[];

@@ -278,6 +278,7 @@ export async function startCheckout(
       email: input.info.email,
       phone: input.info.phone,
       provider: provider.kind,
+      livemode: provider.livemode,
       attemptId: input.attemptId,
       ...input.attribution,
     },

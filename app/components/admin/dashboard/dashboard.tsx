@@ -18,6 +18,7 @@ export function Dashboard({ data, search }: { data: DashboardData; search: strin
   const csvHref = (chart: DashboardChart) => `/admin/dashboard.csv?chart=${chart}&${query}`;
   const figure = (chart: DashboardChart) => ({ chart, table: dashboardTable(chart, data), csvHref: csvHref(chart) });
   const span = `${formatLongDay(range.from)} to ${formatLongDay(range.to)}`;
+  const testOrdersPaid = data.daily.reduce((sum, day) => sum + day.testOrdersPaid, 0);
   const attribution = (views: AttributionChartsView) => (
     <div className="grid gap-3 lg:grid-cols-3">
       {views.map(({ metric, chart }) => (
@@ -48,6 +49,11 @@ export function Dashboard({ data, search }: { data: DashboardData; search: strin
           <BarChart view={charts.orders} />
           <p className="text-sm font-medium text-slate-700">Paid revenue</p>
           <BarChart view={charts.revenue} />
+          {testOrdersPaid > 0 ? (
+            <p className="text-sm text-slate-700">
+              Test orders paid in this range, not counted as revenue or MRR: {testOrdersPaid}
+            </p>
+          ) : null}
         </ChartFigure>
         <ChartFigure {...figure("mrr")}>
           <LineChart view={charts.mrr} />

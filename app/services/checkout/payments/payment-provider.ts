@@ -14,9 +14,19 @@ export type ValidCoupon = {
 /** `url`: the provider's page (absolute), or a path on this site (test mode). */
 export type CheckoutRedirect = { url: string; sessionId: string };
 
+export type PaymentMode = "simulated" | "stripe-test" | "stripe-live";
+
+/** Which payment path the checkout takes: no key simulates, a test key charges no card, a live key does. */
+export function paymentMode({ STRIPE_SECRET_KEY: key }: { STRIPE_SECRET_KEY?: string }): PaymentMode {
+  if (!key) return "simulated";
+  return /^(sk|rk)_live_/.test(key) ? "stripe-live" : "stripe-test";
+}
+
 /** The one seam between the checkout and whoever takes the money. */
 export type PaymentProvider = {
   kind: "stripe" | "test";
+  /** Whether its payments are real money (Stripe's `livemode`): live Stripe keys only. */
+  livemode: boolean;
   findCoupon(code: string): Promise<ValidCoupon | null>;
   createCheckout(
     order: OrderRow,

@@ -1,7 +1,7 @@
 import Stripe from "stripe";
 import { priceOrder } from "~/content/pricing";
 import type { Env } from "~/utils/env.server";
-import type { PaymentProvider } from "~/services/checkout/payments/payment-provider";
+import { paymentMode, type PaymentProvider } from "~/services/checkout/payments/payment-provider";
 import { remember } from "~/utils/singleton.server";
 
 /** The SDK client; host/port/protocol are overridable so tests can point it at a local fake Stripe. */
@@ -28,6 +28,7 @@ export function createStripeProvider(env: Env): PaymentProvider {
   const appUrl = env.APP_URL.replace(/\/$/, "");
   return {
     kind: "stripe",
+    livemode: paymentMode(env) === "stripe-live",
     async findCoupon(code) {
       const trimmed = code.trim();
       const found = await stripe.promotionCodes.list({

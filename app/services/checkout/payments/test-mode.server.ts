@@ -21,6 +21,7 @@ export function createTestModeProvider(env: Env): PaymentProvider {
   const coupons = parseCouponList(env.COUPONS);
   return {
     kind: "test",
+    livemode: false,
     async findCoupon(code) {
       const normalized = code.trim().toUpperCase();
       const percentOff = coupons.get(normalized);

@@ -1,0 +1,3 @@
+ALTER TABLE "orders" ADD COLUMN "livemode" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+-- Orders made before the column: Stripe names a live Checkout Session cs_live_…, a test one cs_test_…
+UPDATE "orders" SET "livemode" = true WHERE "provider" = 'stripe' AND "provider_session_id" LIKE 'cs\_live\_%';
