@@ -48,7 +48,7 @@ export const legalPolicy = {
 } as const;
 
 /** Also the sitemap's lastmod for the legal pages. */
-export const LEGAL_LAST_UPDATED = "2026-11-23";
+export const LEGAL_LAST_UPDATED = "2026-11-28";
 
 const p = (...content: InlineText[]): LegalBlock => ({ paragraph: content });
 const list = (...items: (InlineText | InlineText[])[]): LegalBlock => ({
@@ -84,7 +84,8 @@ function privacyPolicy(brand: string): LegalDocument {
           list(
             "your first and last name, business e-mail address, phone number and company name (required);",
             "your monthly deal volume and your biggest challenges, if you choose to tell us;",
-            "the time we received the request.",
+            "the time we received the request;",
+            "which wording of the form's consent notice you agreed to, and the page the form was on, as the record of your consent.",
           ),
           p(
             "When you buy a plan, we store your company name, full name, e-mail address and phone number from the first step of the checkout, the plans and billing period you chose, the coupon code you applied, the amounts, and the status of your payment (pending, paid, expired or canceled).",

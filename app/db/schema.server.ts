@@ -82,6 +82,10 @@ export const demoRequests = pgTable(
       .unique()
       .$defaultFn(() => crypto.randomUUID()),
     ...attributionColumns(),
+    // The consent the form's small print asked for: which wording (consent_disclosures), on which page, agreed to
+    // at created_at. Null for a lead that came through the API, which shows no small print.
+    consentVersion: text("consent_version"),
+    consentPage: text("consent_page"),
     createdAt: createdAt(),
   },
   (table) => [
@@ -89,6 +93,13 @@ export const demoRequests = pgTable(
     ...attributionChecks("demo_requests", table),
   ],
 );
+
+// Every wording of the demo form's consent small print a lead agreed to, by the hash leads record.
+export const consentDisclosures = pgTable("consent_disclosures", {
+  version: text("version").primaryKey(),
+  text: text("text").notNull(),
+  firstAgreedAt: timestamp("first_agreed_at", { withTimezone: true }).notNull().defaultNow(),
+});
 
 // The spec's table; `password` holds an argon2id hash, never the password.
 export const users = pgTable("users", {

@@ -16,6 +16,8 @@ export const demoRequestRecordKeys = [
   "challenges",
   "submissionId",
   ...attributionKeys,
+  "consentVersion",
+  "consentPage",
 ] as const satisfies readonly (keyof DemoRequestRow)[];
 
 export const orderRecordKeys = [

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json } from "@remix-run/node";
 import { Form, useLoaderData, useLocation } from "@remix-run/react";
 import { Dashboard } from "~/components/admin/dashboard/dashboard";
-import { DemoRequestsTable } from "~/components/admin/demo-requests-table";
+import { DemoRequestsTable, type AdminDemoRequest } from "~/components/admin/demo-requests-table";
 import { OrdersTable, type OrderRow } from "~/components/admin/orders-table";
 import { hrefKeeping, KeptParams, leadSearchParams } from "~/components/admin/kept-params";
 import { Pagination } from "~/components/admin/pagination";
@@ -44,7 +44,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
       feedUrl: calendarFeedUrl(),
       leads: {
         ...leads,
-        items: leads.items.map((lead) => ({ ...toStoredDemoRequest(lead), attribution: storedAttribution(lead) })),
+        items: leads.items.map((lead): AdminDemoRequest => ({
+          ...toStoredDemoRequest(lead),
+          attribution: storedAttribution(lead),
+          consent: lead.consentVersion ? { version: lead.consentVersion, page: lead.consentPage } : null,
+        })),
       },
       orders: {
         ...orders,

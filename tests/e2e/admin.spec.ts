@@ -136,6 +136,8 @@ test("an admin signs in, finds a lead from the landing page, exports it as CSV a
     "challenges",
     "submissionId",
     ...["utmSource", "utmMedium", "utmCampaign", "utmTerm", "utmContent", "clickId", "referrerHost", "landingPath"],
+    "consentVersion",
+    "consentPage",
   ]);
   const exported = records.filter((record) => record[4] === lead.email);
   expect(exported).toHaveLength(1);
@@ -152,6 +154,9 @@ test("an admin signs in, finds a lead from the landing page, exports it as CSV a
     stored.submission_id,
     // Sent from the shared landing page, which carries no attribution (tests/e2e/attribution.spec.ts has some).
     ...Array(8).fill(""),
+    // The small print the form showed, agreed to on the landing page.
+    expect.stringMatching(/^[0-9a-f]{16}$/),
+    "/",
   ]);
   expect(stored.challenges).toMatch(/^Two crews, one calendar\.\r?\nInvoices go out late\.$/);
 

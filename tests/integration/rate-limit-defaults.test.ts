@@ -13,8 +13,8 @@ function lead(email: string) {
   return { firstName: "Rita", lastName: "Limit", email, phone: "+1 555 010 2000", company: "Default Limits Roofing" };
 }
 
-async function postDemo(email: string, client: string) {
-  const response = await requestFrom(client, `${app.baseUrl}/api/demo-requests`, {
+async function postDemo(email: string, client: string, baseUrl = app.baseUrl) {
+  const response = await requestFrom(client, `${baseUrl}/api/demo-requests`, {
     method: "POST",
     headers: { "Content-Type": "application/json" },
     body: JSON.stringify(lead(email)),
@@ -39,8 +39,6 @@ async function signIn(password: string, client: string, username = admin.usernam
 const client = (n: number) => `127.1.${Math.floor(n / 250)}.${(n % 250) + 1}`;
 
 describe("rate limits with the default settings (production build, real sockets)", () => {
-  let storedSoFar = 0;
-
   beforeAll(async () => {
     // Whatever this process was given, the server under test gets the defaults.
     for (const name of Object.keys(process.env)) {
@@ -61,11 +59,12 @@ describe("rate limits with the default settings (production build, real sockets)
     const refused = await postDemo(`LIMITS.${stamp}+again@EXAMPLE.com`, "127.0.0.20");
     expect(statuses).toEqual([201, 201, 201, 201, 201]);
     expect(refused.status).toBe(429);
+    // The default window is a minute.
     expect(Number(refused.retryAfter)).toBeGreaterThan(0);
+    expect(Number(refused.retryAfter)).toBeLessThanOrEqual(60);
     expect(refused.body.error).toMatch(/^Too many requests/);
     // Another mailbox is not affected by that one's limit.
     expect((await postDemo(`other.${stamp}@example.com`, "127.0.0.21")).status).toBe(201);
-    storedSoFar += 6;
   });
 
   it("demo requests: one client gets 10 a minute, then 429, while another client still gets in", async () => {
@@ -75,26 +74,31 @@ describe("rate limits with the default settings (production build, real sockets)
       statuses.push((await postDemo(`flood.${stamp}.${i}@example.com`, "127.0.0.30")).status);
     expect(statuses).toEqual([...Array(10).fill(201), 429, 429]);
     expect((await postDemo(`visitor.${stamp}@example.com`, "127.0.0.31")).status).toBe(201);
-    storedSoFar += 11;
   });
 
   it("demo requests: the global default (3000 a minute) is reached only by many clients, and refuses past it", async () => {
+    // The count, not the minute (checked above), is under test: a server whose window is an hour, all else default,
+    // so a busy machine that takes over a minute for the crowd cannot spread it over two windows.
+    const counted = await startAppServer({ env: { RATE_LIMIT_WINDOW_SECONDS: "3600" } });
     const stamp = Date.now();
     const statuses = new Map<number, number>();
-    // Many clients at once, as a crowd would come: sent one by one, 3000 requests on a busy 2-core machine took
-    // longer than the one-minute window the count lives in.
+    // Many clients at once, as a crowd would come.
     const limit = pLimit(16);
     const total = 3100;
-    await Promise.all(
-      Array.from({ length: total - storedSoFar }, (_, index) =>
-        limit(async () => {
-          const i = storedSoFar + 1 + index;
-          const { status } = await postDemo(`global.${stamp}.${i}@example.com`, client(i));
-          statuses.set(status, (statuses.get(status) ?? 0) + 1);
-        }),
-      ),
-    );
-    expect(statuses.get(201)).toBe(3000 - storedSoFar);
+    try {
+      await Promise.all(
+        Array.from({ length: total }, (_, index) =>
+          limit(async () => {
+            const i = index + 1;
+            const { status } = await postDemo(`global.${stamp}.${i}@example.com`, client(i), counted.baseUrl);
+            statuses.set(status, (statuses.get(status) ?? 0) + 1);
+          }),
+        ),
+      );
+    } finally {
+      await counted.stop();
+    }
+    expect(statuses.get(201)).toBe(3000);
     expect(statuses.get(429)).toBe(total - 3000);
     expect([...statuses.keys()].sort()).toEqual([201, 429]);
   }, 300_000);

@@ -199,6 +199,8 @@ describeWithDatabases(
         clickId: null,
         referrerHost: null,
         landingPath: "/",
+        consentVersion: null,
+        consentPage: null,
       };
       expect(leadCreated).toEqual({
         id: expect.stringMatching(/^msg_[0-9a-f]{32}$/),

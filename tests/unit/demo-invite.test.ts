@@ -297,6 +297,8 @@ describe("newLeadMail", () => {
     dealVolume: "11-25",
     challenges: "Dispatch runs on a whiteboard.",
     submissionId: "submission-1",
+    consentVersion: null,
+    consentPage: null,
     utmSource: null,
     utmMedium: null,
     utmCampaign: null,

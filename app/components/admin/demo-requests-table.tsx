@@ -5,7 +5,11 @@ import { AttributionSummary } from "~/components/admin/attribution-summary";
 import type { Attribution } from "~/schemas/attribution";
 import type { StoredDemoRequest } from "~/schemas/demo-request";
 
-export type AdminDemoRequest = StoredDemoRequest & { attribution: Attribution };
+export type AdminDemoRequest = StoredDemoRequest & {
+  attribution: Attribution;
+  /** The small print agreed to (its wording's version) and where; null through the API. */
+  consent: { version: string; page: string | null } | null;
+};
 
 const columns: Column<AdminDemoRequest>[] = [
   {
@@ -38,6 +42,19 @@ const columns: Column<AdminDemoRequest>[] = [
     cell: (lead) => (lead.challenges ? <VisibleText text={lead.challenges} multiline /> : "—"),
   },
   { header: "Source", className: "min-w-40", cell: (lead) => <AttributionSummary attribution={lead.attribution} /> },
+  {
+    header: "Consent",
+    className: "whitespace-nowrap",
+    cell: (lead) =>
+      lead.consent ? (
+        <>
+          <code className="text-xs">{lead.consent.version}</code>
+          <span className="block text-xs text-slate-600">on {lead.consent.page ?? "—"}</span>
+        </>
+      ) : (
+        <span className="text-xs text-slate-600">none (API)</span>
+      ),
+  },
 ];
 
 export function DemoRequestsTable({ rows, searched }: { rows: AdminDemoRequest[]; searched: boolean }) {

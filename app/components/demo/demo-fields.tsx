@@ -3,6 +3,7 @@
 import type { ComponentType, ReactNode } from "react";
 import { ExternalLink } from "~/components/landing/external-link";
 import { legalLinks } from "~/content/legal-links";
+import { demoConsentLead } from "~/content/consent";
 import { dealVolumes, demoHoneypotField, demoSlotField, type DemoPickerView } from "~/schemas/demo-request-fields";
 import { SlotPicker, slotPickerParts, type SlotPickerProps } from "./demo-slot-picker";
 
@@ -177,8 +178,7 @@ export function DemoFields({
       </div>
       <SubmitButton submitting={submitting} />
       <p className="text-xs text-slate-500">
-        By submitting this form, you agree to receive communications from {brandName} about your demo and our products.
-        You can opt out at any time. See our{" "}
+        {demoConsentLead(brandName)} See our{" "}
         {/* A new tab, so reading the policy never loses what the visitor typed. */}
         <ExternalLink
           href={legalLinks.privacy.href}

@@ -3,6 +3,7 @@ import { DemoFields, type UseDemoField } from "./demo-fields";
 import type { DemoPickerView } from "~/schemas/demo-request-fields";
 import { attributionFieldNames } from "~/schemas/attribution-fields";
 import { browserAttributionSlotId } from "~/schemas/demo-form-ids";
+import { consentVersionField } from "~/content/consent";
 
 export type PlainDemoFormProps = {
   formId: string;
@@ -12,6 +13,7 @@ export type PlainDemoFormProps = {
   fieldErrors?: Record<string, string | undefined>;
   values?: Record<string, unknown>;
   attribution?: Record<string, string>;
+  consentVersion: string;
 };
 
 /** Sent-back values win: after a refusal the Referer is this site, no longer the outside one. */
@@ -32,6 +34,7 @@ export function PlainDemoForm({
   fieldErrors,
   values,
   attribution,
+  consentVersion,
 }: PlainDemoFormProps) {
   const useField: UseDemoField = (name) => {
     const value = values?.[name];
@@ -46,6 +49,7 @@ export function PlainDemoForm({
     <form id={formId} method="post" action={action} className="mt-6 space-y-4">
       <input type="hidden" name="__rvfInternalFormId" value={formId} />
       <input type="hidden" name="intent" value="demo-request" />
+      <input type="hidden" name={consentVersionField} value={consentVersion} />
       {/* A retry keeps its id (see demo-section.tsx). */}
       {typeof submissionId === "string" && submissionId ? (
         <input type="hidden" name="submissionId" value={submissionId} />

@@ -8,6 +8,7 @@ import { RequestThankYou } from "./demo-request-thanks";
 import { DemoIntro } from "./demo-intro";
 import { PlainDemoForm } from "./demo-form-plain";
 import { demoEnhancedField, demoRequestFormId } from "~/schemas/demo-form-ids";
+import { consentVersionField } from "~/content/consent";
 import type { BookedDemoView, DemoPickerView } from "~/schemas/demo-request-fields";
 import { lazyDemoRequestValidator, preloadDemoValidator } from "./demo-form-client";
 
@@ -19,6 +20,8 @@ export type DemoSectionState = {
   booked?: BookedDemoView;
   /** The visit's attribution as hidden fields (none on the shared page; see services/insight/attribution.server). */
   attribution?: Record<string, string>;
+  /** Which wording of the small print this page shows: recorded with the lead as its consent. */
+  consentVersion: string;
 };
 
 type DemoActionData = {
@@ -85,7 +88,12 @@ export function DemoSection({ state }: { state: DemoSectionState }) {
                   warmValidator={warmValidator}
                   retriedSubmissionId={typeof retriedId === "string" && retriedId ? retriedId : undefined}
                   // Remix submits it and shows a failure as a cookie toast (ADR 0004).
-                  hidden={{ intent: "demo-request", [demoEnhancedField]: "1", ...state.attribution }}
+                  hidden={{
+                    intent: "demo-request",
+                    [demoEnhancedField]: "1",
+                    [consentVersionField]: state.consentVersion,
+                    ...state.attribution,
+                  }}
                   renderFields={(binding) => (
                     <enhanced.Fields
                       {...binding}
@@ -103,6 +111,7 @@ export function DemoSection({ state }: { state: DemoSectionState }) {
                   fieldErrors={ownActionData?.fieldErrors}
                   values={ownActionData?.repopulateFields}
                   attribution={state.attribution}
+                  consentVersion={state.consentVersion}
                 />
               )}
             </>

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { and, desc, eq, gt, ilike, or, sql, type SQL } from "drizzle-orm";
-import { demoRequests, outbox, type DemoRequestRow } from "~/db/schema.server";
+import { consentDisclosures, demoRequests, outbox, type DemoRequestRow } from "~/db/schema.server";
 import type { OutboxMessage } from "~/models/outbox/messages.server";
 import { funnelCountFrom, incrementFunnelCounts, type FunnelCount } from "~/models/insight/funnel.server";
 import {
@@ -23,7 +23,21 @@ export type NewDemoRequest = Omit<DemoRequestData, "submissionId" | "website" | 
   submissionId: string;
   /** Where the visit came from; stored with a new lead, never compared (see isSameSubmission). */
   attribution?: Attribution;
+  /** The small print the form showed (its hash and exact text) and the page it was on; none through the API. */
+  consent?: LeadConsent;
 };
+
+/** `text` is given the first time a wording is agreed to; an earlier wording is already kept. */
+export type LeadConsent = { version: string; text?: string; page: string };
+
+/** A wording some lead already agreed to: the versions a page still cached by a CDN may show. */
+export async function isKnownConsentVersion(version: string, db: Database = getDb()): Promise<boolean> {
+  const [row] = await db
+    .select({ version: consentDisclosures.version })
+    .from(consentDisclosures)
+    .where(eq(consentDisclosures.version, version));
+  return Boolean(row);
+}
 
 /** The attribution columns' values: null where the visit did not say. */
 function attributionValues(attribution: Attribution = {}) {
@@ -76,6 +90,8 @@ const leadColumns = [
   "challenges",
   "submissionId",
   ...attributionKeys,
+  "consentVersion",
+  "consentPage",
 ] as const;
 
 /** A new lead's row, with a fresh id; optional answers left empty are stored as null. */
@@ -91,6 +107,8 @@ function newLeadValues(input: NewDemoRequest) {
     challenges: input.challenges || null,
     submissionId: input.submissionId,
     ...attributionValues(input.attribution),
+    consentVersion: input.consent?.version ?? null,
+    consentPage: input.consent?.page ?? null,
   } satisfies Record<(typeof leadColumns)[number], unknown>;
 }
 
@@ -118,11 +136,19 @@ function leadInsert(counted: boolean) {
           sql.placeholder("eventAt"),
         ),
       );
+    // The wording agreed to is kept the first time a lead agrees to it.
+    const disclosure = db.$with("disclosure", {}).as(sql`
+      insert into ${consentDisclosures} (${sql.identifier(consentDisclosures.version.name)}, ${sql.identifier(consentDisclosures.text.name)})
+      select inserted.${sql.identifier(demoRequests.consentVersion.name)}, ${sql.placeholder("consentText")}::text
+      from inserted
+      where inserted.${sql.identifier(demoRequests.consentVersion.name)} is not null
+        and ${sql.placeholder("consentText")}::text is not null
+      on conflict do nothing`);
     const counts = counted
       ? [db.$with("counted", {}).as(funnelCountFrom(sql`inserted`, "demo_submitted", sql.placeholder("day")))]
       : [];
     return db
-      .with(inserted, queued, webhooks, ...counts)
+      .with(inserted, queued, webhooks, disclosure, ...counts)
       .select()
       .from(inserted)
       .prepare(counted ? "demo_lead_insert_counted" : "demo_lead_insert");
@@ -138,6 +164,7 @@ async function insertDemoRequest(
 ): Promise<CreatedDemoRequest> {
   const [inserted] = await (count ? leadInserts.counted : leadInserts.uncounted)(db).execute({
     ...newLeadValues(input),
+    consentText: input.consent?.text ?? null,
     outboxId: crypto.randomUUID(),
     webhookEventId: newWebhookEventId(),
     eventAt: now().toISOString(),
@@ -173,7 +200,15 @@ async function createDemoRequestWithSlot(
   slot: RequestedSlot,
   count?: FunnelCount,
 ): Promise<CreatedDemoRequest> {
+  // The wording agreed to, kept by the lead's own statement (as in leadInsert).
+  const version = input.consent?.version ?? null;
+  const disclosure = tx.$with("disclosure", {}).as(sql`
+    insert into ${consentDisclosures} (${sql.identifier(consentDisclosures.version.name)}, ${sql.identifier(consentDisclosures.text.name)})
+    select ${version}::text, ${input.consent?.text ?? null}::text
+    where ${version}::text is not null and ${input.consent?.text ?? null}::text is not null
+    on conflict do nothing`);
   const inserted = await tx
+    .with(disclosure)
     .insert(demoRequests)
     .values(newLeadValues(input))
     .onConflictDoNothing({ target: demoRequests.submissionId })

@@ -9,8 +9,10 @@ import {
   createDemoRequestOncePerLead,
   isSameSubmission,
   toStoredDemoRequest,
+  type LeadConsent,
   type RequestedSlot,
 } from "~/models/demo/request.server";
+import { consentOf, currentDemoConsent } from "~/services/demo/consent.server";
 import { demoEnhancedField, demoRequestFormId } from "~/schemas/demo-form-ids";
 import {
   demoHoneypotField,
@@ -81,7 +83,7 @@ async function checkedAttempt<T>(request: Request, check: () => T): Promise<T> {
   }
 }
 
-type Submitted = DemoRequestData & { submissionId: string; attribution?: Attribution };
+type Submitted = DemoRequestData & { submissionId: string; attribution?: Attribution; consent?: LeadConsent };
 
 /** A stalled database must not keep the visitor waiting; a late commit is harmless (the retry's id finds it). */
 export const DEMO_STORE_TIMEOUT_MS = 10_000;
@@ -142,6 +144,7 @@ async function store(
     challenges: data.challenges,
     submissionId: data.submissionId,
     attribution: data.attribution,
+    consent: data.consent,
   };
   // Counted in the lead's own write (ADR 0026).
   const count = mayCount(request) ? { day: funnelDay() } : undefined;
@@ -232,6 +235,7 @@ export async function getDemoSectionState(request: Request) {
   return {
     showThanks: Boolean(thanks),
     picker: await demoPickerView(),
+    consentVersion: currentDemoConsent().version,
     ...(booked ? { booked } : {}),
   };
 }
@@ -372,6 +376,7 @@ export async function handleDemoRequestForm(request: Request, form: FormData): P
         ...result.data,
         submissionId: result.data.submissionId ?? `form-${crypto.randomUUID()}`,
         attribution: attributionFromForm(form),
+        consent: await consentOf(form, request),
       },
       requestId,
       "form",

@@ -1,0 +1,29 @@
+import { createHash } from "node:crypto";
+import { consentVersionField, demoConsentText } from "~/content/consent";
+import { isKnownConsentVersion, type LeadConsent } from "~/models/demo/request.server";
+import { getPublicEnv } from "~/utils/env.server";
+import { logger } from "~/utils/logger.server";
+
+const VERSION = /^[0-9a-f]{16}$/;
+
+/** The small print the form shows now, and its version: the start of the SHA-256 of its exact text. */
+export function currentDemoConsent(): { version: string; text: string } {
+  const text = demoConsentText(getPublicEnv().brandName);
+  return { version: createHash("sha256").update(text).digest("hex").slice(0, 16), text };
+}
+
+/**
+ * The consent a form post gives: the wording its page showed (a page cached before a change of wording shows an
+ * earlier one, which a lead has agreed to before), and the page it was on.
+ */
+export async function consentOf(form: FormData, request: Request): Promise<LeadConsent> {
+  const current = currentDemoConsent();
+  const page = new URL(request.url).pathname;
+  const posted = form.get(consentVersionField);
+  if (typeof posted !== "string" || posted === current.version) return { ...current, page };
+  if (VERSION.test(posted) && (await isKnownConsentVersion(posted))) return { version: posted, page };
+  logger.warn("demo request posted a consent wording this site never showed; the current one is recorded", {
+    posted: posted.slice(0, 40),
+  });
+  return { ...current, page };
+}
