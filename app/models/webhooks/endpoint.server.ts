@@ -37,10 +37,11 @@ export function openSigningSecret(stored: string): string {
 
 /**
  * The secrets a delivery at `at` is signed with: the current one, and the previous one during its grace if it can
- * be read. Throws UnreadableSecret when the current one cannot.
+ * be read. Throws UnreadableSecret when the current one cannot. A secret still plain (written by an instance of an
+ * earlier version during a rolling update, until the next start-up seals it) is used as it is.
  */
 export function signingSecretsOf(endpoint: WebhookEndpointRow, at: Date): string[] {
-  const current = openSigningSecret(endpoint.secret);
+  const current = isSealed(endpoint.secret) ? openSigningSecret(endpoint.secret) : endpoint.secret;
   const previousValid =
     endpoint.previousSecret && endpoint.previousSecretExpiresAt && endpoint.previousSecretExpiresAt > at;
   const previous = previousValid ? readableSecret(endpoint.previousSecret!) : undefined;

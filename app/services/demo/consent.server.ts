@@ -3,13 +3,21 @@ import { consentVersionField, demoConsentText } from "~/content/consent";
 import { isKnownConsentVersion, type LeadConsent } from "~/models/demo/request.server";
 import { getPublicEnv } from "~/utils/env.server";
 import { logger } from "~/utils/logger.server";
+import { remember } from "~/utils/singleton.server";
 
 const VERSION = /^[0-9a-f]{16}$/;
 
 /** The small print the form shows now, and its version: the start of the SHA-256 of its exact text. */
 export function currentDemoConsent(): { version: string; text: string } {
-  const text = demoConsentText(getPublicEnv().brandName);
-  return { version: createHash("sha256").update(text).digest("hex").slice(0, 16), text };
+  const { brandName } = getPublicEnv();
+  return remember(
+    "demo consent",
+    () => {
+      const text = demoConsentText(brandName);
+      return { version: createHash("sha256").update(text).digest("hex").slice(0, 16), text };
+    },
+    { basedOn: brandName },
+  );
 }
 
 /**
