@@ -1,5 +1,5 @@
 // Sections in the spec's order.
-import { Suspense, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import type { BillingPeriod } from "~/content/plans";
 import type { SiteConfig } from "~/content/site";
 import { Header } from "./header";
@@ -22,41 +22,21 @@ export type LandingPageProps = {
 };
 
 export function LandingPage({ billing, attributionQuery, checkoutDialog, demoSection, site }: LandingPageProps) {
-  // Each section is a Suspense boundary, so React hydrates them one by one and a tap hydrates its own section at
-  // once, instead of the whole page in one long task (React 18's selective hydration).
   return (
     <>
-      <Suspense>
-        <Header site={site} />
-      </Suspense>
+      <Header site={site} />
       <main id="main-content" tabIndex={-1} className="focus:outline-none">
         {checkoutDialog}
-        <Suspense>
-          <Hero attributionQuery={attributionQuery} />
-        </Suspense>
-        <Suspense>
-          <Testimonials />
-        </Suspense>
-        <Suspense>
-          <AiAgents />
-        </Suspense>
-        <Suspense>
-          <FeatureSections brandName={site.brandName} />
-        </Suspense>
-        <Suspense>
-          <Pricing billing={billing} attributionQuery={attributionQuery} />
-        </Suspense>
-        <Suspense>{demoSection}</Suspense>
-        <Suspense>
-          <Community site={site} />
-        </Suspense>
-        <Suspense>
-          <Faq />
-        </Suspense>
+        <Hero attributionQuery={attributionQuery} />
+        <Testimonials />
+        <AiAgents />
+        <FeatureSections brandName={site.brandName} />
+        <Pricing billing={billing} attributionQuery={attributionQuery} />
+        {demoSection}
+        <Community site={site} />
+        <Faq />
       </main>
-      <Suspense>
-        <Footer site={site} />
-      </Suspense>
+      <Footer site={site} />
     </>
   );
 }
