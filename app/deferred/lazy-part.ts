@@ -1,6 +1,6 @@
 // The one way a part's code stays out of the page's scripts: a module fetched once, when the part is first needed
 // (rendered from the start, neared, or used). See ./README.md.
-import { startTransition, useEffect, useState } from "react";
+import { useEffect, useSyncExternalStore } from "react";
 
 export type LazyPart<T> = {
   /** Starts the fetch once; every call shares it, and after a failed fetch (offline) the next call tries again. */
@@ -66,23 +66,14 @@ function whenVisitorNears(selector: string, start: () => void): () => void {
 }
 
 /**
- * The part for a component: undefined until loaded, then a re-render with it. The first render is what the server
- * had, so it matches the server's HTML. With `near`, loading starts when the visitor nears that element; a part that
- * fails to load leaves the server's version doing the job. The re-render is a transition, so React can yield to the
- * visitor's input while it renders a larger part.
+ * The part for a component: undefined until loaded, then a re-render with it. While hydrating it is what the
+ * server had, so the first render matches the server's HTML. With `near`, loading starts when the visitor nears
+ * that element; a part that fails to load leaves the server's version doing the job.
  */
 export function useLazyPart<T>(part: LazyPart<T>, near?: string): T | undefined {
-  const [value, setValue] = useState(part.current);
+  const value = useSyncExternalStore(part.subscribe, part.current, part.current);
   useEffect(() => {
-    const show = () => startTransition(() => setValue(part.current));
-    const unsubscribe = part.subscribe(show);
-    // Loaded between this component's render and its effect.
-    if (part.current() !== undefined) show();
-    const stopWatching = near ? whenVisitorNears(near, () => void part.load().catch(() => {})) : undefined;
-    return () => {
-      unsubscribe();
-      stopWatching?.();
-    };
+    if (near) return whenVisitorNears(near, () => void part.load().catch(() => {}));
   }, [part, near]);
   return value;
 }

@@ -155,8 +155,7 @@ export function EnhancedDemoForm({
       applyValues(formRef.current, changedNow);
       setChanged(changedNow);
     }
-    // Focus elsewhere on the page means the visitor moved on while this form rendered.
-    if (!focus || (document.activeElement && document.activeElement !== document.body)) return;
+    if (!focus) return;
     // As the server's form holds it now (see changedByVisitor).
     const values = serverForm ? valuesOf(serverForm) : handover.values;
     const restore = () => {

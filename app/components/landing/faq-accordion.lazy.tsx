@@ -10,17 +10,10 @@ export type FaqLook = {
   answerClass: string;
 };
 
-type AccordionFaqProps = {
-  value: string;
-  onValueChange: (value: string) => void;
-  items: readonly FaqItem[];
-  look: FaqLook;
-};
-
-export function AccordionFaq({ value, onValueChange, items, look }: AccordionFaqProps) {
+export function AccordionFaq({ initial, items, look }: { initial: string; items: readonly FaqItem[]; look: FaqLook }) {
   const { itemClass, triggerClass, answerClass } = look;
   return (
-    <Accordion.Root type="single" collapsible value={value} onValueChange={onValueChange}>
+    <Accordion.Root type="single" collapsible defaultValue={initial}>
       {items.map((item) => (
         <Accordion.Item key={item.id} value={item.id} className={itemClass}>
           <Accordion.Header asChild>

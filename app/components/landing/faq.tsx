@@ -1,6 +1,6 @@
 // Native <details name="faq"> work without JavaScript; when the visitor nears the FAQ they become the Radix
 // Accordion, keeping the open item. Both share ./faq-list's classes, so the switch is invisible.
-import { useEffect, useLayoutEffect, useRef, useState } from "react";
+import { useRef } from "react";
 import { FaqList } from "./faq-list";
 import { SectionHeading } from "./section-heading";
 import { lazyPart, useLazyPart } from "~/deferred/lazy-part";
@@ -16,16 +16,14 @@ const accordion = lazyPart(() =>
 export function Faq() {
   const loaded = useLazyPart(accordion, "#faq");
   const containerRef = useRef<HTMLDivElement>(null);
-  const nativeItems = useRef<HTMLDetailsElement[]>([]);
-  const [open, setOpen] = useState("");
-  useEffect(() => {
-    nativeItems.current = Array.from(containerRef.current?.querySelectorAll("details") ?? []);
-  }, []);
-  // The open question carries over: read from the native items once the accordion has replaced them (still open
-  // or not as the visitor left them, up to that very commit), before the browser paints.
-  useLayoutEffect(() => {
-    if (loaded) setOpen(nativeItems.current.find((item) => item.open)?.dataset.faqId ?? "");
-  }, [loaded]);
+
+  // Read whichever <details> is open at the moment of the switch (the native list has no React handlers: the
+  // visitor may have opened one at any time before).
+  let initial = "";
+  if (loaded && containerRef.current) {
+    const open = containerRef.current.querySelector<HTMLDetailsElement>("details[open]");
+    initial = open?.dataset.faqId ?? "";
+  }
 
   return (
     <section aria-labelledby="faq-title" id="faq" className="scroll-mt-20 bg-slate-50 py-16 sm:py-24">
@@ -37,11 +35,7 @@ export function Faq() {
           lead="Straight answers about setup, support, security and what happens to your data."
         />
         <div ref={containerRef} className="mt-10">
-          {loaded ? (
-            <loaded.AccordionFaq value={open} onValueChange={setOpen} items={loaded.items} look={loaded.look} />
-          ) : (
-            <FaqList />
-          )}
+          {loaded ? <loaded.AccordionFaq initial={initial} items={loaded.items} look={loaded.look} /> : <FaqList />}
         </div>
       </div>
     </section>
