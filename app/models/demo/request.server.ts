@@ -112,6 +112,14 @@ function newLeadValues(input: NewDemoRequest) {
   } satisfies Record<(typeof leadColumns)[number], unknown>;
 }
 
+/** A CTE that keeps a consent wording's text the first time a lead agrees to it, in the lead's own statement. */
+function keptDisclosure(db: Database | Transaction, version: unknown, text: unknown) {
+  return db.$with("disclosure", {}).as(sql`
+    insert into ${consentDisclosures} (${sql.identifier(consentDisclosures.version.name)}, ${sql.identifier(consentDisclosures.text.name)})
+    select ${version}::text, ${text}::text where ${version}::text is not null and ${text}::text is not null
+    on conflict do nothing`);
+}
+
 /** The lead, its outbox row, its webhooks and (`counted`) its count in one statement. */
 function leadInsert(counted: boolean) {
   return preparedPerHandle((db: Database | Transaction) => {
@@ -136,14 +144,7 @@ function leadInsert(counted: boolean) {
           sql.placeholder("eventAt"),
         ),
       );
-    // The wording agreed to is kept the first time a lead agrees to it.
-    const disclosure = db.$with("disclosure", {}).as(sql`
-      insert into ${consentDisclosures} (${sql.identifier(consentDisclosures.version.name)}, ${sql.identifier(consentDisclosures.text.name)})
-      select inserted.${sql.identifier(demoRequests.consentVersion.name)}, ${sql.placeholder("consentText")}::text
-      from inserted
-      where inserted.${sql.identifier(demoRequests.consentVersion.name)} is not null
-        and ${sql.placeholder("consentText")}::text is not null
-      on conflict do nothing`);
+    const disclosure = keptDisclosure(db, sql.placeholder("consentVersion"), sql.placeholder("consentText"));
     const counts = counted
       ? [db.$with("counted", {}).as(funnelCountFrom(sql`inserted`, "demo_submitted", sql.placeholder("day")))]
       : [];
@@ -200,15 +201,8 @@ async function createDemoRequestWithSlot(
   slot: RequestedSlot,
   count?: FunnelCount,
 ): Promise<CreatedDemoRequest> {
-  // The wording agreed to, kept by the lead's own statement (as in leadInsert).
-  const version = input.consent?.version ?? null;
-  const disclosure = tx.$with("disclosure", {}).as(sql`
-    insert into ${consentDisclosures} (${sql.identifier(consentDisclosures.version.name)}, ${sql.identifier(consentDisclosures.text.name)})
-    select ${version}::text, ${input.consent?.text ?? null}::text
-    where ${version}::text is not null and ${input.consent?.text ?? null}::text is not null
-    on conflict do nothing`);
   const inserted = await tx
-    .with(disclosure)
+    .with(keptDisclosure(tx, input.consent?.version ?? null, input.consent?.text ?? null))
     .insert(demoRequests)
     .values(newLeadValues(input))
     .onConflictDoNothing({ target: demoRequests.submissionId })

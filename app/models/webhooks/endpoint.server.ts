@@ -202,10 +202,7 @@ export async function resealSecrets(db: Database = getDb()): Promise<{ resealed:
   let resealed = 0;
   const unreadable: string[] = [];
   for (const row of await listEndpoints(db)) {
-    const stale = [row.secret, row.previousSecret].filter(
-      (value): value is string => value !== null && !isSealedWithCurrentKey(value),
-    );
-    if (stale.length === 0) continue;
+    if ([row.secret, row.previousSecret].every((value) => value === null || isSealedWithCurrentKey(value))) continue;
     const current = readableSecret(row.secret);
     const previous = row.previousSecret === null ? null : readableSecret(row.previousSecret);
     if (current === undefined || previous === undefined) {
