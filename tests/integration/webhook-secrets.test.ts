@@ -12,6 +12,7 @@ import { processOutboxOnce } from "~/services/outbox/worker.server";
 import { applyWebhookEnvironment, newWebhookSecret } from "~/services/webhooks/endpoints.server";
 import { isSealedWithCurrentKey, UnreadableSecret } from "~/utils/secret-box.server";
 import { forget } from "~/utils/singleton.server";
+import { setClock } from "~/utils/time/clock.server";
 import { startWebhookReceiver, type WebhookReceiver } from "../fakes/webhook-receiver";
 import { describeWithDatabases } from "../support/database";
 
@@ -64,6 +65,9 @@ describeWithDatabases(
       await receiver.stop();
     });
     beforeEach(async () => {
+      // The worker compares the app's clock (milliseconds) with times the database stamped (microseconds): a second
+      // ahead, a message queued a moment ago is due in the same round.
+      setClock(new Date(Date.now() + 1_000));
       useSessionSecret(OLD);
       await getDb().delete(outbox);
       await getDb().delete(webhookEndpoints);
@@ -80,6 +84,7 @@ describeWithDatabases(
       endpointId = endpoint.id;
     });
     afterEach(() => {
+      setClock(undefined);
       if (saved === undefined) delete process.env.SESSION_SECRET;
       else process.env.SESSION_SECRET = saved;
       forget("env");
