@@ -1,5 +1,5 @@
-// Every statement here must describe what this site's code does; business policy appears once, in `legalPolicy`,
-// so the pages cannot disagree.
+// Every statement here must describe what this site's code does; business policy appears once, in `legalPolicy`
+// and in the retention settings the deleting job uses too, so the pages cannot disagree with each other or the code.
 import { formatUsd, plans } from "./plans";
 import { legalLinks, type LegalPageId } from "./legal-links";
 
@@ -38,14 +38,37 @@ export const legalContacts = {
 
 /** Business policy: how long things are kept and how fast we answer. Used by every page that mentions them. */
 export const legalPolicy = {
-  demoRequestRetentionMonths: 24,
-  orderRetentionYears: 7,
-  serverLogRetentionDays: 30,
   privacyRequestResponseDays: 30,
   securityAcknowledgeBusinessDays: 3,
   securityDisclosureDays: 90,
   priceChangeNoticeDays: 30,
 } as const;
+
+/** How long things are kept: the retention job deletes on these and /privacy quotes them (RETENTION_* settings). */
+export type RetentionPolicy = {
+  leadMonths: number;
+  orderYears: number;
+  /** Delivery logs (sent e-mails and webhooks, their attempts) and server logs. */
+  logDays: number;
+  /** A rate-limit counter's window (RATE_LIMIT_WINDOW_SECONDS). */
+  counterWindowSeconds: number;
+};
+
+export const retentionDefaults: RetentionPolicy = {
+  leadMonths: 24,
+  orderYears: 7,
+  logDays: 30,
+  counterWindowSeconds: 60,
+};
+
+const plural = (count: number, unit: string) => `${count} ${unit}${count === 1 ? "" : "s"}`;
+
+/** "a minute", "90 seconds", "2 hours": a counter's window as a visitor reads it. */
+export function windowInWords(seconds: number): string {
+  if (seconds % 3600 === 0) return seconds === 3600 ? "an hour" : plural(seconds / 3600, "hour");
+  if (seconds % 60 === 0) return seconds === 60 ? "a minute" : plural(seconds / 60, "minute");
+  return plural(seconds, "second");
+}
 
 /** Also the sitemap's lastmod for the legal pages. */
 export const LEGAL_LAST_UPDATED = "2026-11-28";
@@ -65,7 +88,7 @@ const stripePrivacy: InlineText = {
   external: true,
 };
 
-function privacyPolicy(brand: string): LegalDocument {
+function privacyPolicy(brand: string, retention: RetentionPolicy): LegalDocument {
   const policy = legalPolicy;
   return {
     id: "privacy",
@@ -155,10 +178,10 @@ function privacyPolicy(brand: string): LegalDocument {
         heading: "How long we keep it",
         blocks: [
           list(
-            `Demo requests, and the e-mails that forwarded them to our sales team: ${policy.demoRequestRetentionMonths} months after we receive them, then we delete them.`,
-            `Orders: ${policy.orderRetentionYears} years after the order, because tax and accounting law requires us to keep payment records.`,
-            `Server logs, which record technical events such as errors and request identifiers: ${policy.serverLogRetentionDays} days.`,
-            "The counters that limit how often a form can be sent are kept in memory for about a minute and are never written to disk.",
+            `Demo requests, with the demo booked through them and the e-mails and notifications that forwarded them: ${plural(retention.leadMonths, "month")} after we receive them, then we delete them.`,
+            `Orders: ${plural(retention.orderYears, "year")} after the order, because tax and accounting law requires us to keep payment records.`,
+            `Records of the e-mails and notifications we sent, and server logs, which record technical events such as errors and request identifiers: ${plural(retention.logDays, "day")}.`,
+            `The counters that limit how often a form can be sent hold your network address and the e-mail address you typed. Each counts for ${windowInWords(retention.counterWindowSeconds)}, and is deleted within two hours after that.`,
             "Cookies: as listed above.",
           ),
           p("Stripe keeps its own payment records under its own policy."),
@@ -446,12 +469,16 @@ function securityPage(brand: string): LegalDocument {
   };
 }
 
-const builders: Record<LegalPageId, (brand: string) => LegalDocument> = {
+const builders: Record<LegalPageId, (brand: string, retention: RetentionPolicy) => LegalDocument> = {
   privacy: privacyPolicy,
   terms: termsOfService,
   security: securityPage,
 };
 
-export function legalDocument(id: LegalPageId, brand: string): LegalDocument {
-  return builders[id](brand);
+export function legalDocument(
+  id: LegalPageId,
+  brand: string,
+  retention: RetentionPolicy = retentionDefaults,
+): LegalDocument {
+  return builders[id](brand, retention);
 }

@@ -1,6 +1,7 @@
 /** ADR 0033: the admin form, its schema and the payloads all read this one list. */
 export const webhookEventTypes = [
   "lead.created",
+  "lead.erased",
   "demo.booked",
   "demo.rescheduled",
   "demo.cancelled",
@@ -15,6 +16,7 @@ export const webhookTestEventType = "webhook.test";
 
 export const webhookEventDescriptions: Record<WebhookEventType, string> = {
   "lead.created": "A demo request was submitted (with or without a time).",
+  "lead.erased": "A lead was erased at the person's request: erase it too (ids only, no personal data).",
   "demo.booked": "A demo was booked for a lead.",
   "demo.rescheduled": "A booked demo moved to another time or host.",
   "demo.cancelled": "A booked demo was cancelled.",

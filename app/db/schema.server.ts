@@ -354,6 +354,30 @@ export const rateLimitCounters = pgTable(
   (table) => [index("rate_limit_counters_expire_idx").on(table.expire)],
 );
 
+// Jobs that run once across all instances on a schedule (ADR 0046): the instance whose update moves
+// `next_run_at` past the app clock's now runs the job; the others see it moved and wait for the next turn.
+export const scheduledJobs = pgTable("scheduled_jobs", {
+  name: text("name").primaryKey(),
+  nextRunAt: timestamp("next_run_at", { withTimezone: true }).notNull(),
+  lastStartedAt: timestamp("last_started_at", { withTimezone: true }),
+  lastFinishedAt: timestamp("last_finished_at", { withTimezone: true }),
+  // What the last run did (counts only, never a record's contents), for operators.
+  lastOutcome: jsonb("last_outcome"),
+});
+
+// One row per erasure of a person's data (issue #38): who erased, when, and how many records of each kind. It holds
+// no personal data: not the address, not a hash of it, not the ids of what went.
+export const erasureAudit = pgTable("erasure_audit", {
+  id: id(),
+  erasedAt: timestamp("erased_at", { withTimezone: true }).notNull(),
+  erasedBy: text("erased_by").notNull(),
+  leads: integer("leads").notNull(),
+  bookings: integer("bookings").notNull(),
+  ordersErased: integer("orders_erased").notNull(),
+  ordersKept: integer("orders_kept").notNull(),
+  messages: integer("messages").notNull(),
+});
+
 export type DemoRequestRow = typeof demoRequests.$inferSelect;
 export type DemoBookingRow = typeof demoBookings.$inferSelect;
 export type DemoHostRow = typeof demoHosts.$inferSelect;

@@ -5,6 +5,7 @@ import { quitRedis } from "~/db/redis-connection.server";
 import { getEnv } from "~/utils/env.server";
 import { logger } from "~/utils/logger.server";
 import { stopServerOutboxWorker } from "~/services/outbox/worker.server";
+import { stopRetentionSchedule } from "~/services/privacy/retention.server";
 import { LISTENING_CHANNEL } from "~/server/startup-report.server";
 import { remember } from "~/utils/singleton.server";
 
@@ -57,13 +58,13 @@ async function shutDown(signal: NodeJS.Signals) {
     }
   });
 
-  // Its rows are leased, so an interrupted send is retried by the next process.
-  const worker = within(stopServerOutboxWorker(), CLOSE_TIMEOUT_MS);
+  // Its rows are leased, so an interrupted send is retried by the next process; retention resumes at its next turn.
+  const worker = within(Promise.all([stopServerOutboxWorker(), stopRetentionSchedule()]), CLOSE_TIMEOUT_MS);
   const unfinished = await drainRequests(env.SHUTDOWN_TIMEOUT_SECONDS * 1000);
   if (unfinished > 0)
     logger.warn("requests still in flight at the shutdown deadline; closing them", { inFlight: unfinished });
   if ((await worker) === "timed out")
-    logger.warn("the outbox worker did not finish its round in time; its rows are retried later");
+    logger.warn("the outbox worker or the retention job did not finish in time; both pick up where they stopped");
   for (const server of servers) server.closeAllConnections();
 
   // Side by side, so a Redis that does not answer adds nothing to the database's time.

@@ -3,6 +3,7 @@ import { getEnv } from "~/utils/env.server";
 import { logger } from "~/utils/logger.server";
 import { bootstrapAdminFromEnv } from "~/models/admin/user.server";
 import { startServerOutboxWorker } from "~/services/outbox/worker.server";
+import { startRetentionSchedule } from "~/services/privacy/retention.server";
 import { applyWebhookEnvironment, environmentEndpointProblem } from "~/services/webhooks/endpoints.server";
 import { reportWhenListening } from "~/server/startup-report.server";
 import { failStartup, waitForDatabase } from "~/db/readiness.server";
@@ -28,6 +29,8 @@ export function startServer(): Promise<void> {
       logger.info("created the first admin from ADMIN_USERNAME", { username: env.ADMIN_USERNAME });
     await applyWebhookEnvironment();
     if (env.OUTBOX_WORKER === "on") startServerOutboxWorker();
+    // What /privacy promises to delete, deleted: once across all instances, at start-up and about hourly.
+    startRetentionSchedule();
     // Not "ready" yet: remix-serve binds the port after this returns; the report says so once it has.
     reportWhenListening(env);
   });

@@ -3,7 +3,7 @@ import { legalDocument, type LegalPageView } from "~/content/legal";
 import { legalLinks, legalPageIds, type LegalPageId } from "~/content/legal-links";
 import { footerNav } from "~/content/navigation";
 import { copyrightYear } from "~/content/brand-copy";
-import { getPublicEnv } from "~/utils/env.server";
+import { getPublicEnv, getRetentionPolicy } from "~/utils/env.server";
 import { pageMeta } from "~/utils/seo";
 
 export type LegalPageData = LegalPageView & { meta: MetaDescriptor[] };
@@ -11,7 +11,7 @@ export type LegalPageData = LegalPageView & { meta: MetaDescriptor[] };
 /** Built on the server: a module shared with the landing page would add a chunk to that page's first load. */
 export function legalPageData(id: LegalPageId): LegalPageData {
   const site = getPublicEnv();
-  const document = legalDocument(id, site.brandName);
+  const document = legalDocument(id, site.brandName, getRetentionPolicy());
   return {
     current: id,
     document,

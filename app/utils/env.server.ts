@@ -5,6 +5,7 @@ import { z } from "zod";
 import { isKnownTimeZone } from "~/utils/time/time-zone-format";
 import { isCalendarDate } from "~/utils/time/calendar-date";
 import type { SiteConfig } from "~/content/site";
+import { retentionDefaults, type RetentionPolicy } from "~/content/legal";
 import { remember } from "~/utils/singleton.server";
 
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
@@ -220,7 +221,7 @@ const envSchema = z.object({
   // Number of proxy hops whose X-Forwarded-For entries are trusted; 0 means the header is never read.
   TRUST_PROXY: z.coerce.number().int().min(0).default(0),
   BODY_LIMIT_BYTES: positiveInt(16 * 1024),
-  RATE_LIMIT_WINDOW_SECONDS: positiveInt(60),
+  RATE_LIMIT_WINDOW_SECONDS: positiveInt(retentionDefaults.counterWindowSeconds),
   RATE_LIMIT_PER_CLIENT: positiveInt(10),
   RATE_LIMIT_PER_EMAIL: positiveInt(5),
   // A last resort against many clients at once, far above real traffic (ADR 0012).
@@ -229,6 +230,11 @@ const envSchema = z.object({
   LOGIN_RATE_LIMIT: positiveInt(5),
   // Funnel beacons (ADR 0021): a visitor sends one per page load.
   RATE_LIMIT_EVENTS_PER_CLIENT: positiveInt(30),
+
+  // What /privacy promises and the retention job deletes on (ADR 0046).
+  RETENTION_LEAD_MONTHS: positiveInt(retentionDefaults.leadMonths),
+  RETENTION_ORDER_YEARS: positiveInt(retentionDefaults.orderYears),
+  RETENTION_LOG_DAYS: positiveInt(retentionDefaults.logDays),
 
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
 
@@ -436,6 +442,16 @@ export function getPublicEnv(): SiteConfig {
     appUrl: env.APP_URL.replace(/\/$/, ""),
     webAppUrl: env.WEB_APP_URL,
     forumUrl: env.FORUM_URL,
+  };
+}
+
+export function getRetentionPolicy(): RetentionPolicy {
+  const env = getEnv();
+  return {
+    leadMonths: env.RETENTION_LEAD_MONTHS,
+    orderYears: env.RETENTION_ORDER_YEARS,
+    logDays: env.RETENTION_LOG_DAYS,
+    counterWindowSeconds: env.RATE_LIMIT_WINDOW_SECONDS,
   };
 }
 

@@ -1,7 +1,10 @@
 // The legal pages state facts about the code: cookie lifetimes, the password hash, HSTS and the CSP. These tests
 // read those facts from the real code paths, so a change to the code that makes a page untrue fails here.
 import { afterEach, describe, expect, it } from "vitest";
-import { legalDocument, legalPolicy, type InlineText, type LegalDocument } from "~/content/legal";
+import { legalDocument, type InlineText, type LegalDocument } from "~/content/legal";
+import { legalPageData } from "~/services/legal-page.server";
+import { retentionCutoffs } from "~/services/privacy/retention.server";
+import { getRetentionPolicy } from "~/utils/env.server";
 import { legalLinks, legalPageIds } from "~/content/legal-links";
 import { plans, formatUsd } from "~/content/plans";
 import { createUser, hashPassword } from "~/models/admin/user.server";
@@ -85,11 +88,44 @@ describe("legal pages: structure", () => {
     }
   });
 
-  it("retention periods are stated once, from the business policy", () => {
-    const retention = sectionText(documents.privacy, "retention");
-    expect(retention).toContain(`${legalPolicy.demoRequestRetentionMonths} months`);
-    expect(retention).toContain(`${legalPolicy.orderRetentionYears} years`);
-    expect(retention).toContain(`${legalPolicy.serverLogRetentionDays} days`);
+  it("the retention and counters sentences come from the settings the retention job deletes on", () => {
+    const defaults = sectionText(documents.privacy, "retention");
+    expect(defaults).toContain(
+      "Demo requests, with the demo booked through them and the e-mails and notifications that forwarded them: 24 months after we receive them",
+    );
+    expect(defaults).toContain("Orders: 7 years after the order");
+    expect(defaults).toContain(
+      "server logs, which record technical events such as errors and request identifiers: 30 days.",
+    );
+    expect(defaults).toContain("Each counts for a minute, and is deleted within two hours after that.");
+
+    const saved = { ...process.env };
+    Object.assign(process.env, {
+      RETENTION_LEAD_MONTHS: "18",
+      RETENTION_ORDER_YEARS: "1",
+      RETENTION_LOG_DAYS: "45",
+      RATE_LIMIT_WINDOW_SECONDS: "90",
+    });
+    forget("env");
+    try {
+      const policy = getRetentionPolicy();
+      expect(policy).toEqual({ leadMonths: 18, orderYears: 1, logDays: 45, counterWindowSeconds: 90 });
+      const configured = sectionText(legalPageData("privacy").document, "retention");
+      expect(configured).toContain("forwarded them: 18 months after we receive them");
+      expect(configured).toContain("Orders: 1 year after the order");
+      expect(configured).toContain("request identifiers: 45 days.");
+      expect(configured).toContain("Each counts for 90 seconds");
+      const at = new Date("2026-11-28T12:00:00Z");
+      expect(retentionCutoffs(policy, at)).toEqual({
+        leads: new Date("2025-05-28T12:00:00Z"),
+        orders: new Date("2025-11-28T12:00:00Z"),
+        logs: new Date("2026-10-14T12:00:00Z"),
+        counters: at,
+      });
+    } finally {
+      process.env = saved;
+      forget("env");
+    }
   });
 });
 

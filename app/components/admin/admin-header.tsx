@@ -4,6 +4,7 @@ const pages = [
   { href: "/admin", label: "Demo requests and orders" },
   { href: "/admin/hosts", label: "Demo hosts" },
   { href: "/admin/webhooks", label: "Webhooks" },
+  { href: "/admin/privacy", label: "A person's data" },
 ] as const;
 
 export function AdminHeader({ username }: { username: string }) {

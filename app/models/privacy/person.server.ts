@@ -1,0 +1,158 @@
+import { and, asc, inArray, ne, sql, type SQL } from "drizzle-orm";
+import type { PgColumn } from "drizzle-orm/pg-core";
+import { getDb, type Database, type Transaction } from "~/db/connection.server";
+import {
+  consentDisclosures,
+  demoBookings,
+  demoRequests,
+  erasureAudit,
+  orders,
+  outbox,
+  webhookAttempts,
+  type DemoBookingRow,
+  type DemoRequestRow,
+  type OrderRow,
+  type OutboxRow,
+  type WebhookAttemptRow,
+} from "~/db/schema.server";
+import { newWebhookEventId, queueWebhookEvents, webhookDeliveryKind } from "~/models/webhooks/event.server";
+
+/** Everything stored about one e-mail address: its leads and their bookings, its orders, and the messages about them. */
+export type PersonRecords = {
+  leads: DemoRequestRow[];
+  bookings: DemoBookingRow[];
+  orders: OrderRow[];
+  /** E-mail jobs and webhook deliveries naming or copying one of the records above. */
+  messages: OutboxRow[];
+  webhookAttempts: WebhookAttemptRow[];
+  /** The wordings of the small print the leads agreed to. */
+  consentWordings: { version: string; text: string }[];
+};
+
+/** The address as typed on any form, in any case. */
+const sameAddress = (column: PgColumn, email: string) => sql`lower(${column}) = ${email.trim().toLowerCase()}`;
+
+function messagesAbout(leadIds: string[], bookingIds: string[], orderIds: string[]): SQL | undefined {
+  const recordKeys = [...leadIds.map((id) => `lead:${id}`), ...orderIds.map((id) => `order:${id}`)];
+  if (recordKeys.length === 0) return undefined;
+  const any = (values: string[]) =>
+    sql`array[${sql.join(values.length ? values.map((value) => sql`${value}`) : [sql`''`], sql`, `)}]::text[]`;
+  return sql`(${outbox.payload}->>'demoRequestId' = any(${any(leadIds)})
+    or ${outbox.payload}->>'bookingId' = any(${any(bookingIds)})
+    or (${outbox.kind} = ${webhookDeliveryKind} and ${outbox.payload}->>'recordKey' = any(${any(recordKeys)})))`;
+}
+
+export async function findPersonRecords(email: string, db: Database | Transaction = getDb()): Promise<PersonRecords> {
+  const leads = await db
+    .select()
+    .from(demoRequests)
+    .where(sameAddress(demoRequests.email, email))
+    .orderBy(asc(demoRequests.createdAt));
+  const leadIds = leads.map((lead) => lead.id);
+  const bookings = leadIds.length
+    ? await db
+        .select()
+        .from(demoBookings)
+        .where(inArray(demoBookings.demoRequestId, leadIds))
+        .orderBy(asc(demoBookings.createdAt))
+    : [];
+  const personOrders = await db
+    .select()
+    .from(orders)
+    .where(sameAddress(orders.email, email))
+    .orderBy(asc(orders.createdAt));
+  const about = messagesAbout(
+    leadIds,
+    bookings.map((booking) => booking.id),
+    personOrders.map((order) => order.id),
+  );
+  const messages = about ? await db.select().from(outbox).where(about).orderBy(asc(outbox.seq)) : [];
+  const attempts = messages.length
+    ? await db
+        .select()
+        .from(webhookAttempts)
+        .where(
+          inArray(
+            webhookAttempts.deliveryId,
+            messages.map((message) => message.id),
+          ),
+        )
+        .orderBy(asc(webhookAttempts.attemptedAt))
+    : [];
+  const versions = [...new Set(leads.flatMap((lead) => (lead.consentVersion ? [lead.consentVersion] : [])))];
+  const consentWordings = versions.length
+    ? await db
+        .select({ version: consentDisclosures.version, text: consentDisclosures.text })
+        .from(consentDisclosures)
+        .where(inArray(consentDisclosures.version, versions))
+    : [];
+  return { leads, bookings, orders: personOrders, messages, webhookAttempts: attempts, consentWordings };
+}
+
+/** What an erasure did, as the audit row records it. */
+export type ErasureCounts = {
+  leads: number;
+  bookings: number;
+  ordersErased: number;
+  ordersKept: number;
+  messages: number;
+};
+
+/**
+ * Erases everything about the address except paid orders, which the law keeps (they go with retention). In one
+ * transaction: the messages about its records and their attempts, its leads (their bookings by cascade), its unpaid
+ * orders; then queues `lead.erased` (ids only) for each lead and writes the audit row.
+ */
+export function erasePerson(
+  email: string,
+  erasure: { by: string; at: Date },
+  db: Database = getDb(),
+): Promise<ErasureCounts> {
+  return db.transaction(async (tx) => {
+    const found = await findPersonRecords(email, tx);
+    const leadIds = found.leads.map((lead) => lead.id);
+    const messageIds = found.messages.map((message) => message.id);
+    const erasedOrders = found.orders.filter((order) => order.status !== "paid").map((order) => order.id);
+    if (messageIds.length) {
+      await tx.delete(webhookAttempts).where(inArray(webhookAttempts.deliveryId, messageIds));
+      await tx.delete(outbox).where(inArray(outbox.id, messageIds));
+    }
+    if (leadIds.length) await tx.delete(demoRequests).where(inArray(demoRequests.id, leadIds));
+    if (erasedOrders.length)
+      await tx.delete(orders).where(and(inArray(orders.id, erasedOrders), ne(orders.status, "paid")));
+    if (leadIds.length) {
+      const at = erasure.at.toISOString();
+      await tx.execute(
+        queueWebhookEvents(
+          leadIds.map((leadId) => ({
+            id: newWebhookEventId(),
+            source: {
+              type: "lead.erased" as const,
+              from: sql`(select ${leadId}::text as id) r`,
+              data: sql`jsonb_build_object('id', r.id, 'erasedAt', ${at}::text)`,
+              recordKey: sql.raw(`'lead:' || r.id`),
+            },
+          })),
+          at,
+        ),
+      );
+    }
+    const counts: ErasureCounts = {
+      leads: leadIds.length,
+      bookings: found.bookings.length,
+      ordersErased: erasedOrders.length,
+      ordersKept: found.orders.length - erasedOrders.length,
+      messages: messageIds.length + found.webhookAttempts.length,
+    };
+    await tx.insert(erasureAudit).values({ erasedAt: erasure.at, erasedBy: erasure.by, ...counts });
+    return counts;
+  });
+}
+
+export async function listErasures(limit = 20, db: Database = getDb()) {
+  return db
+    .select()
+    .from(erasureAudit)
+    .orderBy(sql`${erasureAudit.erasedAt} desc`)
+    .limit(limit);
+}

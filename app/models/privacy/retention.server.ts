@@ -1,0 +1,147 @@
+import { sql, type SQL } from "drizzle-orm";
+import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
+import { getDb, instant, rowsOf, type Database } from "~/db/connection.server";
+import {
+  demoBookings,
+  demoRequests,
+  orders,
+  outbox,
+  rateLimitCounters,
+  scheduledJobs,
+  webhookAttempts,
+} from "~/db/schema.server";
+import { webhookDeliveryKind } from "~/models/webhooks/event.server";
+
+/** Rows removed by one statement: each is its own short transaction, so a backlog never holds locks for long. */
+export const RETENTION_BATCH_SIZE = 1_000;
+
+const id = (column: { name: string }) => sql.identifier(column.name);
+
+/**
+ * Removes the messages about the `doomed` records (outbox rows that name them or carry copies of them: e-mail jobs
+ * and webhook deliveries) and the webhook attempts of those messages. `doomed` is a CTE of `id`s.
+ */
+function messagesAbout(record: "lead" | "order", doomed: SQL) {
+  const payload = sql`${outbox.payload}`;
+  const namedBy =
+    record === "lead"
+      ? sql`${payload}->>'demoRequestId' in (select id from ${doomed})
+        or ${payload}->>'bookingId' in (select ${id(demoBookings.id)} from ${demoBookings}
+          where ${id(demoBookings.demoRequestId)} in (select id from ${doomed}))`
+      : sql`false`;
+  return sql`messages as (
+      delete from ${outbox}
+      where ${namedBy}
+        or (${outbox.kind} = ${webhookDeliveryKind} and ${payload}->>'recordKey' in (select ${record} || ':' || id from ${doomed}))
+      returning ${outbox.id} as id
+    ), attempts as (
+      delete from ${webhookAttempts} where ${id(webhookAttempts.deliveryId)} in (select id from messages) returning 1
+    )`;
+}
+
+/** Counts of what one statement removed: the records, their messages and their messages' attempts. */
+export type Removed = { records: number; messages: number };
+
+async function removeWithMessages(
+  record: "lead" | "order",
+  table: typeof demoRequests | typeof orders,
+  doomed: SQL,
+  db: Database,
+): Promise<Removed> {
+  const [row] = rowsOf<{ records: number; messages: number }>(
+    await db.execute(sql`
+      with doomed as (${doomed}),
+      ${messagesAbout(record, sql.raw("doomed"))},
+      records as (delete from ${table} where ${id(table.id)} in (select id from doomed) returning 1)
+      select (select count(*) from records)::int as records,
+        (select count(*) from messages)::int + (select count(*) from attempts)::int as messages`),
+  );
+  return { records: Number(row?.records ?? 0), messages: Number(row?.messages ?? 0) };
+}
+
+/**
+ * Deletes up to a batch of leads that arrived before `before`, with everything copied from them: their bookings
+ * (by cascade), the e-mail jobs and webhook deliveries about them, and those deliveries' attempts.
+ */
+export function deleteLeadsBefore(before: Date, db: Database = getDb()): Promise<Removed> {
+  return removeWithMessages(
+    "lead",
+    demoRequests,
+    sql`select ${id(demoRequests.id)} as id from ${demoRequests} where ${id(demoRequests.createdAt)} < ${instant(before)}
+      order by ${id(demoRequests.createdAt)} limit ${RETENTION_BATCH_SIZE} for update skip locked`,
+    db,
+  );
+}
+
+/** Deletes up to a batch of orders placed before `before`, with the webhook deliveries about them. */
+export function deleteOrdersBefore(before: Date, db: Database = getDb()): Promise<Removed> {
+  return removeWithMessages(
+    "order",
+    orders,
+    sql`select ${id(orders.id)} as id from ${orders} where ${id(orders.createdAt)} < ${instant(before)}
+      order by ${id(orders.createdAt)} limit ${RETENTION_BATCH_SIZE} for update skip locked`,
+    db,
+  );
+}
+
+/** Deletes up to a batch of `table`'s rows matching `condition`, picked by `key`; answers how many went. */
+async function deleteBatch(table: PgTable, key: PgColumn, condition: SQL, db: Database): Promise<number> {
+  const [row] = rowsOf<{ count: number }>(
+    await db.execute(sql`with deleted as (
+      delete from ${table} where ${id(key)} in (select ${id(key)} from ${table} where ${condition} limit ${RETENTION_BATCH_SIZE})
+      returning 1)
+    select count(*)::int as count from deleted`),
+  );
+  return Number(row?.count ?? 0);
+}
+
+/** Delivered or failed messages finished (or, when failed, queued) before `before`. */
+export const deleteFinishedMessagesBefore = (before: Date, db: Database = getDb()) =>
+  deleteBatch(
+    outbox,
+    outbox.id,
+    sql`${id(outbox.status)} in ('delivered', 'failed')
+      and coalesce(${id(outbox.deliveredAt)}, ${id(outbox.createdAt)}) < ${instant(before)}`,
+    db,
+  );
+
+export const deleteWebhookAttemptsBefore = (before: Date, db: Database = getDb()) =>
+  deleteBatch(webhookAttempts, webhookAttempts.id, sql`${id(webhookAttempts.attemptedAt)} < ${instant(before)}`, db);
+
+/** Rate-limit counters whose window ended before `before`. */
+export const deleteEndedCountersBefore = (before: Date, db: Database = getDb()) =>
+  deleteBatch(rateLimitCounters, rateLimitCounters.key, sql`${id(rateLimitCounters.expire)} < ${instant(before)}`, db);
+
+/**
+ * Claims the job's turn when it is due at `at`, moving its next turn to `nextRunAt`. One atomic upsert: of several
+ * instances claiming together, exactly one sees the row still due and gets it.
+ */
+export async function claimScheduledJob(
+  name: string,
+  at: Date,
+  nextRunAt: Date,
+  db: Database = getDb(),
+): Promise<boolean> {
+  const claimed = await db
+    .insert(scheduledJobs)
+    .values({ name, nextRunAt, lastStartedAt: at })
+    .onConflictDoUpdate({
+      target: scheduledJobs.name,
+      set: { nextRunAt, lastStartedAt: at },
+      setWhere: sql`${scheduledJobs.nextRunAt} <= ${instant(at)}`,
+    })
+    .returning({ name: scheduledJobs.name });
+  return claimed.length > 0;
+}
+
+export async function recordScheduledJobOutcome(
+  name: string,
+  at: Date,
+  outcome: Record<string, number>,
+  db: Database = getDb(),
+) {
+  await db
+    .update(scheduledJobs)
+    .set({ lastFinishedAt: at, lastOutcome: outcome })
+    .where(sql`${scheduledJobs.name} = ${name}`);
+}
