@@ -109,7 +109,12 @@ export default async function handleRequest(
     headers.set("ETag", held ?? candidates[0]);
     return new Response(null, { headers, status: 304 });
   }
-  const page = await (env.PAGE_CACHE === "on" ? keptPage(tag, render) : finishedPage(render)).catch(() => undefined);
+  const page = await (env.PAGE_CACHE === "on" ? keptPage(tag, render) : finishedPage(render)).catch(
+    (error: unknown) => {
+      logger.warn("the page's render failed; rendering it once more for this request alone", { error });
+      return undefined;
+    },
+  );
   if (!page) {
     // A render that failed is this request's alone, and never shared.
     headers.set("Cache-Control", "private, no-store");

@@ -24,6 +24,6 @@ if (typeof document !== "undefined" && document.getElementById("checkout-overlay
 
 export function LazyCheckoutDialog(props: ComponentProps<typeof CheckoutDialog>) {
   const Dialog = useLazyPart(checkoutDialog);
-  useEffect(() => void checkoutDialog.load().catch(() => {}), []);
+  useEffect(() => checkoutDialog.preload(), []);
   return Dialog ? <Dialog {...props} /> : null;
 }

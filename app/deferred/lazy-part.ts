@@ -5,6 +5,8 @@ import { useEffect, useSyncExternalStore } from "react";
 export type LazyPart<T> = {
   /** Starts the fetch once; every call shares it, and after a failed fetch (offline) the next call tries again. */
   load(): Promise<T>;
+  /** `load` ahead of need: a failure is only logged, since the page's own version keeps working and a use retries. */
+  preload(): void;
   /** What `load` resolved to (on the server: `onServer`); undefined until then. */
   current(): T | undefined;
   subscribe(listener: () => void): () => void;
@@ -15,7 +17,7 @@ export function lazyPart<T>(importModule: () => Promise<T>, onServer?: T): LazyP
   let loaded: T | undefined;
   let loading: Promise<T> | undefined;
   const listeners = new Set<() => void>();
-  return {
+  const part: LazyPart<T> = {
     load() {
       if (!loading) {
         const attempt = importModule();
@@ -32,12 +34,18 @@ export function lazyPart<T>(importModule: () => Promise<T>, onServer?: T): LazyP
       }
       return loading;
     },
+    preload() {
+      part
+        .load()
+        .catch((error: unknown) => console.warn("a part of the page did not load; its next use tries again", error));
+    },
     current: () => (typeof document === "undefined" ? onServer : loaded),
     subscribe(listener) {
       listeners.add(listener);
       return () => void listeners.delete(listener);
     },
   };
+  return part;
 }
 
 const intentEvents = ["pointerdown", "keydown", "focusin", "touchstart"] as const;
@@ -73,7 +81,7 @@ function whenVisitorNears(selector: string, start: () => void): () => void {
 export function useLazyPart<T>(part: LazyPart<T>, near?: string): T | undefined {
   const value = useSyncExternalStore(part.subscribe, part.current, part.current);
   useEffect(() => {
-    if (near) return whenVisitorNears(near, () => void part.load().catch(() => {}));
+    if (near) return whenVisitorNears(near, () => part.preload());
   }, [part, near]);
   return value;
 }

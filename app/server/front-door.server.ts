@@ -3,6 +3,7 @@ import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import type { TLSSocket } from "node:tls";
 import { getEnv } from "~/utils/env.server";
 import { REFUSED_ORIGIN_HEADER } from "~/utils/http/request.server";
+import { redactSecrets } from "~/utils/redact";
 import { remember } from "~/utils/singleton.server";
 import { PEER_ADDRESS_HEADER } from "~/utils/http/client-address.server";
 
@@ -149,6 +150,16 @@ function refuse(req: IncomingMessage, res: ServerResponse, refusal: Refusal) {
   res.end(body);
 }
 
+/**
+ * remix-serve's access line (morgan, which it offers no way to configure) prints `req.originalUrl` once the response
+ * finishes. Remix read the URL long before; this runs first at the finish and leaves only the redacted URL to print.
+ */
+function redactAccessLine(req: IncomingMessage & { originalUrl?: string }, res: ServerResponse) {
+  res.once("finish", () => {
+    req.originalUrl = redactSecrets(req.originalUrl ?? req.url ?? "");
+  });
+}
+
 type RequestListener = (req: IncomingMessage, res: ServerResponse) => void;
 
 function guardServer(server: Server) {
@@ -158,6 +169,7 @@ function guardServer(server: Server) {
     server.on("request", (req: IncomingMessage, res: ServerResponse) => {
       addBaselineHeaders(req, res);
       lingerAfterAnswer(req, res);
+      redactAccessLine(req, res);
       const refusal = screen(req);
       if (refusal) return refuse(req, res, refusal);
       listener(req, res);

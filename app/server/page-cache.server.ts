@@ -56,7 +56,10 @@ export async function keptPage(tag: string, render: () => Promise<RenderedDocume
   page = finishedPage(render);
   pages.set(tag, page);
   if (pages.size > MAX_PAGES) pages.delete(pages.keys().next().value!);
-  const settled = await page.catch(() => undefined);
+  const settled = await page.catch((error: unknown) => {
+    logger.warn("the shared page's render failed; requests render their own until one succeeds", { tag, error });
+    return undefined;
+  });
   if (!settled && pages.get(tag) === page) pages.delete(tag);
   return settled;
 }

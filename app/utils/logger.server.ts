@@ -1,11 +1,13 @@
 import { getEnv } from "~/utils/env.server";
+import { redactSecrets } from "~/utils/redact";
 
 type Level = "debug" | "info" | "warn" | "error";
 const order: Record<Level | "silent", number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 };
 
 function write(level: Level, message: string, fields: Record<string, unknown> = {}) {
   if (order[level] < order[getEnv().LOG_LEVEL]) return;
-  const line = JSON.stringify({ time: new Date().toISOString(), level, message, ...serialize(fields) });
+  // The whole line, so a URL in any field, an error's message or its stack is covered.
+  const line = redactSecrets(JSON.stringify({ time: new Date().toISOString(), level, message, ...serialize(fields) }));
   if (level === "error" || level === "warn") console.error(line);
   else console.log(line);
 }

@@ -4,6 +4,7 @@ import type { z } from "zod";
 import { adminSessions, users } from "~/db/schema.server";
 import { adminPasswordSchema, adminUsernameSchema } from "~/schemas/admin-login";
 import { getDb } from "~/db/connection.server";
+import { logger } from "~/utils/logger.server";
 
 // OWASP's argon2id baseline; @node-rs/argon2 defaults to argon2id.
 const hashOptions = { memoryCost: 19_456, timeCost: 2, parallelism: 1 };
@@ -16,9 +17,12 @@ export function hashPassword(password: string): Promise<string> {
   return hash(password, hashOptions);
 }
 
-/** The library's async check, off the main thread; a malformed hash is a failed check. */
+/** The library's async check, off the main thread; a malformed hash is a failed check, and logged. */
 function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
-  return verify(passwordHash, password).catch(() => false);
+  return verify(passwordHash, password).catch((error: unknown) => {
+    logger.error("a stored admin password hash cannot be read; that sign-in fails", { error });
+    return false;
+  });
 }
 
 function parseOrThrow<T>(schema: z.ZodType<T, z.ZodTypeDef, unknown>, value: unknown, label: string): T {
