@@ -197,7 +197,7 @@ function privacyPolicy(brand: string, retention: RetentionPolicy): LegalDocument
             ` from the e-mail address you used on our forms, so that we know the request is yours. We answer within ${policy.privacyRequestResponseDays} days.`,
           ),
           p(
-            "We delete a demo request as soon as you ask. We cannot delete an order within the period the law requires us to keep it, but we stop using it for anything else and delete it when that period ends.",
+            "We delete your demo requests, and any order you did not pay for, as soon as you ask. We cannot delete a paid order within the period the law requires us to keep it, but we stop using it for anything else and delete it when that period ends.",
           ),
           p(
             "If you are a customer, your data in the application is yours: you can export it at any time, and we help you move it for free.",
