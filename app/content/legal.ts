@@ -2,6 +2,7 @@
 // and in the retention settings the deleting job uses too, so the pages cannot disagree with each other or the code.
 import { formatUsd, plans } from "./plans";
 import { legalLinks, type LegalPageId } from "./legal-links";
+import { plural } from "~/utils/plural";
 
 /** Text, or a link inside it. `external` links open the other site in a new tab. */
 export type InlineText = string | { text: string; href: string; external?: boolean };
@@ -60,8 +61,6 @@ export const retentionDefaults: RetentionPolicy = {
   logDays: 30,
   counterWindowSeconds: 60,
 };
-
-const plural = (count: number, unit: string) => `${count} ${unit}${count === 1 ? "" : "s"}`;
 
 /** "a minute", "90 seconds", "2 hours": a counter's window as a visitor reads it. */
 export function windowInWords(seconds: number): string {

@@ -26,9 +26,7 @@ export default function AdminPrivacy() {
   const answer = useActionData<typeof action>();
   const email = answer?.email ?? (lookup.state === "none" ? "" : lookup.email);
   const found = lookup.state === "found" ? lookup.export : undefined;
-  const held = found
-    ? found.leads.length + found.orders.length + found.messages.length + found.webhookAttempts.length
-    : 0;
+  const held = found ? found.leads.length + found.orders.length + found.messages + found.webhookAttempts : 0;
   return (
     <main id="main-content" className="mx-auto max-w-5xl space-y-10 px-6 py-8">
       <div>
@@ -92,13 +90,11 @@ export default function AdminPrivacy() {
                       : ""}
                   </li>
                 ))}
-                {found.messages.length ? (
+                {found.messages ? (
                   <li>
-                    {found.messages.length === 1
-                      ? "1 queued or sent message"
-                      : `${found.messages.length} queued or sent messages`}{" "}
+                    {found.messages === 1 ? "1 queued or sent message" : `${found.messages} queued or sent messages`}{" "}
                     (e-mails and webhooks) about these
-                    {found.webhookAttempts.length ? `, with ${found.webhookAttempts.length} webhook attempts` : ""}
+                    {found.webhookAttempts ? `, with ${found.webhookAttempts} webhook attempts` : ""}
                   </li>
                 ) : null}
               </ul>

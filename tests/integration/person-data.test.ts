@@ -115,7 +115,7 @@ describeWithDatabases("a person's data on request", (kind) => {
       [paid.id, true],
       [pending.id, false],
     ]);
-    expect(held.messages.length).toBeGreaterThanOrEqual(3);
+    expect(held.messages).toBeGreaterThanOrEqual(3);
 
     const download = await respond(() =>
       exportLoader(args(get(`/admin/privacy.json?email=${encodeURIComponent(address)}`))),

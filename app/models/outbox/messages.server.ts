@@ -1,7 +1,8 @@
-import { and, eq, getTableColumns, sql } from "drizzle-orm";
-import { outbox, type OutboxRow } from "~/db/schema.server";
+import { and, eq, getTableColumns, sql, type SQL } from "drizzle-orm";
+import { demoBookings, outbox, type OutboxRow } from "~/db/schema.server";
 import { getDb, instant, type Database } from "~/db/connection.server";
 import { preparedPerHandle } from "~/db/prepared.server";
+import { webhookDeliveryKind } from "~/models/webhooks/event.server";
 
 /** Written with the row it announces and delivered later, so a mail outage never fails or slows the request. */
 export type OutboxMessage =
@@ -118,4 +119,24 @@ export async function markAttemptFailed(id: string, reason: string, retryAt: Dat
 /** Removes a message that no longer has anything to say (a reminder of a booking moved, cancelled or deleted since). */
 export async function deleteMessage(id: string, db: Database = getDb()) {
   await db.delete(outbox).where(eq(outbox.id, id));
+}
+
+/**
+ * The outbox rows about some leads and orders, each given as a query of their `id`s: e-mail jobs naming a lead or one
+ * of its bookings, and webhook deliveries carrying a copy of either. What retention and an erasure delete with them.
+ */
+export function messagesAbout(records: { leads?: SQL; orders?: SQL }): SQL {
+  const copies = (kind: "lead" | "order", ids: SQL) =>
+    sql`(${outbox.kind} = ${webhookDeliveryKind} and ${outbox.payload}->>'recordKey' in (select ${kind} || ':' || id from (${ids}) ids))`;
+  const conditions: SQL[] = [];
+  if (records.leads) {
+    conditions.push(
+      sql`${outbox.payload}->>'demoRequestId' in (${records.leads})`,
+      sql`${outbox.payload}->>'bookingId' in (select ${sql.identifier(demoBookings.id.name)} from ${demoBookings}
+        where ${sql.identifier(demoBookings.demoRequestId.name)} in (${records.leads}))`,
+      copies("lead", records.leads),
+    );
+  }
+  if (records.orders) conditions.push(copies("order", records.orders));
+  return conditions.length ? sql`(${sql.join(conditions, sql` or `)})` : sql`false`;
 }

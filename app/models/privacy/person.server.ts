@@ -1,4 +1,4 @@
-import { and, asc, inArray, ne, sql, type SQL } from "drizzle-orm";
+import { and, asc, inArray, ne, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import { getDb, type Database, type Transaction } from "~/db/connection.server";
 import {
@@ -15,7 +15,8 @@ import {
   type OutboxRow,
   type WebhookAttemptRow,
 } from "~/db/schema.server";
-import { newWebhookEventId, queueWebhookEvents, webhookDeliveryKind } from "~/models/webhooks/event.server";
+import { messagesAbout } from "~/models/outbox/messages.server";
+import { newWebhookEventId, queueWebhookEvents } from "~/models/webhooks/event.server";
 
 /** Everything stored about one e-mail address: its leads and their bookings, its orders, and the messages about them. */
 export type PersonRecords = {
@@ -31,16 +32,6 @@ export type PersonRecords = {
 
 /** The address as typed on any form, in any case. */
 const sameAddress = (column: PgColumn, email: string) => sql`lower(${column}) = ${email.trim().toLowerCase()}`;
-
-function messagesAbout(leadIds: string[], bookingIds: string[], orderIds: string[]): SQL | undefined {
-  const recordKeys = [...leadIds.map((id) => `lead:${id}`), ...orderIds.map((id) => `order:${id}`)];
-  if (recordKeys.length === 0) return undefined;
-  const any = (values: string[]) =>
-    sql`array[${sql.join(values.length ? values.map((value) => sql`${value}`) : [sql`''`], sql`, `)}]::text[]`;
-  return sql`(${outbox.payload}->>'demoRequestId' = any(${any(leadIds)})
-    or ${outbox.payload}->>'bookingId' = any(${any(bookingIds)})
-    or (${outbox.kind} = ${webhookDeliveryKind} and ${outbox.payload}->>'recordKey' = any(${any(recordKeys)})))`;
-}
 
 export async function findPersonRecords(email: string, db: Database | Transaction = getDb()): Promise<PersonRecords> {
   const leads = await db
@@ -61,12 +52,16 @@ export async function findPersonRecords(email: string, db: Database | Transactio
     .from(orders)
     .where(sameAddress(orders.email, email))
     .orderBy(asc(orders.createdAt));
-  const about = messagesAbout(
-    leadIds,
-    bookings.map((booking) => booking.id),
-    personOrders.map((order) => order.id),
-  );
-  const messages = about ? await db.select().from(outbox).where(about).orderBy(asc(outbox.seq)) : [];
+  const messages = await db
+    .select()
+    .from(outbox)
+    .where(
+      messagesAbout({
+        leads: sql`select ${demoRequests.id} from ${demoRequests} where ${sameAddress(demoRequests.email, email)}`,
+        orders: sql`select ${orders.id} from ${orders} where ${sameAddress(orders.email, email)}`,
+      }),
+    )
+    .orderBy(asc(outbox.seq));
   const attempts = messages.length
     ? await db
         .select()

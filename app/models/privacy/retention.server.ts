@@ -1,43 +1,13 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import { getDb, instant, rowsOf, type Database } from "~/db/connection.server";
-import {
-  demoBookings,
-  demoRequests,
-  orders,
-  outbox,
-  rateLimitCounters,
-  scheduledJobs,
-  webhookAttempts,
-} from "~/db/schema.server";
-import { webhookDeliveryKind } from "~/models/webhooks/event.server";
+import { demoRequests, orders, outbox, rateLimitCounters, scheduledJobs, webhookAttempts } from "~/db/schema.server";
+import { messagesAbout } from "~/models/outbox/messages.server";
 
 /** Rows removed by one statement: each is its own short transaction, so a backlog never holds locks for long. */
 export const RETENTION_BATCH_SIZE = 1_000;
 
 const id = (column: { name: string }) => sql.identifier(column.name);
-
-/**
- * Removes the messages about the `doomed` records (outbox rows that name them or carry copies of them: e-mail jobs
- * and webhook deliveries) and the webhook attempts of those messages. `doomed` is a CTE of `id`s.
- */
-function messagesAbout(record: "lead" | "order", doomed: SQL) {
-  const payload = sql`${outbox.payload}`;
-  const namedBy =
-    record === "lead"
-      ? sql`${payload}->>'demoRequestId' in (select id from ${doomed})
-        or ${payload}->>'bookingId' in (select ${id(demoBookings.id)} from ${demoBookings}
-          where ${id(demoBookings.demoRequestId)} in (select id from ${doomed}))`
-      : sql`false`;
-  return sql`messages as (
-      delete from ${outbox}
-      where ${namedBy}
-        or (${outbox.kind} = ${webhookDeliveryKind} and ${payload}->>'recordKey' in (select ${record} || ':' || id from ${doomed}))
-      returning ${outbox.id} as id
-    ), attempts as (
-      delete from ${webhookAttempts} where ${id(webhookAttempts.deliveryId)} in (select id from messages) returning 1
-    )`;
-}
 
 /** Counts of what one statement removed: the records, their messages and their messages' attempts. */
 export type Removed = { records: number; messages: number };
@@ -48,10 +18,17 @@ async function removeWithMessages(
   doomed: SQL,
   db: Database,
 ): Promise<Removed> {
+  const doomedIds = sql`select id from doomed`;
   const [row] = rowsOf<{ records: number; messages: number }>(
     await db.execute(sql`
       with doomed as (${doomed}),
-      ${messagesAbout(record, sql.raw("doomed"))},
+      messages as (
+        delete from ${outbox} where ${messagesAbout(record === "lead" ? { leads: doomedIds } : { orders: doomedIds })}
+        returning ${outbox.id} as id
+      ),
+      attempts as (
+        delete from ${webhookAttempts} where ${id(webhookAttempts.deliveryId)} in (select id from messages) returning 1
+      ),
       records as (delete from ${table} where ${id(table.id)} in (select id from doomed) returning 1)
       select (select count(*) from records)::int as records,
         (select count(*) from messages)::int + (select count(*) from attempts)::int as messages`),

@@ -15,6 +15,7 @@ import type {
   WeeklyShowRate,
 } from "~/schemas/dashboard-views";
 import { formatDayParts, formatLongDay } from "~/utils/time/zoned-time";
+import { plural } from "~/utils/plural";
 
 type DayValue = { day: string; value: number };
 
@@ -247,7 +248,6 @@ export function dashboardCharts(data: Omit<Dashboard, "charts" | "form">): Dashb
 }
 
 const formatPercent = (value: number) => `${Number(value.toFixed(1))}%`;
-const plural = (count: number, one: string, many: string) => `${formatCount(count)} ${count === 1 ? one : many}`;
 
 /** The show rate per ISO week (a bar per week, on a 0–100% axis) and, per host, the bookings and the show rate. */
 function demoOutcomeCharts(

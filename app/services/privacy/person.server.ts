@@ -10,6 +10,7 @@ import { getRetentionPolicy } from "~/utils/env.server";
 import { assertSameOrigin, firstErrors, readForm, RequestRejected } from "~/utils/http/request.server";
 import { redirectWithSuccess } from "~/utils/http/toast.server";
 import { now } from "~/utils/time/clock.server";
+import { plural } from "~/utils/plural";
 
 const pick = <Row, Key extends keyof Row>(row: Row, keys: readonly Key[]) =>
   Object.fromEntries(keys.map((key) => [key, row[key]])) as Pick<Row, Key>;
@@ -72,12 +73,23 @@ export async function lookUpPerson(url: URL): Promise<PersonLookup> {
 }
 
 export async function privacyPage(url: URL) {
-  return { lookup: await lookUpPerson(url), erasures: await listErasures() };
+  const lookup = await lookUpPerson(url);
+  // The page counts the messages and attempts; their contents (copies of the records) go in the download only.
+  const shown =
+    lookup.state === "found"
+      ? {
+          ...lookup,
+          export: {
+            ...lookup.export,
+            messages: lookup.export.messages.length,
+            webhookAttempts: lookup.export.webhookAttempts.length,
+          },
+        }
+      : lookup;
+  return { lookup: shown, erasures: await listErasures() };
 }
 
 export type ErasureAnswer = { email: string; errors: Partial<Record<(typeof personErasureFields)[number], string>> };
-
-const plural = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
 
 /** The caller has checked the admin session. */
 export async function privacyAction(request: Request, admin: AdminUser): Promise<TypedResponse<ErasureAnswer>> {
