@@ -3,7 +3,9 @@ import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import type { TLSSocket } from "node:tls";
 import { getEnv } from "~/utils/env.server";
 import { REFUSED_ORIGIN_HEADER } from "~/utils/http/request.server";
-import { redactSecrets } from "~/utils/redact";
+import { logger } from "~/utils/logger.server";
+import { requestContext, requestIdFrom } from "~/utils/http/request-context.server";
+import { loadRoutePatterns, type RoutePatterns } from "~/server/route-pattern.server";
 import { remember } from "~/utils/singleton.server";
 import { PEER_ADDRESS_HEADER } from "~/utils/http/client-address.server";
 
@@ -151,13 +153,31 @@ function refuse(req: IncomingMessage, res: ServerResponse, refusal: Refusal) {
 }
 
 /**
- * remix-serve's access line (morgan, which it offers no way to configure) prints `req.originalUrl` once the response
- * finishes. Remix read the URL long before; this runs first at the finish and leaves only the redacted URL to print.
+ * One JSON line per request, named by its route pattern. remix-serve also prints morgan's text line, which it offers
+ * no way to turn off (ADR 48): it gets the same pattern as its URL, so no path's ids or query reach the log there either.
  */
-function redactAccessLine(req: IncomingMessage & { originalUrl?: string }, res: ServerResponse) {
+function logWhenFinished(req: IncomingMessage & { originalUrl?: string }, res: ServerResponse, requestId: string) {
+  const started = performance.now();
+  const bytesBefore = req.socket.bytesWritten;
   res.once("finish", () => {
-    req.originalUrl = redactSecrets(req.originalUrl ?? req.url ?? "");
+    const route = routePatternOf(req.url ?? "/");
+    req.originalUrl = route;
+    logger.info("request", {
+      requestId,
+      method: req.method,
+      route,
+      status: res.statusCode,
+      durationMs: Math.round((performance.now() - started) * 10) / 10,
+      bytes: req.socket.bytesWritten - bytesBefore,
+    });
   });
+}
+
+let routePatterns: RoutePatterns | undefined;
+
+function routePatternOf(target: string) {
+  const pathname = target.split("?")[0];
+  return routePatterns ? routePatterns(pathname) : "/*";
 }
 
 type RequestListener = (req: IncomingMessage, res: ServerResponse) => void;
@@ -167,12 +187,15 @@ function guardServer(server: Server) {
   server.removeAllListeners("request");
   for (const listener of listeners) {
     server.on("request", (req: IncomingMessage, res: ServerResponse) => {
+      const requestId = requestIdFrom(firstHeader(req.headers["x-request-id"]));
+      req.headers["x-request-id"] = requestId;
+      res.setHeader("X-Request-Id", requestId);
       addBaselineHeaders(req, res);
       lingerAfterAnswer(req, res);
-      redactAccessLine(req, res);
+      logWhenFinished(req, res, requestId);
       const refusal = screen(req);
       if (refusal) return refuse(req, res, refusal);
-      listener(req, res);
+      requestContext.run({ requestId }, () => listener(req, res));
     });
   }
 }
@@ -180,6 +203,10 @@ function guardServer(server: Server) {
 /** Installs the front door on every HTTP server of this process (remix-serve makes one). Idempotent. */
 export function installFrontDoor() {
   remember("front door", () => {
+    loadRoutePatterns().then(
+      (patterns) => (routePatterns = patterns),
+      (error: unknown) => logger.warn("route patterns unavailable; requests are logged as /*", { error }),
+    );
     const guarded = new WeakSet<Server>();
     // Published right before the server's `request` event: the first request of a server wraps its listeners,
     // and that same request already goes through them.

@@ -237,6 +237,7 @@ const envSchema = z.object({
   RETENTION_LOG_DAYS: positiveInt(retentionDefaults.logDays),
 
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+  LOG_FORMAT: z.enum(["json", "pretty"]).default("json"),
 
   // Demo booking (ADR 0016), in the business's own time zone.
   DEMO_TIME_ZONE: timeZoneName.default("America/Chicago"),

@@ -1,28 +1,64 @@
+import pino from "pino";
 import { getEnv } from "~/utils/env.server";
+import { requestContext } from "~/utils/http/request-context.server";
 import { redactSecrets } from "~/utils/redact";
+import { remember } from "~/utils/singleton.server";
 
-type Level = "debug" | "info" | "warn" | "error";
-const order: Record<Level | "silent", number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 };
+/**
+ * Fields never written, at the top of a line or one level down: credentials, and a person's contact details (a
+ * mail's recipient and body hold them too).
+ */
+export const REDACTED_FIELDS = [
+  "password",
+  "token",
+  "key",
+  "secret",
+  "authorization",
+  "cookie",
+  "email",
+  "phone",
+  "to",
+  "text",
+  "html",
+];
 
-function write(level: Level, message: string, fields: Record<string, unknown> = {}) {
-  if (order[level] < order[getEnv().LOG_LEVEL]) return;
-  // The whole line, so a URL in any field, an error's message or its stack is covered.
-  const line = redactSecrets(JSON.stringify({ time: new Date().toISOString(), level, message, ...serialize(fields) }));
-  if (level === "error" || level === "warn") console.error(line);
-  else console.log(line);
+const emailAddress = /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/g;
+
+/** What no field name can catch: a secret in a URL, an address inside an error's message. */
+function redactText(line: string) {
+  return redactSecrets(line).replace(emailAddress, "[redacted]");
 }
 
-function serialize(fields: Record<string, unknown>) {
-  const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(fields)) {
-    out[key] = value instanceof Error ? { name: value.name, message: value.message, stack: value.stack } : value;
+function createLogger(env: ReturnType<typeof getEnv>) {
+  const options: pino.LoggerOptions = {
+    level: env.LOG_LEVEL,
+    messageKey: "message",
+    timestamp: pino.stdTimeFunctions.isoTime,
+    formatters: { level: (label) => ({ level: label }) },
+    serializers: { error: pino.stdSerializers.err },
+    redact: { paths: REDACTED_FIELDS.flatMap((field) => [field, `*.${field}`]), censor: "[redacted]" },
+    hooks: { streamWrite: redactText },
+    // Every line written while a request runs names it.
+    mixin: () => requestContext.getStore() ?? {},
+  };
+  if (env.LOG_FORMAT === "pretty") {
+    return pino({ ...options, transport: { target: "pino-pretty", options: { messageKey: "message" } } });
   }
-  return out;
+  // process.stdout, not pino's own file writer: one stream for every line, and tests can read it.
+  return pino(options, process.stdout);
 }
+
+/** Made on first use, after the environment is checked, and again when it is read again (a test's LOG_LEVEL). */
+export function baseLogger() {
+  const env = getEnv();
+  return remember("logger", () => createLogger(env), { basedOn: env });
+}
+
+type Fields = Record<string, unknown>;
 
 export const logger = {
-  debug: (message: string, fields?: Record<string, unknown>) => write("debug", message, fields),
-  info: (message: string, fields?: Record<string, unknown>) => write("info", message, fields),
-  warn: (message: string, fields?: Record<string, unknown>) => write("warn", message, fields),
-  error: (message: string, fields?: Record<string, unknown>) => write("error", message, fields),
+  debug: (message: string, fields: Fields = {}) => baseLogger().debug(fields, message),
+  info: (message: string, fields: Fields = {}) => baseLogger().info(fields, message),
+  warn: (message: string, fields: Fields = {}) => baseLogger().warn(fields, message),
+  error: (message: string, fields: Fields = {}) => baseLogger().error(fields, message),
 };

@@ -76,7 +76,7 @@ describe("a frozen or missing PostgreSQL", () => {
       env: { DATABASE_URL: throughProxy(database.url, proxy.port), DATABASE_WAIT_SECONDS: "120" },
     });
     try {
-      await app.waitForOutput(/"message":"waiting for the database".*"check":"DATABASE_URL/);
+      await app.waitForOutput(/"check":"DATABASE_URL.*"message":"waiting for the database"/);
       await app.waitForOutput(/"attempt":2/);
       proxy.restore();
       await app.waitForHealthy();

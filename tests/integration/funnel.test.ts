@@ -16,6 +16,7 @@ import { forgetAttempts, limitRules } from "~/services/rate-limit.server";
 import { setClock } from "~/utils/time/clock.server";
 import { describeWithDatabases } from "../support/database";
 import { args, origin } from "../support/route-calls";
+import { capturedLogLines } from "../support/log-lines";
 
 const browser = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36";
 const day = "2026-11-23";
@@ -268,19 +269,14 @@ describeWithDatabases(
     });
 
     it("a count that cannot be written is logged and the step goes on", async () => {
-      const warnings: string[] = [];
-      const original = console.error;
-      console.error = (line: string) => warnings.push(String(line));
-      try {
+      const warnings = await capturedLogLines(async () => {
         // An event the table's CHECK refuses, as a database failure would: the write fails, nothing throws.
         await countFunnelStep(
           new Request(origin, { headers: { "User-Agent": browser } }),
           "not_an_event" as FunnelEvent,
         );
         await expect(incrementFunnelCount(day, "not_an_event" as FunnelEvent)).rejects.toThrow();
-      } finally {
-        console.error = original;
-      }
+      });
       expect(warnings.some((line) => line.includes("funnel count failed"))).toBe(true);
       expect(await totals()).toEqual(zeroTotals());
     });

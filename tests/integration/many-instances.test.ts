@@ -141,7 +141,7 @@ describe("three instances on one PostgreSQL are one site", () => {
     expect(await sql`select username from users`).toEqual([{ username: admin.username }]);
     for (const app of apps) {
       expect(app.output()).toMatch(/"message":"migrations applied"/);
-      expect(app.output()).toMatch(/"message":"listening".*"rateLimits":"postgres"/);
+      expect(app.output()).toMatch(/"rateLimits":"postgres".*"message":"listening"/);
       const health = await fetch(`${app.baseUrl}/healthz`);
       expect(health.status).toBe(200);
       expect(await health.json()).toMatchObject({ status: "ok", database: "up" });

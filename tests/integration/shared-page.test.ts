@@ -29,6 +29,9 @@ const bookingEnv = {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** Headers every response has its own of. */
+const perResponse = new Set(["date", "x-request-id"]);
+
 type Answer = { status: number; headers: [string, string][]; body: Buffer };
 
 async function get(app: App, headers: Record<string, string> = {}, method = "GET", path = "/"): Promise<Answer> {
@@ -36,7 +39,7 @@ async function get(app: App, headers: Record<string, string> = {}, method = "GET
   return {
     status: response.status,
     // fetch decodes the body: only the status and headers of these answers are compared.
-    headers: [...response.headers].filter(([name]) => name !== "date"),
+    headers: [...response.headers].filter(([name]) => !perResponse.has(name)),
     body: Buffer.from(await response.arrayBuffer()),
   };
 }
@@ -51,7 +54,7 @@ async function rawGet(app: App, headers: Record<string, string> = {}): Promise<A
         resolve({
           status: response.statusCode!,
           headers: Object.entries(response.headers)
-            .filter(([name]) => name !== "date")
+            .filter(([name]) => !perResponse.has(name))
             .map(([name, value]) => [name, String(value)]),
           body: Buffer.concat(chunks),
         }),

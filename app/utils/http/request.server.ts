@@ -1,5 +1,6 @@
 import { resolveClientAddress } from "~/utils/http/client-address.server";
 import { getEnv } from "~/utils/env.server";
+import { requestContext, requestIdFrom } from "~/utils/http/request-context.server";
 
 /** A request the server refuses before doing any work; routes turn it into JSON or a toast. */
 export class RequestRejected extends Error {
@@ -119,9 +120,9 @@ export function getClientAddress(request: Request): string | undefined {
   return resolveClientAddress(request, getEnv().TRUST_PROXY);
 }
 
+/** The id the front door gave this request (the one its log lines carry). */
 export function getRequestId(request: Request): string {
-  const given = request.headers.get("X-Request-Id");
-  return given && /^[\w.-]{1,64}$/.test(given) ? given : crypto.randomUUID();
+  return requestContext.getStore()?.requestId ?? requestIdFrom(request.headers.get("X-Request-Id") ?? undefined);
 }
 
 const MAX_ID_LENGTH = 64;

@@ -1,0 +1,44 @@
+import type { ServerBuild } from "@remix-run/node";
+import { matchRoutes } from "@remix-run/react";
+
+type RouteNode = { id: string; path?: string; index?: boolean; caseSensitive?: boolean; children: RouteNode[] };
+type RouteObjects = Parameters<typeof matchRoutes>[0];
+
+/** The app's routes as a tree, the shape `matchRoutes` takes, from the server build's route list. */
+function routeTree(routes: ServerBuild["routes"]): RouteNode[] {
+  const nodes = new Map<string, RouteNode>();
+  for (const { id, path, index, caseSensitive } of Object.values(routes)) {
+    nodes.set(id, { id, path, index, caseSensitive, children: [] });
+  }
+  const roots: RouteNode[] = [];
+  for (const route of Object.values(routes)) {
+    const parent = route.parentId ? nodes.get(route.parentId) : undefined;
+    (parent ? parent.children : roots).push(nodes.get(route.id)!);
+  }
+  return roots;
+}
+
+export type RoutePatterns = (pathname: string) => string;
+
+/**
+ * Names a request by the route that serves it (`/demo/manage/:token`), never by its URL: bounded, and free of the
+ * ids and tokens paths carry. Files the server sends from `publicPath` are one name; anything else the catch-all.
+ */
+export function routePatterns(build: Pick<ServerBuild, "routes" | "publicPath">): RoutePatterns {
+  const tree = routeTree(build.routes);
+  return (pathname) => {
+    if (pathname.startsWith(build.publicPath)) return `${build.publicPath}*`;
+    const matches = matchRoutes(tree as RouteObjects, pathname) ?? [];
+    const segments = matches.map((match) => match.route.path).filter(Boolean);
+    return `/${segments.join("/")}`;
+  };
+}
+
+/**
+ * The server build's own routes. This module is bundled into the build that remix-serve imported, so importing
+ * `import.meta.url` hands back that same module, whose `routes` export is public `ServerBuild` API.
+ */
+export async function loadRoutePatterns(): Promise<RoutePatterns | undefined> {
+  const build = (await import(/* webpackIgnore: true */ import.meta.url)) as Partial<ServerBuild>;
+  return build.routes && build.publicPath ? routePatterns(build as ServerBuild) : undefined;
+}

@@ -1,0 +1,169 @@
+// Logs an operator can ship (issue #39) and that leak nothing (issue #38): JSON lines from pino, one per request named
+// by its route pattern, every line of a request carrying its id, and secrets and personal data redacted.
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { logger } from "~/utils/logger.server";
+import { redactSecrets } from "~/utils/redact";
+import { forget } from "~/utils/singleton.server";
+import { startAppServer } from "../support/app-server.mjs";
+import { capturedLogLines, jsonLogLines, type LogLine } from "../support/log-lines";
+
+const feedKey = "feed-key-0123456789abcdef";
+const checkoutToken = "checkout-token-0123456789abcdef";
+const manageToken = "manage-token-0123456789abcdef";
+
+describe("secrets in query strings", () => {
+  it("are replaced in any URL of a text, other parameters kept", () => {
+    expect(redactSecrets(`GET /calendar/demos.ics?key=${feedKey} 401`)).toBe(
+      "GET /calendar/demos.ics?key=[redacted] 401",
+    );
+    expect(redactSecrets(`http://x/checkout/success?order=o1&TOKEN=${checkoutToken}&utm_source=ads#top`)).toBe(
+      "http://x/checkout/success?order=o1&TOKEN=[redacted]&utm_source=ads#top",
+    );
+    expect(redactSecrets("/?keyword=roofing&monkey=1")).toBe("/?keyword=roofing&monkey=1");
+  });
+});
+
+describe("the app's own lines", () => {
+  const saved = process.env.LOG_LEVEL;
+  beforeAll(() => {
+    process.env.LOG_LEVEL = "debug";
+    forget("env");
+  });
+  afterEach(() => vi.restoreAllMocks());
+  afterAll(() => {
+    process.env.LOG_LEVEL = saved;
+    forget("env");
+  });
+
+  it("are JSON with a level, a time and a message", async () => {
+    const [line] = await capturedLogLines(() => logger.info("seen", { count: 3 }));
+    expect(JSON.parse(line)).toMatchObject({ level: "info", message: "seen", count: 3, time: expect.any(String) });
+  });
+
+  it("redact every listed kind of secret and personal data, as a field or one level down", async () => {
+    const secrets = {
+      password: "hunter2-correct-horse",
+      token: "tok_0123456789abcdef",
+      key: "sk_live_0123456789abcdef",
+      secret: "whsec_0123456789abcdef",
+      authorization: "Bearer 0123456789abcdef",
+      cookie: "__session=0123456789abcdef",
+      email: "dana@whitfieldpest.com",
+      phone: "+1 (512) 555-0147",
+    };
+    const mail = { to: "ops@example.org", subject: "New demo request", text: "Call +1 512 555 0147 today" };
+    const lines = await capturedLogLines(() => {
+      logger.info("top level", secrets);
+      logger.info("nested", { lead: secrets, mail });
+    });
+    expect(lines).toHaveLength(2);
+    for (const line of lines) {
+      const entry = JSON.parse(line) as LogLine;
+      for (const value of [...Object.values(secrets), mail.to, mail.text]) expect(line).not.toContain(value);
+      const fields = (entry.lead ?? entry) as Record<string, unknown>;
+      for (const name of Object.keys(secrets)) expect(fields[name]).toBe("[redacted]");
+    }
+    expect(JSON.parse(lines[1]).mail).toEqual({ to: "[redacted]", subject: "New demo request", text: "[redacted]" });
+  });
+
+  it("redact addresses and URL secrets inside any text, an error's message and stack included", async () => {
+    const error = new Error(`duplicate key (email)=(dana@whitfieldpest.com) for /calendar/demos.ics?key=${feedKey}`);
+    const lines = await capturedLogLines(() => {
+      logger.error("unhandled error", { error, url: `http://localhost/checkout/test/o1?token=${checkoutToken}` });
+      logger.warn("mail to dana@whitfieldpest.com bounced");
+    });
+    expect(lines).toHaveLength(2);
+    const text = lines.join("\n");
+    for (const value of [feedKey, checkoutToken, "dana@whitfieldpest.com"]) expect(text).not.toContain(value);
+    expect(text).toContain("?key=[redacted]");
+    expect(text).toContain("?token=[redacted]");
+    expect(JSON.parse(lines[1]).message).toBe("mail to [redacted] bounced");
+    expect(JSON.parse(lines[0]).error).toMatchObject({ type: "Error", stack: expect.stringContaining("Error:") });
+  });
+});
+
+describe("the production server's output", () => {
+  let server: Awaited<ReturnType<typeof startAppServer>> | undefined;
+  beforeAll(async () => {
+    server = await startAppServer({ env: { LOG_LEVEL: "debug" } });
+  });
+  afterAll(async () => server?.stop());
+
+  const requestLines = () => jsonLogLines(server!.output()).filter((line) => line.message === "request");
+
+  it("is JSON lines and remix-serve's own text, and every line of a request carries its id", async () => {
+    const response = await fetch(`${server!.baseUrl}/`, { headers: { "X-Request-Id": "proxy-id-0001" } });
+    await response.arrayBuffer();
+    expect(response.headers.get("X-Request-Id")).toBe("proxy-id-0001");
+    await vi.waitFor(() => expect(requestLines().some((line) => line.requestId === "proxy-id-0001")).toBe(true));
+    const output = server!.output();
+    for (const line of output.split("\n").filter(Boolean)) {
+      // remix-serve prints a banner and morgan's line, which it offers no way to turn off (ADR 48).
+      if (line.startsWith("[remix-serve]") || /^(GET|HEAD|POST) \//.test(line)) continue;
+      expect(() => JSON.parse(line), line).not.toThrow();
+    }
+    const ofRequest = jsonLogLines(output).filter((line) => line.requestId === "proxy-id-0001");
+    // The first GET / reads the demo calendar and renders the shared page, which log at debug while it runs.
+    const messages = ofRequest.map((line) => line.message);
+    expect(messages).toEqual(expect.arrayContaining(["demo availability read", "shared page rendered"]));
+    expect(messages.at(-1)).toBe("request");
+    const request = ofRequest.at(-1)!;
+    expect(request).toMatchObject({ method: "GET", route: "/", status: 200 });
+    expect(request.durationMs).toBeGreaterThan(0);
+    expect(request.bytes).toBeGreaterThan(1000);
+  });
+
+  it("makes an id when the proxy sends none or one that is not a plain token", async () => {
+    const ids: string[] = [];
+    const sent: Record<string, string>[] = [
+      {},
+      { "X-Request-Id": "two words\u00e9" },
+      { "X-Request-Id": "x".repeat(65) },
+    ];
+    for (const headers of sent) {
+      const response = await fetch(`${server!.baseUrl}/healthz`, { headers });
+      await response.arrayBuffer();
+      ids.push(response.headers.get("X-Request-Id")!);
+    }
+    for (const id of ids) expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(new Set(ids).size).toBe(3);
+    await vi.waitFor(() =>
+      expect(requestLines().filter((line) => ids.includes(String(line.requestId)))).toHaveLength(3),
+    );
+  });
+
+  it("names a request by its route pattern, never its path's ids or its query", async () => {
+    for (const path of [
+      `/calendar/demos.ics?key=${feedKey}`,
+      `/checkout/test/some-order?token=${checkoutToken}`,
+      `/demo/manage/${manageToken}`,
+      "/no/such/page?email=dana@whitfieldpest.com",
+    ]) {
+      const response = await fetch(`${server!.baseUrl}${path}`);
+      await response.arrayBuffer();
+    }
+    const routes = ["/calendar/demos.ics", "/checkout/test/:orderId", "/demo/manage/:token", "/*"];
+    await vi.waitFor(() => expect(requestLines().map((line) => line.route)).toEqual(expect.arrayContaining(routes)));
+    const output = server!.output();
+    for (const value of [feedKey, checkoutToken, manageToken, "some-order", "dana@whitfieldpest.com"]) {
+      expect(output).not.toContain(value);
+    }
+    // morgan prints the same pattern in place of the URL.
+    expect(output).toContain("GET /demo/manage/:token 404");
+    expect(output).toContain("GET /calendar/demos.ics ");
+  });
+});
+
+describe("LOG_FORMAT=pretty", () => {
+  let server: Awaited<ReturnType<typeof startAppServer>> | undefined;
+  afterAll(async () => server?.stop());
+
+  it("writes readable lines for a terminal", async () => {
+    server = await startAppServer({ env: { LOG_LEVEL: "info", LOG_FORMAT: "pretty" } });
+    const response = await fetch(`${server.baseUrl}/healthz`, { headers: { "X-Request-Id": "pretty-0001" } });
+    await response.arrayBuffer();
+    await vi.waitFor(() => expect(server!.output()).toContain("pretty-0001"));
+    expect(server.output()).toMatch(/INFO.*: request/);
+    expect(jsonLogLines(server.output())).toEqual([]);
+  });
+});
