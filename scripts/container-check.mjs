@@ -53,7 +53,13 @@ function check(condition, what, detail = "") {
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function installMissingTools() {
-  const packages = { podman: "podman", runc: "runc", debootstrap: "debootstrap", "docker-compose": "docker-compose" };
+  const packages = {
+    podman: "podman",
+    runc: "runc",
+    debootstrap: "debootstrap",
+    "docker-compose": "docker-compose",
+    promtool: "prometheus",
+  };
   const missing = Object.entries(packages)
     .filter(([tool]) => spawnSync("sh", ["-c", `command -v ${tool}`]).status !== 0)
     .map(([, debianPackage]) => debianPackage);
@@ -338,6 +344,55 @@ async function checkPostgresContainer() {
   }
 }
 
+/** deploy/prometheus: the configuration loads, and each alert fires on what should page and only then. */
+function checkAlertRules() {
+  const config = spawnSync("promtool", ["check", "config", "deploy/prometheus/prometheus.yml"], { encoding: "utf8" });
+  check(config.status === 0, "promtool loads deploy/prometheus (the configuration and its alert rules)", config.stderr);
+  const rules = spawnSync("promtool", ["test", "rules", "deploy/prometheus/alerts.test.yml"], { encoding: "utf8" });
+  check(rules.status === 0, "promtool's tests of the alert rules pass", `${rules.stdout}${rules.stderr}`.trim());
+}
+
+async function prometheusQuery(prometheus, query) {
+  const response = await fetch(`${prometheus}/api/v1/query?query=${encodeURIComponent(query)}`);
+  const { data } = await response.json();
+  return Number(data.result[0]?.value[1] ?? 0);
+}
+
+/** Waits up to a minute (four scrape intervals) for `condition`; returns its last result. */
+async function withinAMinute(condition) {
+  const started = Date.now();
+  let last;
+  while (Date.now() - started < 60_000) {
+    last = await condition().catch((error) => ({ ok: false, error: String(error) }));
+    if (last.ok) return last;
+    await sleep(1_000);
+  }
+  return last;
+}
+
+/** compose.yaml's Prometheus scrapes the three replicas, and a lead posted through nginx moves their counter. */
+async function checkPrometheus(prometheus, front) {
+  const targets = await withinAMinute(async () => {
+    const { data } = await (await fetch(`${prometheus}/api/v1/targets?state=active`)).json();
+    const up = data.activeTargets.filter((target) => target.labels.job === "groundwork" && target.health === "up");
+    return { ok: up.length === 3, up: up.map((target) => target.labels.replica).sort() };
+  });
+  check(targets.ok, "Prometheus sees the three replicas up", JSON.stringify(targets.up ?? targets.error));
+
+  const posted = 'sum(groundwork_http_requests_total{method="POST",route="/api/demo-requests",status="2xx"})';
+  const before = await prometheusQuery(prometheus, posted);
+  const answer = await postLead(front, `counted.${process.pid}@container-roofing.com`);
+  const moved = await withinAMinute(async () => {
+    const after = await prometheusQuery(prometheus, posted);
+    return { ok: after === before + 1, after };
+  });
+  check(
+    answer.status === 201 && moved.ok,
+    "a lead posted through nginx moves the request counter Prometheus scrapes",
+    `${answer.status}; ${before} → ${moved.after}`,
+  );
+}
+
 let composeCleanUp;
 
 /**
@@ -350,7 +405,15 @@ async function checkCompose() {
   const service = spawn("podman", ["system", "service", "--time=0", `unix://${socket}`], { stdio: "ignore" });
   const project = runId.replace(/-/g, "");
   const ports = {};
-  for (const name of ["POSTGRES_PORT", "REDIS_PORT", "APP_PORT_1", "APP_PORT_2", "APP_PORT_3", "HTTP_PORT"]) {
+  for (const name of [
+    "POSTGRES_PORT",
+    "REDIS_PORT",
+    "APP_PORT_1",
+    "APP_PORT_2",
+    "APP_PORT_3",
+    "HTTP_PORT",
+    "PROMETHEUS_PORT",
+  ]) {
     ports[name] = String(await freePort());
   }
   const secret = (bytes) => randomBytes(bytes).toString("hex");
@@ -411,6 +474,8 @@ async function checkCompose() {
       "anonymous GET / through nginx is served from its cache",
       views.map((view) => view.cache).join(", "),
     );
+
+    await checkPrometheus(`http://127.0.0.1:${ports.PROMETHEUS_PORT}`, front);
 
     // A lead posted twice through nginx (a double submit, answered by two replicas) is stored once.
     const once = `once.${process.pid}@container-roofing.com`;
@@ -512,6 +577,7 @@ function cleanUp() {
 const started = Date.now();
 try {
   installMissingTools();
+  checkAlertRules();
   figures.baseImage = ensureBaseImage();
   buildImage();
   checkImage();

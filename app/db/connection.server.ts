@@ -1,4 +1,5 @@
 import { mkdirSync } from "node:fs";
+import { hostname } from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { btree_gist } from "@electric-sql/pglite/contrib/btree_gist";
@@ -81,11 +82,15 @@ function preparingStatements<Client extends postgres.Sql | postgres.TransactionS
   });
 }
 
+/** Names this process's connections in `pg_stat_activity`, so its pool can be counted there. */
+const APPLICATION_NAME = `groundwork ${hostname()} ${process.pid}`.slice(0, 63);
+
 function connectPostgres(url: string, poolSize: number): Connection {
   let closing = false;
   const observe = statementHook();
   const client = postgres(url, {
     max: poolSize,
+    connection: { application_name: APPLICATION_NAME },
     // Fail fast when the database is unreachable so visitors get an answer, not a hung request.
     connect_timeout: 5,
     idle_timeout: 30,
@@ -206,6 +211,30 @@ export async function closeDatabaseForGood() {
 
 export async function closeDatabase() {
   await forget<Connection>(CONNECTION)?.close();
+}
+
+export type PoolState = { size: number; inUse: number; idle: number; waitingOnLocks: number };
+
+/**
+ * This process's PostgreSQL connections as the server sees them (postgres.js publishes no pool counts). The query's
+ * own connection is left out of "in use". PGlite has no pool: undefined.
+ */
+export async function databasePoolState(): Promise<PoolState | undefined> {
+  const env = getEnv();
+  if (!env.DATABASE_URL) return undefined;
+  const [row] = rowsOf<{ open: number; in_use: number; waiting: number }>(
+    await getDb().execute(sql`
+      select count(*)::int as open,
+        (count(*) filter (where state <> 'idle'))::int - 1 as in_use,
+        (count(*) filter (where wait_event_type = 'Lock'))::int as waiting
+      from pg_stat_activity where application_name = ${APPLICATION_NAME}`),
+  );
+  return {
+    size: env.DATABASE_POOL_SIZE,
+    inUse: row.in_use,
+    idle: row.open - row.in_use - 1,
+    waitingOnLocks: row.waiting,
+  };
 }
 
 export async function isDatabaseHealthy(): Promise<boolean> {

@@ -5,6 +5,8 @@ import { getEnv } from "~/utils/env.server";
 import { REFUSED_ORIGIN_HEADER } from "~/utils/http/request.server";
 import { logger } from "~/utils/logger.server";
 import { requestContext, requestIdFrom } from "~/utils/http/request-context.server";
+import { httpRequestDuration, httpRequests, statusClass } from "~/utils/metrics.server";
+import { isMetricsServer } from "~/server/metrics.server";
 import { loadRoutePatterns, type RoutePatterns } from "~/server/route-pattern.server";
 import { remember } from "~/utils/singleton.server";
 import { PEER_ADDRESS_HEADER } from "~/utils/http/client-address.server";
@@ -161,17 +163,25 @@ function logWhenFinished(req: IncomingMessage & { originalUrl?: string }, res: S
   const bytesBefore = req.socket.bytesWritten;
   res.once("finish", () => {
     const route = routePatternOf(req.url ?? "/");
+    const seconds = (performance.now() - started) / 1000;
     req.originalUrl = route;
     logger.info("request", {
       requestId,
       method: req.method,
       route,
       status: res.statusCode,
-      durationMs: Math.round((performance.now() - started) * 10) / 10,
+      durationMs: Math.round(seconds * 10_000) / 10,
       bytes: req.socket.bytesWritten - bytesBefore,
     });
+    // Only the methods served are label values; anything else was refused and counts as "other".
+    const labels = { method: servedMethod(req.method), route, status: statusClass(res.statusCode) };
+    httpRequests.inc(labels);
+    httpRequestDuration.observe(labels, seconds);
   });
 }
+
+const servedMethod = (method: string | undefined) =>
+  (SERVED_METHODS as readonly (string | undefined)[]).includes(method) ? method! : "other";
 
 let routePatterns: RoutePatterns | undefined;
 
@@ -212,7 +222,7 @@ export function installFrontDoor() {
     // and that same request already goes through them.
     subscribe("http.server.request.start", (message) => {
       const { server } = message as { server: Server };
-      if (guarded.has(server)) return;
+      if (guarded.has(server) || isMetricsServer(server)) return;
       guarded.add(server);
       guardServer(server);
     });

@@ -8,6 +8,7 @@ import { applyWebhookEnvironment, environmentEndpointProblem } from "~/services/
 import { reportWhenListening } from "~/server/startup-report.server";
 import { failStartup, waitForDatabase } from "~/db/readiness.server";
 import { installGracefulShutdown } from "~/server/graceful-shutdown.server";
+import { startMetricsServer } from "~/server/metrics.server";
 import { renderCheck, renderCheckMessage } from "~/server/render-check.server";
 import { remember } from "~/utils/singleton.server";
 
@@ -31,6 +32,7 @@ export function startServer(): Promise<void> {
     if (env.OUTBOX_WORKER === "on") startServerOutboxWorker();
     // What /privacy promises to delete, deleted: once across all instances, at start-up and about hourly.
     startRetentionSchedule();
+    await startMetricsServer(env).catch((error: Error) => failStartup(error.message));
     // Not "ready" yet: remix-serve binds the port after this returns; the report says so once it has.
     reportWhenListening(env);
   });

@@ -8,6 +8,7 @@ import {
 import { consumeCounters, postgresCounters, redisCounters } from "~/models/rate-limit-counter.server";
 import { getEnv, type Env } from "~/utils/env.server";
 import { logger } from "~/utils/logger.server";
+import { rateLimitRefusals } from "~/utils/metrics.server";
 import { getClientAddress, RequestRejected } from "~/utils/http/request.server";
 import { remember } from "~/utils/singleton.server";
 import { withTimeout } from "~/utils/with-timeout";
@@ -157,6 +158,7 @@ async function withStore<T>(limit: LimitRule, operation: () => Promise<T>): Prom
 }
 
 function refusal(limit: LimitRule, msBeforeNext: number) {
+  rateLimitRefusals.inc({ limit: limit.name });
   const retryAfter = Math.max(1, Math.ceil(msBeforeNext / 1000));
   return new RequestRejected(
     429,

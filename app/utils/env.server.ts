@@ -10,6 +10,14 @@ import { remember } from "~/utils/singleton.server";
 
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
+const optionalPort = z.coerce
+  .number()
+  .int()
+  .min(1)
+  .max(65_535)
+  .optional()
+  .or(z.literal("").transform(() => undefined));
+
 const optionalUrl = z
   .string()
   .trim()
@@ -156,13 +164,7 @@ const envSchema = z.object({
     .optional()
     .or(z.literal("").transform(() => undefined)),
   // Read by remix-serve to listen; parsed here too so that a bad value is named and APP_URL can follow it.
-  PORT: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(65_535)
-    .optional()
-    .or(z.literal("").transform(() => undefined)),
+  PORT: optionalPort,
   HOST: z.string().trim().optional(),
   BRAND_NAME: z.string().trim().min(1).default("Groundwork"),
   WEB_APP_URL: z.string().trim().url().default("https://app.groundworkcrm.com"),
@@ -238,6 +240,14 @@ const envSchema = z.object({
 
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   LOG_FORMAT: z.enum(["json", "pretty"]).default("json"),
+  // Prometheus metrics on their own port, never the site's (ADR 0049); unset → not served.
+  METRICS_PORT: optionalPort,
+  METRICS_TOKEN: z
+    .string()
+    .trim()
+    .min(16, "must be at least 16 characters (or leave it unset and keep METRICS_PORT off the public network)")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
 
   // Demo booking (ADR 0016), in the business's own time zone.
   DEMO_TIME_ZONE: timeZoneName.default("America/Chicago"),
@@ -321,6 +331,12 @@ function parseEnv(source: NodeJS.ProcessEnv): Env {
     throw new Error(
       `Invalid environment configuration:\n  - ${env.WEBHOOK_URL ? "WEBHOOK_SECRET" : "WEBHOOK_URL"}: WEBHOOK_URL and WEBHOOK_SECRET go together.\n` +
         "Set both to send every event to that endpoint, or neither (endpoints can also be added on /admin/webhooks).",
+    );
+  }
+  if (env.METRICS_PORT !== undefined && env.METRICS_PORT === (env.PORT ?? 3000)) {
+    throw new Error(
+      `Invalid environment configuration:\n  - METRICS_PORT: ${env.METRICS_PORT} is the site's own port.\n` +
+        "Pick another port (9464 is Prometheus's usual one for an app) and keep it off the public network.",
     );
   }
   return {

@@ -142,12 +142,13 @@ const SERVICE_IMAGES = {
   "docker.io/library/postgres:15-bookworm": "postgres",
   "docker.io/library/redis:7-bookworm": "redis",
   "docker.io/library/nginx:stable-bookworm": "nginx",
+  "docker.io/prom/prometheus:v2.42.0": "prometheus",
 };
 
 const STAND_IN_LABEL = "org.groundwork.stand-in";
 
 /**
- * Makes compose.yaml's PostgreSQL, Redis and nginx images available; returns the names that were built here. A
+ * Makes compose.yaml's PostgreSQL, Redis, nginx and Prometheus images available; returns the names that were built here. A
  * stand-in is labelled with a hash of the files it was built from, so a changed stand-in file is built again.
  */
 export function ensureServiceImages() {

@@ -32,6 +32,8 @@ import { forget } from "~/utils/singleton.server";
 import { setClock, now } from "~/utils/time/clock.server";
 import { startWebhookReceiver, verifiesWith, type WebhookReceiver } from "../fakes/webhook-receiver";
 import { describeWithDatabases } from "../support/database";
+import { sampleValue, scrapeThisProcess } from "../support/metrics";
+import { registerDatabaseGauges } from "~/server/metrics.server";
 import { workerDatabases } from "../support/worker-databases";
 import { choiceAt, slotAt } from "../support/demo-hosts";
 
@@ -336,6 +338,42 @@ describeWithDatabases(
       setClock(leadCreated.nextAttemptAt);
       await drain(options);
       expect(receiver.accepted.map((event) => event.type)).toEqual(["lead.created", "demo.booked"]);
+    });
+
+    it("the metrics follow a delivery that fails and then succeeds", async () => {
+      registerDatabaseGauges();
+      const metric = async (name: string, labels: Record<string, string>) =>
+        sampleValue(await scrapeThisProcess(), name, labels);
+      const attempts = (outcome: string) =>
+        metric("groundwork_webhook_deliveries_total", { endpoint: endpointId, outcome });
+      const webhookBacklog = async () => ({
+        pending: await metric("groundwork_outbox_pending_messages", { kind: "webhook-delivery" }),
+        oldestDue: await metric("groundwork_outbox_oldest_due_seconds", { kind: "webhook-delivery" }),
+      });
+      const before = { retrying: await attempts("retrying"), delivered: await attempts("delivered") };
+
+      receiver.plan = [{ kind: "status", status: 500 }];
+      await createDemoRequest(lead());
+      // A second after it was queued (the database's clock has microseconds, the app's milliseconds).
+      const [queued] = await deliveries(endpointId);
+      setClock(new Date(queued.nextAttemptAt.getTime() + 1_000));
+      const queuedBacklog = await webhookBacklog();
+      expect(queuedBacklog.pending).toBe(1);
+      expect(queuedBacklog.oldestDue).toBeCloseTo(1, 2);
+      await processOutboxOnce(options);
+      expect(await attempts("retrying")).toBe(before.retrying + 1);
+      expect(await attempts("delivered")).toBe(before.delivered);
+
+      // Due for half a minute, as when the worker is behind: the gauge says how long.
+      const [delivery] = await deliveries(endpointId);
+      setClock(new Date(delivery.nextAttemptAt.getTime() + 30_000));
+      expect(await webhookBacklog()).toEqual({ pending: 1, oldestDue: 30 });
+      await processOutboxOnce(options);
+      expect(await attempts("delivered")).toBe(before.delivered + 1);
+      expect(await attempts("retrying")).toBe(before.retrying + 1);
+      expect(await webhookBacklog()).toEqual({ pending: 0, oldestDue: 0 });
+      // Labelled by the endpoint's id, never its URL.
+      expect(JSON.stringify(await scrapeThisProcess())).not.toContain(receiver.url);
     });
 
     describe("when the receiver misbehaves, every event still arrives exactly once, on the schedule", () => {

@@ -140,3 +140,19 @@ export function messagesAbout(records: { leads?: SQL; orders?: SQL }): SQL {
   if (records.orders) conditions.push(copies("order", records.orders));
   return conditions.length ? sql`(${sql.join(conditions, sql` or `)})` : sql`false`;
 }
+
+export type OutboxBacklog = { kind: string; pending: number; oldestDueSeconds: number };
+
+/** Pending messages by kind, and how long the oldest one already due has waited (0 when none is due). */
+export async function outboxBacklog(now: Date, db: Database = getDb()): Promise<OutboxBacklog[]> {
+  const at = instant(now);
+  return db
+    .select({
+      kind: outbox.kind,
+      pending: sql<number>`count(*)::int`,
+      oldestDueSeconds: sql<number>`coalesce(extract(epoch from ${at} - min(${outbox.nextAttemptAt}) filter (where ${outbox.nextAttemptAt} <= ${at})), 0)::float8`,
+    })
+    .from(outbox)
+    .where(eq(outbox.status, "pending"))
+    .groupBy(outbox.kind);
+}

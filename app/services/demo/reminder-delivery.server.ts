@@ -5,12 +5,15 @@ import { manageUrl } from "~/services/demo/booking-token.server";
 import { demoReminderMail, sendMail } from "~/services/outbox/mailer.server";
 import { getBookingSettings } from "~/utils/env.server";
 import { logger } from "~/utils/logger.server";
+import { demoReminders } from "~/utils/metrics.server";
 
 // ADR 0031. A reminder of a booking since cancelled, deleted or changed is superseded (the change queued the new
 // version's). One far too late is skipped: "in 1 hour" half an hour before the demo misleads more than it helps.
 
 /** Only an outage makes a reminder later than this. */
 const REMINDER_GRACE_MS = 10 * 60_000;
+/** Sent later than this counts as late in the metrics: the worker looks every few seconds. */
+const LATE_AFTER_MS = 60_000;
 
 export const REMINDER_SKIPPED_MESSAGE = "demo reminder skipped: its moment passed while the service was down";
 
@@ -67,6 +70,7 @@ export async function deliverDemoReminder(
       lateMs,
       late: lateness(lateMs),
     });
+    demoReminders.inc({ outcome: "skipped" });
     return { outcome: "skipped", reason: `skipped: its moment passed ${lateness(lateMs)} before the worker saw it` };
   }
 
@@ -81,5 +85,6 @@ export async function deliverDemoReminder(
       host: found.host ?? undefined,
     }),
   );
+  demoReminders.inc({ outcome: lateMs > LATE_AFTER_MS ? "late" : "sent" });
   return { outcome: "sent" };
 }

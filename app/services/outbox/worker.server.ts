@@ -14,6 +14,7 @@ import { deliverDemoChange, deliverDemoInvite, type BookingDelivery } from "~/se
 import { deliverDemoReminder } from "~/services/demo/reminder-delivery.server";
 import { now } from "~/utils/time/clock.server";
 import { logger } from "~/utils/logger.server";
+import { webhookDeliveries } from "~/utils/metrics.server";
 import { newLeadMail, sendMail, type LeadScheduling } from "~/services/outbox/mailer.server";
 import { findLatestBookingOf } from "~/models/demo/booking.server";
 import { findHostContact } from "~/models/demo/host.server";
@@ -153,7 +154,11 @@ async function deliverWebhooks(messages: OutboxRow[], options: WebhookDeliveryOp
       let delivered = 0;
       for (const message of line) {
         try {
-          if ((await deliverWebhook(message, options, db)) === "delivered") delivered += 1;
+          const outcome = await deliverWebhook(message, options, db);
+          if (outcome !== "waiting") {
+            webhookDeliveries.inc({ endpoint: (message.payload as WebhookDeliveryPayload).endpointId, outcome });
+          }
+          if (outcome === "delivered") delivered += 1;
         } catch (error) {
           // The database failed mid-delivery: the lease runs out and the delivery is tried again.
           logger.error("webhook delivery round failed", { id: message.id, error });

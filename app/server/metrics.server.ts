@@ -1,0 +1,114 @@
+import { timingSafeEqual } from "node:crypto";
+import { createServer, type Server } from "node:http";
+import { Gauge } from "prom-client";
+import { databasePoolState } from "~/db/connection.server";
+import { outboxBacklog } from "~/models/outbox/messages.server";
+import { getEnv, type Env } from "~/utils/env.server";
+import { logger } from "~/utils/logger.server";
+import { metricsRegistry } from "~/utils/metrics.server";
+import { forget, recall, remember } from "~/utils/singleton.server";
+import { now } from "~/utils/time/clock.server";
+
+/** What is read at scrape time, from the database (ADR 0049). Registered once per process. */
+export function registerDatabaseGauges() {
+  remember("metrics read at scrape time", () => {
+    const registers = [metricsRegistry];
+    // prom-client collects every metric at once, so each gauge reads its own numbers.
+    new Gauge({
+      name: "groundwork_outbox_pending_messages",
+      help: "Outbox messages not yet delivered (due now or later), by kind.",
+      labelNames: ["kind"] as const,
+      registers,
+      async collect() {
+        const backlog = await outboxBacklog(now());
+        this.reset();
+        for (const { kind, pending } of backlog) this.set({ kind }, pending);
+      },
+    });
+    new Gauge({
+      name: "groundwork_outbox_oldest_due_seconds",
+      help: "How long the oldest outbox message already due has waited, by kind (0 when none is due).",
+      labelNames: ["kind"] as const,
+      registers,
+      async collect() {
+        const backlog = await outboxBacklog(now());
+        this.reset();
+        for (const { kind, oldestDueSeconds } of backlog) this.set({ kind }, oldestDueSeconds);
+      },
+    });
+    new Gauge({
+      name: "groundwork_db_pool_connections",
+      help: "This process's PostgreSQL connections by state (in_use, idle) and the pool's size (max).",
+      labelNames: ["state"] as const,
+      registers,
+      async collect() {
+        const state = await databasePoolState();
+        if (!state) return;
+        this.set({ state: "in_use" }, state.inUse);
+        this.set({ state: "idle" }, state.idle);
+        this.set({ state: "max" }, state.size);
+      },
+    });
+    new Gauge({
+      name: "groundwork_db_lock_waits",
+      help: "This process's PostgreSQL connections waiting on a lock.",
+      registers,
+      async collect() {
+        const state = await databasePoolState();
+        if (state) this.set(state.waitingOnLocks);
+      },
+    });
+    return true;
+  });
+}
+
+function authorized(header: string | undefined, token: string | undefined) {
+  if (!token) return true;
+  const given = Buffer.from(header ?? "");
+  const expected = Buffer.from(`Bearer ${token}`);
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+const METRICS_SERVER = "metrics server";
+
+/** Is `server` the metrics listener? The front door leaves it alone: it is not the site. */
+export function isMetricsServer(server: Server) {
+  return recall<Server>(METRICS_SERVER) === server;
+}
+
+/** Serves `GET /metrics` on METRICS_PORT (behind METRICS_TOKEN when set); nothing when the port is unset. */
+export function startMetricsServer(env: Env = getEnv()): Promise<void> {
+  const port = env.METRICS_PORT;
+  if (port === undefined || recall(METRICS_SERVER)) return Promise.resolve();
+  registerDatabaseGauges();
+  const server = createServer((req, res) => {
+    if (req.method !== "GET" || req.url?.split("?")[0] !== "/metrics") {
+      res.writeHead(404, { "Content-Type": "text/plain" }).end("Not found: metrics are at /metrics.\n");
+      return;
+    }
+    if (!authorized(req.headers.authorization, env.METRICS_TOKEN)) {
+      res.writeHead(401, { "WWW-Authenticate": 'Bearer realm="metrics"' }).end();
+      return;
+    }
+    metricsRegistry.metrics().then(
+      (text) => res.writeHead(200, { "Content-Type": metricsRegistry.contentType }).end(text),
+      (error: unknown) => {
+        logger.error("metrics could not be collected", { error });
+        res.writeHead(500, { "Content-Type": "text/plain" }).end("Metrics could not be collected.\n");
+      },
+    );
+  });
+  remember(METRICS_SERVER, () => server);
+  return new Promise((resolve, reject) => {
+    server.once("error", (error) => reject(new Error(`METRICS_PORT ${port} cannot be used: ${error.message}`)));
+    server.listen(port, env.HOST, () => {
+      logger.info("metrics served", { port, path: "/metrics", bearerToken: Boolean(env.METRICS_TOKEN) });
+      resolve();
+    });
+  });
+}
+
+export async function stopMetricsServer() {
+  const server = forget<Server>(METRICS_SERVER);
+  if (server?.listening) await new Promise((resolve) => server.close(resolve));
+}
