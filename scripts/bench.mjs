@@ -11,6 +11,7 @@
 // dashboard"),
 // The budgets (scripts/bench-budgets.mjs) are printed last, one PASS/FAIL/SKIP line each, and written
 // to bench.json's `budgets`; any FAIL makes the exit code 1.
+// BENCH_LOG_LEVEL (the app's LOG_LEVEL; unset: "warn", so no access line per request; "info" is production's),
 // BENCH_PROFILE_DIR (writes a V8 CPU profile of the app server per database). The flood-* cases run against the
 // default limits: scripts/bench-abuse.mjs. The cdn case needs nginx (Debian: `apt-get install -y nginx-light`;
 // NGINX_PATH to point at another binary) and says so when it is missing; cdn, conditional and render:
@@ -74,6 +75,7 @@ for (const kind of config.databases) {
 // The limits are on by default; a benchmark from one address would trip them at once, so it lifts them
 // explicitly (tests/integration/rate-limit-defaults.test.ts proves the defaults hold).
 const liftedLimits = {
+  ...(process.env.BENCH_LOG_LEVEL ? { LOG_LEVEL: process.env.BENCH_LOG_LEVEL } : {}),
   RATE_LIMIT_PER_CLIENT: "1000000000",
   RATE_LIMIT_PER_EMAIL: "1000000000",
   RATE_LIMIT_GLOBAL: "1000000000",

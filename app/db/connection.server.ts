@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { hostname } from "node:os";
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
+import { PGlite, type Transaction as PgliteTransaction } from "@electric-sql/pglite";
 import { btree_gist } from "@electric-sql/pglite/contrib/btree_gist";
 import { getTableColumns, sql } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
@@ -14,6 +14,7 @@ import * as schema from "~/db/schema.server";
 import { getEnv } from "~/utils/env.server";
 import { logger } from "~/utils/logger.server";
 import { lockPgliteDirectory } from "~/db/pglite-lock.server";
+import { inSpan, tracing } from "~/utils/tracing.server";
 import { forget, recall, remember } from "~/utils/singleton.server";
 
 // Both drivers speak the same pg-core dialect; one type keeps every model driver-agnostic.
@@ -60,24 +61,86 @@ function pgliteStatement(message: Uint8Array): string | undefined {
   return new TextDecoder().decode(message.subarray(start, end < 0 ? undefined : end));
 }
 
-/** Names every parameterised statement, so each connection plans it once (ADR 0026); the texts are fixed by code. */
-function preparingStatements<Client extends postgres.Sql | postgres.TransactionSql>(client: Client): Client {
+/** A statement's span (with tracing on, inside a trace): named by its first word, its text without values. */
+function statementSpan<T>(text: string, run: () => Promise<T>): Promise<T> {
+  const operation = text.trimStart().split(/\s/, 1)[0].toUpperCase();
+  const attributes = { "db.system.name": "postgresql", "db.query.text": text };
+  return inSpan(`db ${operation}`, { attributes, kind: "client", onlyInATrace: true }, run);
+}
+
+type PendingQuery = ReturnType<postgres.Sql["unsafe"]>;
+
+/** postgres.js runs a query when it is first awaited: its span starts then and ends when it settles. */
+function tracedQuery(query: PendingQuery, text: string): PendingQuery {
+  const traced: PendingQuery = new Proxy(query, {
+    get(target, key) {
+      if (key === "then") {
+        return (...handlers: Parameters<PendingQuery["then"]>) =>
+          statementSpan(text, () => Promise.resolve(target)).then(...handlers);
+      }
+      if (key === "values") {
+        return () => {
+          target.values();
+          return traced;
+        };
+      }
+      const value = Reflect.get(target, key) as unknown;
+      return typeof value === "function" ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+  return traced;
+}
+
+/**
+ * Names every parameterised statement, so each connection plans it once (ADR 0026); the texts are fixed by code.
+ * With tracing on, each statement is a span.
+ */
+function preparingStatements<Client extends postgres.Sql | postgres.TransactionSql>(
+  client: Client,
+  traced = Boolean(tracing()),
+): Client {
   return new Proxy(client, {
     get(target, key, receiver) {
       if (key === "unsafe") {
-        return (query: string, parameters?: postgres.ParameterOrJSON<never>[], options?: postgres.UnsafeQueryOptions) =>
-          target.unsafe(query, parameters, { ...options, prepare: true });
+        return (
+          query: string,
+          parameters?: postgres.ParameterOrJSON<never>[],
+          options?: postgres.UnsafeQueryOptions,
+        ) => {
+          const pending = target.unsafe(query, parameters, { ...options, prepare: true });
+          return traced ? tracedQuery(pending, query) : pending;
+        };
       }
       if (key === "begin" && "begin" in target) {
         // A transaction's statements go through the client postgres.js hands its callback: prepared alike.
         return (...args: unknown[]) => {
           const callback = args.pop() as (transaction: postgres.TransactionSql) => unknown;
           return (target.begin as (...rest: unknown[]) => unknown)(...args, (transaction: postgres.TransactionSql) =>
-            callback(preparingStatements(transaction)),
+            callback(preparingStatements(transaction, traced)),
           );
         };
       }
       return Reflect.get(target, key, receiver) as unknown;
+    },
+  });
+}
+
+/** With tracing on, each PGlite statement is a span, in a transaction too. */
+function tracedPglite<Client extends Pick<PGlite, "query"> & Partial<Pick<PGlite, "transaction">>>(
+  client: Client,
+): Client {
+  return new Proxy(client, {
+    get(target, key) {
+      if (key === "query") {
+        return (text: string, ...rest: unknown[]) =>
+          statementSpan(text, () => (target.query as (...args: unknown[]) => Promise<unknown>)(text, ...rest));
+      }
+      if (key === "transaction" && target.transaction) {
+        return (callback: (transaction: PgliteTransaction) => Promise<unknown>) =>
+          target.transaction!((transaction) => callback(tracedPglite(transaction)));
+      }
+      const value = Reflect.get(target, key) as unknown;
+      return typeof value === "function" ? (value as (...args: unknown[]) => unknown).bind(target) : value;
     },
   });
 }
@@ -147,7 +210,7 @@ function connectPglite(dataDir: string): Connection {
       return send(message, options);
     };
   }
-  const db = drizzlePglite(client, { schema }) as unknown as Database;
+  const db = drizzlePglite(tracing() ? tracedPglite(client) : client, { schema }) as unknown as Database;
   return {
     db,
     kind: "pglite",

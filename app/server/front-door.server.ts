@@ -8,6 +8,7 @@ import { requestContext, requestIdFrom } from "~/utils/http/request-context.serv
 import { httpRequestDuration, httpRequests, statusClass } from "~/utils/metrics.server";
 import { isMetricsServer } from "~/server/metrics.server";
 import { loadRoutePatterns, type RoutePatterns } from "~/server/route-pattern.server";
+import { serverSpan } from "~/utils/tracing.server";
 import { remember } from "~/utils/singleton.server";
 import { PEER_ADDRESS_HEADER } from "~/utils/http/client-address.server";
 
@@ -200,12 +201,17 @@ function guardServer(server: Server) {
       const requestId = requestIdFrom(firstHeader(req.headers["x-request-id"]));
       req.headers["x-request-id"] = requestId;
       res.setHeader("X-Request-Id", requestId);
+      const span = serverSpan(servedMethod(req.method), req.headers);
+      if (span) res.once("close", () => span.end(routePatternOf(req.url ?? "/"), res.statusCode));
       addBaselineHeaders(req, res);
       lingerAfterAnswer(req, res);
       logWhenFinished(req, res, requestId);
       const refusal = screen(req);
       if (refusal) return refuse(req, res, refusal);
-      requestContext.run({ requestId }, () => listener(req, res));
+      const context = span ? { requestId, traceId: span.traceId } : { requestId };
+      const serve = () => requestContext.run(context, () => listener(req, res));
+      if (span) span.run(serve);
+      else serve();
     });
   }
 }

@@ -8,6 +8,7 @@ import { stopServerOutboxWorker } from "~/services/outbox/worker.server";
 import { stopRetentionSchedule } from "~/services/privacy/retention.server";
 import { LISTENING_CHANNEL } from "~/server/startup-report.server";
 import { stopMetricsServer } from "~/server/metrics.server";
+import { stopTracing } from "~/utils/tracing.server";
 import { remember } from "~/utils/singleton.server";
 
 type RequestStart = { request: IncomingMessage; response: ServerResponse; server: Server };
@@ -67,7 +68,7 @@ async function shutDown(signal: NodeJS.Signals) {
   if ((await worker) === "timed out")
     logger.warn("the outbox worker or the retention job did not finish in time; both pick up where they stopped");
   for (const server of servers) server.closeAllConnections();
-  await within(stopMetricsServer(), CLOSE_TIMEOUT_MS);
+  await within(Promise.all([stopMetricsServer(), stopTracing()]), CLOSE_TIMEOUT_MS);
 
   // Side by side, so a Redis that does not answer adds nothing to the database's time.
   const [closed, redisClosed] = await Promise.all([

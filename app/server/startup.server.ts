@@ -9,6 +9,7 @@ import { reportWhenListening } from "~/server/startup-report.server";
 import { failStartup, waitForDatabase } from "~/db/readiness.server";
 import { installGracefulShutdown } from "~/server/graceful-shutdown.server";
 import { startMetricsServer } from "~/server/metrics.server";
+import { startTracing } from "~/utils/tracing.server";
 import { renderCheck, renderCheckMessage } from "~/server/render-check.server";
 import { remember } from "~/utils/singleton.server";
 
@@ -21,6 +22,8 @@ export function startServer(): Promise<void> {
     const webhookProblem = environmentEndpointProblem();
     if (webhookProblem) failStartup(webhookProblem);
     installGracefulShutdown();
+    // Before the database connects: its statements are traced from the first.
+    await startTracing(env);
     if (env.DATABASE_URL) survivePostgresClosedSocketWrites();
     await waitForDatabase();
     logger.info("applying migrations", { database: env.DATABASE_URL ? "postgres" : "pglite" });

@@ -240,6 +240,10 @@ const envSchema = z.object({
 
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   LOG_FORMAT: z.enum(["json", "pretty"]).default("json"),
+  // Traces (ADR 0050), by OpenTelemetry's own variable names; unset endpoint → no tracing code is loaded.
+  OTEL_EXPORTER_OTLP_ENDPOINT: optionalUrl,
+  OTEL_SERVICE_NAME: z.string().trim().min(1).default("groundwork-site"),
+  OTEL_BSP_SCHEDULE_DELAY: positiveInt(5000),
   // Prometheus metrics on their own port, never the site's (ADR 0049); unset → not served.
   METRICS_PORT: optionalPort,
   METRICS_TOKEN: z

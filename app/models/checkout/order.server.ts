@@ -1,4 +1,5 @@
 import { and, desc, eq, sql, type SQL } from "drizzle-orm";
+import { currentTraceparent } from "~/utils/tracing.server";
 import { orders, stripeEvents, type OrderRow, type OrderStatus } from "~/db/schema.server";
 import { getDb, rowsOf, type Database } from "~/db/connection.server";
 import { placeholders, preparedPerHandle } from "~/db/prepared.server";
@@ -53,6 +54,7 @@ function orderInsert(counts: "none" | "created" | "created and chosen") {
         queueWebhookEvents(
           [{ source: orderEvent("order.created", sql`inserted`), id: sql.placeholder("webhookEventId") }],
           sql.placeholder("eventAt"),
+          sql.placeholder("traceparent"),
         ),
       );
     const day = sql.placeholder("day");
@@ -92,6 +94,7 @@ export async function createOrderForAttempt(
     ...columns,
     id,
     webhookEventId: newWebhookEventId(),
+    traceparent: currentTraceparent() ?? null,
     eventAt: now().toISOString(),
     day: count?.day,
   });
@@ -142,7 +145,7 @@ async function settleWithEvent(db: Pick<Database, "execute">, update: SQL, statu
   const settled = rowsOf<{ id: string }>(
     await db.execute(sql`
       with settled as (${update})
-      ${status === "paid" ? sql`, webhooks as (${queueWebhookEvents([{ source: orderEvent("order.paid", sql`settled`), id: newWebhookEventId() }], now().toISOString())})` : sql``}
+      ${status === "paid" ? sql`, webhooks as (${queueWebhookEvents([{ source: orderEvent("order.paid", sql`settled`), id: newWebhookEventId() }], now().toISOString(), currentTraceparent() ?? null)})` : sql``}
       select id from settled`),
   );
   return settled.length;

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, gt, lt, sql, type SQL } from "drizzle-orm";
+import { currentTraceparent } from "~/utils/tracing.server";
 import {
   demoBookings,
   demoHosts,
@@ -98,7 +99,7 @@ export async function queueInviteAndReminders(
         and ${outbox.payload}->>'bookingId' = ${booking.id}
     ), `
     }queued as (${insert})
-    ${queueWebhookEvents(webhookEvents, at.toISOString())}`);
+    ${queueWebhookEvents(webhookEvents, at.toISOString(), currentTraceparent() ?? null)}`);
 }
 
 /** The webhook event of a booking's new version: its first, a change, or its cancellation. */

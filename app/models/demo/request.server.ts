@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { currentTraceparent } from "~/utils/tracing.server";
 import { and, desc, eq, gt, ilike, or, sql, type SQL } from "drizzle-orm";
 import { consentDisclosures, demoRequests, outbox, type DemoRequestRow } from "~/db/schema.server";
 import type { OutboxMessage } from "~/models/outbox/messages.server";
@@ -142,6 +143,7 @@ function leadInsert(counted: boolean) {
         queueWebhookEvents(
           [{ source: leadCreated(sql`inserted`), id: sql.placeholder("webhookEventId") }],
           sql.placeholder("eventAt"),
+          sql.placeholder("traceparent"),
         ),
       );
     const disclosure = keptDisclosure(db, sql.placeholder("consentVersion"), sql.placeholder("consentText"));
@@ -168,6 +170,7 @@ async function insertDemoRequest(
     consentText: input.consent?.text ?? null,
     outboxId: crypto.randomUUID(),
     webhookEventId: newWebhookEventId(),
+    traceparent: currentTraceparent() ?? null,
     eventAt: now().toISOString(),
     day: count?.day,
   });
@@ -239,7 +242,7 @@ async function createDemoRequestWithSlot(
         insert into ${outbox} (${sql.identifier(outbox.id.name)}, ${sql.identifier(outbox.kind.name)}, ${sql.identifier(outbox.payload.name)})
         values (${crypto.randomUUID()}, ${newLeadEmail}, ${JSON.stringify({ demoRequestId: row.id, needsTime: true })}::jsonb)
       )
-      ${queueWebhookEvents([{ source: storedLeadCreated(row.id), id: newWebhookEventId() }], now().toISOString())}`);
+      ${queueWebhookEvents([{ source: storedLeadCreated(row.id), id: newWebhookEventId() }], now().toISOString(), currentTraceparent() ?? null)}`);
   }
   // Last, so the day's count rows (every booking's) are locked only for the commit's round trip.
   if (count) {

@@ -1,4 +1,5 @@
 import { and, asc, inArray, ne, sql } from "drizzle-orm";
+import { currentTraceparent } from "~/utils/tracing.server";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import { getDb, type Database, type Transaction } from "~/db/connection.server";
 import {
@@ -129,6 +130,7 @@ export function erasePerson(
             },
           })),
           at,
+          currentTraceparent() ?? null,
         ),
       );
     }

@@ -23,6 +23,8 @@ export type WebhookDeliveryPayload = {
   /** The record the event is about ("lead:<id>", "order:<id>"): its events reach an endpoint in order. */
   recordKey: string;
   event: WebhookEvent;
+  /** The queuing request's W3C trace context, with tracing on. */
+  traceparent?: string;
 };
 
 /** Where an event's record is read from (aliases r = lead, b = booking, h = host, o = order) and how. */
@@ -72,10 +74,15 @@ export function newWebhookEventId(): string {
   return `msg_${crypto.randomUUID().replaceAll("-", "")}`;
 }
 
-/** Queues each event to every active endpoint that asked for its type, in the order given (outbox `seq` keeps it). */
+/**
+ * Queues each event to every active endpoint that asked for its type, in the order given (outbox `seq` keeps it).
+ * `traceparent` is the queuing request's trace (tracing on), so each delivery continues it: a value, or a placeholder
+ * in a prepared statement (a value there would be the first request's for good).
+ */
 export function queueWebhookEvents(
   events: { source: WebhookEventSource; id: string | Placeholder }[],
   at: string | Placeholder,
+  traceparent: string | null | Placeholder,
 ): SQL {
   const selects = events.map(
     ({ source, id }, index) => sql`select ${sql.raw(String(index + 1))} as position, ${source.recordKey} as record_key,
@@ -86,6 +93,7 @@ export function queueWebhookEvents(
   return sql`insert into ${outbox} (${sql.identifier(outbox.id.name)}, ${sql.identifier(outbox.kind.name)}, ${sql.identifier(outbox.payload.name)})
     select gen_random_uuid()::text, ${sql.raw(`'${webhookDeliveryKind}'`)},
       jsonb_build_object('endpointId', e.${sql.identifier(webhookEndpoints.id.name)}, 'recordKey', ev.record_key, 'event', ev.event)
+        || case when ${traceparent}::text is null then '{}'::jsonb else jsonb_build_object('traceparent', ${traceparent}::text) end
     from (${sql.join(selects, sql` union all `)}) ev
     join ${webhookEndpoints} e on e.${sql.identifier(webhookEndpoints.active.name)}
       and (ev.event->>'type') = any(e.${sql.identifier(webhookEndpoints.eventTypes.name)})

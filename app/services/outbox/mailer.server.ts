@@ -13,6 +13,7 @@ import {
 } from "~/services/demo/invite.server";
 import { getEnv } from "~/utils/env.server";
 import { logger } from "~/utils/logger.server";
+import { inSpan } from "~/utils/tracing.server";
 import { forget, remember } from "~/utils/singleton.server";
 import { formatZonedRange, formatZonedShort, isKnownTimeZone, timeZoneLabel } from "~/utils/time/time-zone-format";
 
@@ -52,7 +53,7 @@ export async function sendMail(mail: Mail): Promise<{ delivery: "smtp" | "log" }
     });
     return { delivery: "log" };
   }
-  await transporterFor(url).sendMail(mail);
+  await inSpan("email send", { kind: "client" }, () => transporterFor(url).sendMail(mail));
   return { delivery: "smtp" };
 }
 

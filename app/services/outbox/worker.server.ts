@@ -15,6 +15,7 @@ import { deliverDemoReminder } from "~/services/demo/reminder-delivery.server";
 import { now } from "~/utils/time/clock.server";
 import { logger } from "~/utils/logger.server";
 import { webhookDeliveries } from "~/utils/metrics.server";
+import { inSpan, recordSpan } from "~/utils/tracing.server";
 import { newLeadMail, sendMail, type LeadScheduling } from "~/services/outbox/mailer.server";
 import { findLatestBookingOf } from "~/models/demo/booking.server";
 import { findHostContact } from "~/models/demo/host.server";
@@ -125,7 +126,10 @@ const sequenceOf = (message: OutboxRow) =>
 export async function processOutboxOnce(options: OutboxOptions = {}): Promise<number> {
   const settings = { ...defaults, ...options };
   const { db } = options;
+  const claimStarted = Date.now();
   const claimed = await claimDueMessages({ ...settings, now: now() }, db);
+  // A claim that found nothing (most polls) is no trace of its own.
+  if (claimed.length) recordSpan("outbox claim", claimStarted, { "outbox.claimed": claimed.length });
 
   const webhooks = claimed.filter((message) => message.kind === webhookDeliveryKind);
   const [delivered, webhooksDelivered] = await Promise.all([
@@ -154,10 +158,14 @@ async function deliverWebhooks(messages: OutboxRow[], options: WebhookDeliveryOp
       let delivered = 0;
       for (const message of line) {
         try {
-          const outcome = await deliverWebhook(message, options, db);
-          if (outcome !== "waiting") {
-            webhookDeliveries.inc({ endpoint: (message.payload as WebhookDeliveryPayload).endpointId, outcome });
-          }
+          const { endpointId, traceparent } = message.payload as WebhookDeliveryPayload;
+          // Continues the trace of the request that queued it.
+          const outcome = await inSpan(
+            "webhook delivery",
+            { parent: traceparent, attributes: { "webhook.endpoint.id": endpointId, "outbox.message.id": message.id } },
+            () => deliverWebhook(message, options, db),
+          );
+          if (outcome !== "waiting") webhookDeliveries.inc({ endpoint: endpointId, outcome });
           if (outcome === "delivered") delivered += 1;
         } catch (error) {
           // The database failed mid-delivery: the lease runs out and the delivery is tried again.
@@ -175,7 +183,11 @@ async function deliverMessages(claimed: OutboxRow[], settings: typeof defaults, 
   // A booking's versions in order within a batch too: invites with a higher SEQUENCE go after (a stable sort).
   for (const message of claimed.sort((a, b) => sequenceOf(a) - sequenceOf(b))) {
     try {
-      const followUps = await deliver(message, db);
+      const followUps = await inSpan(
+        "outbox delivery",
+        { attributes: { "outbox.kind": message.kind, "outbox.message.id": message.id } },
+        () => deliver(message, db),
+      );
       await markDelivered(message.id, db, followUps);
       delivered += 1;
     } catch (error) {

@@ -21,6 +21,7 @@ import { postWebhook, type WebhookPolicy } from "~/services/webhooks/sender.serv
 import { now } from "~/utils/time/clock.server";
 import { getWebhookSettings } from "~/utils/env.server";
 import { logger } from "~/utils/logger.server";
+import { currentTraceparent, inSpan } from "~/utils/tracing.server";
 import type { Resolver } from "~/utils/http/outbound-address.server";
 
 /** ADR 0033: capped doubling, jittered so receivers coming back up are not hit by every sender at once. */
@@ -113,12 +114,21 @@ export async function deliverWebhook(
     return "failed";
   }
   const body = JSON.stringify(event);
-  const answer = await postWebhook(endpoint.url, body, signedHeaders(event.id, body, secrets), {
-    policy: options.policy ?? getWebhookSettings(),
-    resolve: options.resolve,
-    timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
-    maxResponseBytes: options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
-  });
+  const answer = await inSpan(
+    "webhook POST",
+    { kind: "client", attributes: { "webhook.event.type": event.type } },
+    () => {
+      // The receiver can join this trace: W3C `traceparent` beside the signature, which it does not cover.
+      const traceparent = currentTraceparent();
+      const headers = { ...signedHeaders(event.id, body, secrets), ...(traceparent ? { traceparent } : {}) };
+      return postWebhook(endpoint.url, body, headers, {
+        policy: options.policy ?? getWebhookSettings(),
+        resolve: options.resolve,
+        timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+        maxResponseBytes: options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
+      });
+    },
+  );
   const failingSince = await recordAttempt(
     {
       deliveryId: message.id,
