@@ -1,4 +1,5 @@
 import { Writable } from "node:stream";
+import { getRequestId } from "~/utils/http/request.server";
 import type { EntryContext, HandleDataRequestFunction } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
@@ -55,7 +56,7 @@ function renderWholeDocument(request: Request, statusCode: number, remixContext:
         },
         onError(error: unknown) {
           status = 500;
-          logger.error("render error", { error, url: request.url });
+          logger.error("render error", { requestId: getRequestId(request), error, url: request.url });
         },
       },
     );
@@ -111,7 +112,10 @@ export default async function handleRequest(
   }
   const page = await (env.PAGE_CACHE === "on" ? keptPage(tag, render) : finishedPage(render)).catch(
     (error: unknown) => {
-      logger.warn("the page's render failed; rendering it once more for this request alone", { error });
+      logger.warn("the page's render failed; rendering it once more for this request alone", {
+        requestId: getRequestId(request),
+        error,
+      });
       return undefined;
     },
   );
@@ -134,7 +138,12 @@ export const handleDataRequest: HandleDataRequestFunction = (response) => {
 
 export function handleError(error: unknown, { request }: { request: Request }) {
   if (request.signal.aborted) return;
-  logger.error("unhandled error", { error, method: request.method, url: request.url });
+  logger.error("unhandled error", {
+    requestId: getRequestId(request),
+    error,
+    method: request.method,
+    url: request.url,
+  });
 }
 
 /** For scripts that load the build (db:migrate, admin:create). */

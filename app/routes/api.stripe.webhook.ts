@@ -28,6 +28,7 @@ export async function action({ request }: ActionFunctionArgs) {
       event = webhooks.constructEvent(payload, signature, secret);
     } catch (error) {
       logger.warn("stripe webhook signature rejected", {
+        requestId,
         error: error instanceof Error ? error.message : String(error),
       });
       return jsonError(400, "Invalid signature.");

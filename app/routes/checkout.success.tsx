@@ -1,4 +1,5 @@
 import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { getRequestId } from "~/utils/http/request.server";
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { formatCents, getPlan } from "~/content/plans";
@@ -14,7 +15,8 @@ export const meta: MetaFunction = () => [{ title: "Thank you for your order" }, 
 
 export const headers: HeadersFunction = () => privatePageHeaders;
 
-async function findOrder(url: URL): Promise<{ order?: OrderRow; paymentStatus?: string }> {
+async function findOrder(request: Request): Promise<{ order?: OrderRow; paymentStatus?: string }> {
+  const url = new URL(request.url);
   const sessionId = url.searchParams.get("session_id");
   const orderId = url.searchParams.get("order_id");
   const env = getEnv();
@@ -27,7 +29,10 @@ async function findOrder(url: URL): Promise<{ order?: OrderRow; paymentStatus?: 
       paymentStatus = session.payment_status;
       orderRef = session.client_reference_id;
     } catch (error) {
-      logger.warn("could not read the checkout session for the success page", { error });
+      logger.warn("could not read the checkout session for the success page", {
+        requestId: getRequestId(request),
+        error,
+      });
     }
     const order = (orderRef ? await getOrder(orderRef) : undefined) ?? (await getOrderBySessionId(sessionId));
     return { order, paymentStatus };
@@ -38,7 +43,7 @@ async function findOrder(url: URL): Promise<{ order?: OrderRow; paymentStatus?: 
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { order, paymentStatus } = await findOrder(new URL(request.url));
+  const { order, paymentStatus } = await findOrder(request);
   if (!order) throw new Response("Not found", { status: 404, headers: privatePageHeaders });
   return json(
     {

@@ -2,9 +2,8 @@ import { subscribe } from "node:diagnostics_channel";
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import type { TLSSocket } from "node:tls";
 import { getEnv } from "~/utils/env.server";
-import { REFUSED_ORIGIN_HEADER } from "~/utils/http/request.server";
+import { REFUSED_ORIGIN_HEADER, requestIdFrom } from "~/utils/http/request.server";
 import { logger } from "~/utils/logger.server";
-import { requestContext, requestIdFrom } from "~/utils/http/request-context.server";
 import { httpRequestDuration, httpRequests, statusClass } from "~/utils/metrics.server";
 import { isMetricsServer } from "~/server/metrics.server";
 import { loadRoutePatterns, type RoutePatterns } from "~/server/route-pattern.server";
@@ -159,7 +158,11 @@ function refuse(req: IncomingMessage, res: ServerResponse, refusal: Refusal) {
  * One JSON line per request, named by its route pattern. remix-serve also prints morgan's text line, which it offers
  * no way to turn off (ADR 48): it gets the same pattern as its URL, so no path's ids or query reach the log there either.
  */
-function logWhenFinished(req: IncomingMessage & { originalUrl?: string }, res: ServerResponse, requestId: string) {
+function logWhenFinished(
+  req: IncomingMessage & { originalUrl?: string },
+  res: ServerResponse,
+  ids: { requestId: string; traceId?: string },
+) {
   const started = performance.now();
   const bytesBefore = req.socket.bytesWritten;
   res.once("finish", () => {
@@ -167,7 +170,7 @@ function logWhenFinished(req: IncomingMessage & { originalUrl?: string }, res: S
     const seconds = (performance.now() - started) / 1000;
     req.originalUrl = route;
     logger.info("request", {
-      requestId,
+      ...ids,
       method: req.method,
       route,
       status: res.statusCode,
@@ -205,13 +208,11 @@ function guardServer(server: Server) {
       if (span) res.once("close", () => span.end(routePatternOf(req.url ?? "/"), res.statusCode));
       addBaselineHeaders(req, res);
       lingerAfterAnswer(req, res);
-      logWhenFinished(req, res, requestId);
+      logWhenFinished(req, res, span ? { requestId, traceId: span.traceId } : { requestId });
       const refusal = screen(req);
       if (refusal) return refuse(req, res, refusal);
-      const context = span ? { requestId, traceId: span.traceId } : { requestId };
-      const serve = () => requestContext.run(context, () => listener(req, res));
-      if (span) span.run(serve);
-      else serve();
+      if (span) span.run(() => listener(req, res));
+      else listener(req, res);
     });
   }
 }

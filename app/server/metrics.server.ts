@@ -1,8 +1,8 @@
 import { timingSafeEqual } from "node:crypto";
 import { createServer, type Server } from "node:http";
-import { Gauge } from "prom-client";
+import { collectDefaultMetrics, Gauge } from "prom-client";
 import { databasePoolState } from "~/db/connection.server";
-import { outboxBacklog } from "~/models/outbox/messages.server";
+import { outboxBacklog, type OutboxBacklog } from "~/models/outbox/messages.server";
 import { getEnv, type Env } from "~/utils/env.server";
 import { logger } from "~/utils/logger.server";
 import { metricsRegistry } from "~/utils/metrics.server";
@@ -14,28 +14,28 @@ export function registerDatabaseGauges() {
   remember("metrics read at scrape time", () => {
     const registers = [metricsRegistry];
     // prom-client collects every metric at once, so each gauge reads its own numbers.
-    new Gauge({
-      name: "groundwork_outbox_pending_messages",
-      help: "Outbox messages not yet delivered (due now or later), by kind.",
-      labelNames: ["kind"] as const,
-      registers,
-      async collect() {
-        const backlog = await outboxBacklog(now());
-        this.reset();
-        for (const { kind, pending } of backlog) this.set({ kind }, pending);
-      },
-    });
-    new Gauge({
-      name: "groundwork_outbox_oldest_due_seconds",
-      help: "How long the oldest outbox message already due has waited, by kind (0 when none is due).",
-      labelNames: ["kind"] as const,
-      registers,
-      async collect() {
-        const backlog = await outboxBacklog(now());
-        this.reset();
-        for (const { kind, oldestDueSeconds } of backlog) this.set({ kind }, oldestDueSeconds);
-      },
-    });
+    const backlogGauge = (name: string, help: string, value: (row: OutboxBacklog) => number) =>
+      new Gauge({
+        name,
+        help,
+        labelNames: ["kind"] as const,
+        registers,
+        async collect() {
+          const backlog = await outboxBacklog(now());
+          this.reset();
+          for (const row of backlog) this.set({ kind: row.kind }, value(row));
+        },
+      });
+    backlogGauge(
+      "groundwork_outbox_pending_messages",
+      "Outbox messages not yet delivered (due now or later), by kind.",
+      (row) => row.pending,
+    );
+    backlogGauge(
+      "groundwork_outbox_oldest_due_seconds",
+      "How long the oldest outbox message already due has waited, by kind (0 when none is due).",
+      (row) => row.oldestDueSeconds,
+    );
     new Gauge({
       name: "groundwork_db_pool_connections",
       help: "This process's PostgreSQL connections by state (in_use, idle) and the pool's size (max).",
@@ -81,6 +81,9 @@ export function startMetricsServer(env: Env = getEnv()): Promise<void> {
   const port = env.METRICS_PORT;
   if (port === undefined || recall(METRICS_SERVER)) return Promise.resolve();
   registerDatabaseGauges();
+  // Node's own (CPU, memory, event-loop lag, garbage collection): their observers cost every request a little, so
+  // only a process whose metrics are scraped runs them.
+  remember("default metrics", () => collectDefaultMetrics({ register: metricsRegistry }));
   const server = createServer((req, res) => {
     if (req.method !== "GET" || req.url?.split("?")[0] !== "/metrics") {
       res.writeHead(404, { "Content-Type": "text/plain" }).end("Not found: metrics are at /metrics.\n");

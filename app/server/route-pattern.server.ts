@@ -26,13 +26,26 @@ export type RoutePatterns = (pathname: string) => string;
  */
 export function routePatterns(build: Pick<ServerBuild, "routes" | "publicPath">): RoutePatterns {
   const tree = routeTree(build.routes);
+  // matchRoutes ranks every route on each call; most requests are for a few paths, so their answers are kept.
+  const known = new Map<string, string>();
   return (pathname) => {
     if (pathname.startsWith(build.publicPath)) return `${build.publicPath}*`;
-    const matches = matchRoutes(tree as RouteObjects, pathname) ?? [];
-    const segments = matches.map((match) => match.route.path).filter(Boolean);
-    return `/${segments.join("/")}`;
+    let pattern = known.get(pathname);
+    if (pattern === undefined) {
+      const matches = matchRoutes(tree as RouteObjects, pathname) ?? [];
+      pattern = `/${matches
+        .map((match) => match.route.path)
+        .filter(Boolean)
+        .join("/")}`;
+      if (known.size >= KNOWN_PATHS) known.clear();
+      known.set(pathname, pattern);
+    }
+    return pattern;
   };
 }
+
+/** Bounded: paths made up by a crawler or an attacker only clear it. */
+const KNOWN_PATHS = 1_000;
 
 /**
  * The server build's own routes. This module is bundled into the build that remix-serve imported, so importing

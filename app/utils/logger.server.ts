@@ -1,6 +1,6 @@
 import pino from "pino";
 import { getEnv } from "~/utils/env.server";
-import { requestContext } from "~/utils/http/request-context.server";
+import { currentTraceId } from "~/utils/tracing.server";
 import { redactSecrets } from "~/utils/redact";
 import { remember } from "~/utils/singleton.server";
 
@@ -38,8 +38,11 @@ function createLogger(env: ReturnType<typeof getEnv>) {
     serializers: { error: pino.stdSerializers.err },
     redact: { paths: REDACTED_FIELDS.flatMap((field) => [field, `*.${field}`]), censor: "[redacted]" },
     hooks: { streamWrite: redactText },
-    // Every line written while a request runs names it.
-    mixin: () => requestContext.getStore() ?? {},
+    // With tracing on, a line written inside a trace names it.
+    mixin: () => {
+      const traceId = currentTraceId();
+      return traceId ? { traceId } : {};
+    },
   };
   if (env.LOG_FORMAT === "pretty") {
     return pino({ ...options, transport: { target: "pino-pretty", options: { messageKey: "message" } } });

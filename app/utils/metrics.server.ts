@@ -1,14 +1,10 @@
-import { Counter, Histogram, Registry, collectDefaultMetrics } from "prom-client";
+import { Counter, Histogram, Registry } from "prom-client";
 import { remember } from "~/utils/singleton.server";
 
 // Prometheus metrics through prom-client (ADR 49). Labels are bounded: route patterns, never paths; an endpoint's id,
 // never its URL; no address of any kind. Kept across dev rebuilds, so each metric is registered once.
 
-export const metricsRegistry = remember("metrics registry", () => {
-  const registry = new Registry();
-  collectDefaultMetrics({ register: registry });
-  return registry;
-});
+export const metricsRegistry = remember("metrics registry", () => new Registry());
 
 const registers = [metricsRegistry];
 

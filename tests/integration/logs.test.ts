@@ -1,5 +1,5 @@
 // Logs an operator can ship (issue #39) and that leak nothing (issue #38): JSON lines from pino, one per request named
-// by its route pattern, every line of a request carrying its id, and secrets and personal data redacted.
+// by its route pattern, every line about a request carrying its id, and secrets and personal data redacted.
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { logger } from "~/utils/logger.server";
 import { redactSecrets } from "~/utils/redact";
@@ -85,32 +85,45 @@ describe("the app's own lines", () => {
 describe("the production server's output", () => {
   let server: Awaited<ReturnType<typeof startAppServer>> | undefined;
   beforeAll(async () => {
-    server = await startAppServer({ env: { LOG_LEVEL: "debug" } });
+    server = await startAppServer({ env: { LOG_LEVEL: "info" } });
   });
   afterAll(async () => server?.stop());
 
   const requestLines = () => jsonLogLines(server!.output()).filter((line) => line.message === "request");
 
-  it("is JSON lines and remix-serve's own text, and every line of a request carries its id", async () => {
-    const response = await fetch(`${server!.baseUrl}/`, { headers: { "X-Request-Id": "proxy-id-0001" } });
-    await response.arrayBuffer();
-    expect(response.headers.get("X-Request-Id")).toBe("proxy-id-0001");
-    await vi.waitFor(() => expect(requestLines().some((line) => line.requestId === "proxy-id-0001")).toBe(true));
+  it("is JSON lines and remix-serve's own text, and every line about a request carries its id", async () => {
+    const home = await fetch(`${server!.baseUrl}/`, { headers: { "X-Request-Id": "proxy-id-0001" } });
+    await home.arrayBuffer();
+    expect(home.headers.get("X-Request-Id")).toBe("proxy-id-0001");
+    const lead = await fetch(`${server!.baseUrl}/api/demo-requests`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "X-Request-Id": "proxy-id-0002" },
+      body: JSON.stringify({
+        firstName: "Dana",
+        lastName: "Whitfield",
+        email: "dana.logs@whitfieldpest.com",
+        phone: "(512) 555-0147",
+        company: "Whitfield Pest Control",
+      }),
+    });
+    expect(lead.status).toBe(201);
+    expect(lead.headers.get("X-Request-Id")).toBe("proxy-id-0002");
+    await vi.waitFor(() => expect(requestLines().some((line) => line.requestId === "proxy-id-0002")).toBe(true));
     const output = server!.output();
     for (const line of output.split("\n").filter(Boolean)) {
       // remix-serve prints a banner and morgan's line, which it offers no way to turn off (ADR 48).
       if (line.startsWith("[remix-serve]") || /^(GET|HEAD|POST) \//.test(line)) continue;
       expect(() => JSON.parse(line), line).not.toThrow();
     }
-    const ofRequest = jsonLogLines(output).filter((line) => line.requestId === "proxy-id-0001");
-    // The first GET / reads the demo calendar and renders the shared page, which log at debug while it runs.
-    const messages = ofRequest.map((line) => line.message);
-    expect(messages).toEqual(expect.arrayContaining(["demo availability read", "shared page rendered"]));
-    expect(messages.at(-1)).toBe("request");
-    const request = ofRequest.at(-1)!;
-    expect(request).toMatchObject({ method: "GET", route: "/", status: 200 });
-    expect(request.durationMs).toBeGreaterThan(0);
-    expect(request.bytes).toBeGreaterThan(1000);
+    const ofRequest = (id: string) => jsonLogLines(output).filter((line) => line.requestId === id);
+    expect(ofRequest("proxy-id-0001").map((line) => line.message)).toEqual(["request"]);
+    expect(ofRequest("proxy-id-0001")[0]).toMatchObject({ method: "GET", route: "/", status: 200 });
+    expect(ofRequest("proxy-id-0001")[0].durationMs).toBeGreaterThan(0);
+    expect(ofRequest("proxy-id-0001")[0].bytes).toBeGreaterThan(1000);
+    // The demo request's own line, then its access line; its address never.
+    expect(ofRequest("proxy-id-0002").map((line) => line.message)).toEqual(["demo request stored", "request"]);
+    expect(ofRequest("proxy-id-0002")[1]).toMatchObject({ method: "POST", route: "/api/demo-requests", status: 201 });
+    expect(output).not.toContain("dana.logs@whitfieldpest.com");
   });
 
   it("makes an id when the proxy sends none or one that is not a plain token", async () => {

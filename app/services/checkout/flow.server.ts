@@ -222,7 +222,7 @@ export async function handleCouponStep(request: Request, form: FormData) {
   try {
     coupon = await getPaymentProvider().findCoupon(code);
   } catch (error) {
-    logger.error("coupon lookup failed", { error });
+    logger.error("coupon lookup failed", { requestId: getRequestId(request), error });
     const cookie = await saveCheckoutState(sessionState);
     return redirectWithError(
       "/?checkout=plan",
@@ -295,9 +295,18 @@ export async function startCheckout(
     if (order.providerSessionId !== session.sessionId) await setOrderSession(order.id, session.sessionId);
     return { url: session.url, orderId: order.id, priced };
   } catch (error) {
-    logger.error("payment provider failed to open a checkout", { error, orderId: order.id, provider: provider.kind });
+    logger.error("payment provider failed to open a checkout", {
+      requestId: getRequestId(request),
+      error,
+      orderId: order.id,
+      provider: provider.kind,
+    });
     await settleOrder(order.id, "canceled").catch((cancelError: unknown) =>
-      logger.error("a checkout that failed to open left its order pending", { error: cancelError, orderId: order.id }),
+      logger.error("a checkout that failed to open left its order pending", {
+        requestId: getRequestId(request),
+        error: cancelError,
+        orderId: order.id,
+      }),
     );
     throw new PaymentFailed();
   }

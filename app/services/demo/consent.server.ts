@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { getRequestId } from "~/utils/http/request.server";
 import { consentVersionField, demoConsentText } from "~/content/consent";
 import { isKnownConsentVersion, type LeadConsent } from "~/models/demo/request.server";
 import { getPublicEnv } from "~/utils/env.server";
@@ -31,6 +32,7 @@ export async function consentOf(form: FormData, request: Request): Promise<LeadC
   if (typeof posted !== "string" || posted === current.version) return { ...current, page };
   if (VERSION.test(posted) && (await isKnownConsentVersion(posted))) return { version: posted, page };
   logger.warn("demo request posted a consent wording this site never showed; the current one is recorded", {
+    requestId: getRequestId(request),
     posted: posted.slice(0, 40),
   });
   return { ...current, page };

@@ -129,6 +129,7 @@ async function requestedSlot(
 async function store(
   request: Request,
   data: Submitted,
+  requestId: string,
   channel: "form" | "api",
   slot?: RequestedSlot,
   { oncePerLead = false } = {},
@@ -153,10 +154,11 @@ async function store(
     () => new Error(`database did not answer within ${DEMO_STORE_TIMEOUT_MS} ms`),
   );
   if (!created && !isSameSubmission(row, input)) {
-    logger.warn("demo request replayed with different details; refused", { channel });
+    logger.warn("demo request replayed with different details; refused", { requestId, channel });
     throw new RequestRejected(409, SUBMISSION_CONFLICT);
   }
   logger.info(created ? "demo request stored" : "demo request replayed", {
+    requestId,
     channel,
     demoRequestId: row.id,
     bookingId: booking?.id,
@@ -348,6 +350,7 @@ async function keepFormWithNotice(
 
 /** Every outcome is a response; nothing thrown reaches the visitor. */
 export async function handleDemoRequestForm(request: Request, form: FormData): Promise<Response> {
+  const requestId = getRequestId(request);
   if (form.has(demoDayField) || form.has(demoShowTimesField)) return showPickerDay(form);
   try {
     // Honeypot: a value means a bot. It gets the ordinary success answer, so it learns nothing to adapt to,
@@ -355,7 +358,7 @@ export async function handleDemoRequestForm(request: Request, form: FormData): P
     const trap = form.get(demoHoneypotField);
     if (typeof trap === "string" && trap.trim() !== "") {
       await chargeRefusedAttempt(request);
-      logger.warn("demo request honeypot filled; not stored");
+      logger.warn("demo request honeypot filled; not stored", { requestId });
       return await redirectToThanks(request, "received");
     }
 
@@ -375,6 +378,7 @@ export async function handleDemoRequestForm(request: Request, form: FormData): P
         attribution: attributionFromForm(form),
         consent: await consentOf(form, request),
       },
+      requestId,
       "form",
       slot,
       { oncePerLead: !result.data.submissionId },
@@ -389,12 +393,12 @@ export async function handleDemoRequestForm(request: Request, form: FormData): P
       // Taken between render and submit: the lead is kept (ADR 0016) and its submission id goes back into the
       // form, so the next pick books for it.
       if (error.row) form.set("submissionId", error.row.submissionId);
-      logger.info("demo slot taken; lead kept, visitor asked to pick another time");
+      logger.info("demo slot taken; lead kept, visitor asked to pick another time", { requestId });
       return await keepFormWithNotice(form, demoToasts.failure, 409, {}, true);
     }
     if (error instanceof SlotUnavailable && error.status === 422) {
       // Not a time one can book (any more): the time field says why, with the free times as they are now.
-      logger.info("demo slot refused", { reason: error.reason });
+      logger.info("demo slot refused", { requestId, reason: error.reason });
       return json(
         {
           fieldErrors: { [demoSlotField]: error.message },
@@ -406,10 +410,10 @@ export async function handleDemoRequestForm(request: Request, form: FormData): P
       );
     }
     if (error instanceof RequestRejected) {
-      logger.warn("demo request refused", { status: error.status, reason: error.message });
+      logger.warn("demo request refused", { requestId, status: error.status, reason: error.message });
       return keepFormWithNotice(form, { message: "Error", description: error.message }, error.status, error.headers);
     }
-    logger.error("demo request failed", { error });
+    logger.error("demo request failed", { requestId, error });
     return keepFormWithNotice(form, demoToasts.failure, 503);
   }
 }
@@ -462,7 +466,13 @@ export async function handleDemoRequestApi(request: Request, body: unknown): Pro
     await consumeLimits(storingLimits, { request, email: parsed.data.email });
     // The honeypot belongs to the HTML form; API callers are not form-filling bots, so it is ignored here.
     const submissionId = parsed.data.submissionId ?? crypto.randomUUID();
-    const { row, booking } = await store(request, { ...parsed.data, submissionId, attribution }, "api", slot);
+    const { row, booking } = await store(
+      request,
+      { ...parsed.data, submissionId, attribution },
+      requestId,
+      "api",
+      slot,
+    );
     const stored = toStoredDemoRequest(row);
     if (!booking) return jsonOk<StoredDemoRequest>(stored, 201);
     return jsonOk<StoredDemoRequest & { booking: BookingJson }>(
@@ -471,7 +481,7 @@ export async function handleDemoRequestApi(request: Request, body: unknown): Pro
     );
   } catch (error) {
     if (error instanceof SlotUnavailable) {
-      logger.info("demo slot refused", { reason: error.reason });
+      logger.info("demo slot refused", { requestId, reason: error.reason });
       return jsonError(error.status, error.message, {
         reason: error.reason,
         fieldErrors: { slotStart: [error.message] },

@@ -6,7 +6,13 @@ import { jsonError } from "~/utils/http/api.server";
 import { now } from "~/utils/time/clock.server";
 import { getEnv } from "~/utils/env.server";
 import { logger } from "~/utils/logger.server";
-import { assertSameOrigin, getClientAddress, readRawBody, RequestRejected } from "~/utils/http/request.server";
+import {
+  assertSameOrigin,
+  getClientAddress,
+  getRequestId,
+  readRawBody,
+  RequestRejected,
+} from "~/utils/http/request.server";
 import { localDate } from "~/utils/time/zoned-time";
 
 /**
@@ -111,7 +117,7 @@ export async function handleEventBeacon(request: Request): Promise<Response> {
     return noContent();
   } catch (error) {
     if (error instanceof RequestRejected) return jsonError(error.status, error.message, {}, error.headers);
-    logger.error("funnel beacon failed; answered 204", { error });
+    logger.error("funnel beacon failed; answered 204", { requestId: getRequestId(request), error });
     return noContent();
   }
 }

@@ -21,6 +21,6 @@ export function jsonOk<T>(data: T, status = 200) {
 /** Turns refusals into their status and anything unexpected into a logged 503/500 without internals. */
 export function apiErrorResponse(error: unknown, context: { requestId: string; route: string }) {
   if (error instanceof RequestRejected) return jsonError(error.status, error.message, {}, error.headers);
-  logger.error("api request failed", { route: context.route, error });
+  logger.error("api request failed", { ...context, error });
   return jsonError(503, "The service is temporarily unavailable. Please try again.", { requestId: context.requestId });
 }

@@ -1,6 +1,5 @@
 import { resolveClientAddress } from "~/utils/http/client-address.server";
 import { getEnv } from "~/utils/env.server";
-import { requestContext, requestIdFrom } from "~/utils/http/request-context.server";
 
 /** A request the server refuses before doing any work; routes turn it into JSON or a toast. */
 export class RequestRejected extends Error {
@@ -120,9 +119,14 @@ export function getClientAddress(request: Request): string | undefined {
   return resolveClientAddress(request, getEnv().TRUST_PROXY);
 }
 
-/** The id the front door gave this request (the one its log lines carry). */
+/** A proxy's `X-Request-Id` when it is a plain token, or a new one. */
+export function requestIdFrom(given: string | null | undefined): string {
+  return given && /^[\w.-]{1,64}$/.test(given) ? given : crypto.randomUUID();
+}
+
+/** The id the front door gave this request (its access line, its log lines, its response's `X-Request-Id`). */
 export function getRequestId(request: Request): string {
-  return requestContext.getStore()?.requestId ?? requestIdFrom(request.headers.get("X-Request-Id") ?? undefined);
+  return requestIdFrom(request.headers.get("X-Request-Id"));
 }
 
 const MAX_ID_LENGTH = 64;
