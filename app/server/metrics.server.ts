@@ -9,11 +9,18 @@ import { metricsRegistry } from "~/utils/metrics.server";
 import { forget, recall, remember } from "~/utils/singleton.server";
 import { now } from "~/utils/time/clock.server";
 
+/** prom-client collects every gauge at once: gauges that show the same numbers share one read while it runs. */
+function sharedRead<T>(read: () => Promise<T>): () => Promise<T> {
+  let running: Promise<T> | undefined;
+  return () => (running ??= read().finally(() => (running = undefined)));
+}
+
 /** What is read at scrape time, from the database (ADR 0049). Registered once per process. */
 export function registerDatabaseGauges() {
   remember("metrics read at scrape time", () => {
     const registers = [metricsRegistry];
-    // prom-client collects every metric at once, so each gauge reads its own numbers.
+    const backlog = sharedRead(() => outboxBacklog(now()));
+    const poolState = sharedRead(databasePoolState);
     const backlogGauge = (name: string, help: string, value: (row: OutboxBacklog) => number) =>
       new Gauge({
         name,
@@ -21,9 +28,9 @@ export function registerDatabaseGauges() {
         labelNames: ["kind"] as const,
         registers,
         async collect() {
-          const backlog = await outboxBacklog(now());
+          const rows = await backlog();
           this.reset();
-          for (const row of backlog) this.set({ kind: row.kind }, value(row));
+          for (const row of rows) this.set({ kind: row.kind }, value(row));
         },
       });
     backlogGauge(
@@ -42,7 +49,7 @@ export function registerDatabaseGauges() {
       labelNames: ["state"] as const,
       registers,
       async collect() {
-        const state = await databasePoolState();
+        const state = await poolState();
         if (!state) return;
         this.set({ state: "in_use" }, state.inUse);
         this.set({ state: "idle" }, state.idle);
@@ -54,7 +61,7 @@ export function registerDatabaseGauges() {
       help: "This process's PostgreSQL connections waiting on a lock.",
       registers,
       async collect() {
-        const state = await databasePoolState();
+        const state = await poolState();
         if (state) this.set(state.waitingOnLocks);
       },
     });

@@ -44,8 +44,8 @@ describe("the app's own lines", () => {
     const secrets = {
       password: "hunter2-correct-horse",
       token: "tok_0123456789abcdef",
-      key: "sk_live_0123456789abcdef",
-      secret: "whsec_0123456789abcdef",
+      key: "fake-key-for-this-test-0001",
+      secret: "fake-secret-for-this-test-0001",
       authorization: "Bearer 0123456789abcdef",
       cookie: "__session=0123456789abcdef",
       email: "dana@whitfieldpest.com",
