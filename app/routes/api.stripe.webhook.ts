@@ -46,7 +46,7 @@ export async function action({ request }: ActionFunctionArgs) {
           : undefined,
       );
       // No visitor preference on Stripe's request; counted when it settles an order. ADR 0021.
-      if (paid && outcome === "settled") await countFunnelEvent("order_paid");
+      if (paid && outcome === "settled") await countFunnelEvent("order_paid", requestId);
     } else if (event.type === "checkout.session.expired") {
       const session = event.data.object;
       outcome = await applyStripeEvent(event, {

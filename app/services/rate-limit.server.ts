@@ -9,7 +9,7 @@ import { consumeCounters, postgresCounters, redisCounters } from "~/models/rate-
 import { getEnv, type Env } from "~/utils/env.server";
 import { logger } from "~/utils/logger.server";
 import { rateLimitRefusals } from "~/utils/metrics.server";
-import { getClientAddress, RequestRejected } from "~/utils/http/request.server";
+import { getClientAddress, getRequestId, RequestRejected } from "~/utils/http/request.server";
 import { remember } from "~/utils/singleton.server";
 import { withTimeout } from "~/utils/with-timeout";
 
@@ -140,20 +140,20 @@ function limiterFor(limit: LimitRule): Limiter {
 }
 
 /** A fail-closed limit whose store failed: refused, with a message that says it is not the visitor's doing. */
-function storeUnavailable(limit: LimitRule, error: unknown) {
-  logger.error("rate-limit store failed; refusing (this limit fails closed)", { limit: limit.name, error });
+function storeUnavailable(limit: LimitRule, error: unknown, requestId: string | undefined) {
+  logger.error("rate-limit store failed; refusing (this limit fails closed)", { requestId, limit: limit.name, error });
   return new RequestRejected(503, "This is unavailable for a moment. Please try again in 30 seconds.", {
     "Retry-After": "30",
   });
 }
 
 /** Runs a store operation; an error of the store (not a refusal) becomes a 503 for a fail-closed limit. */
-async function withStore<T>(limit: LimitRule, operation: () => Promise<T>): Promise<T> {
+async function withStore<T>(limit: LimitRule, operation: () => Promise<T>, requestId?: string): Promise<T> {
   try {
     return await operation();
   } catch (error) {
     if (error instanceof RateLimiterRes || error instanceof RequestRejected) throw error;
-    throw storeUnavailable(limit, error);
+    throw storeUnavailable(limit, error, requestId);
   }
 }
 
@@ -169,10 +169,13 @@ function refusal(limit: LimitRule, msBeforeNext: number) {
   );
 }
 
-/** Counts one attempt for `key`; throws a 429 with Retry-After when the window is already full. */
-export async function consumeLimit(limit: LimitRule, key: string): Promise<RateLimiterRes> {
+/**
+ * Counts one attempt for `key`; throws a 429 with Retry-After when the window is already full. `requestId`, here and
+ * below, names the request in the line logged when the store fails.
+ */
+export async function consumeLimit(limit: LimitRule, key: string, requestId?: string): Promise<RateLimiterRes> {
   try {
-    return await withStore(limit, () => limiterFor(limit).consume(key));
+    return await withStore(limit, () => limiterFor(limit).consume(key), requestId);
   } catch (outcome) {
     if (outcome instanceof RateLimiterRes) throw refusal(limit, outcome.msBeforeNext);
     throw outcome;
@@ -200,14 +203,15 @@ export async function consumeLimits(ladder: LimitLadder, who: LimitSubject): Pro
     const key = limit && keyOf();
     if (limit && key !== undefined) steps.push({ limit, key });
   }
-  if (steps.length > 1 && counterStore() === "postgres") return consumeInOneStatement(steps);
-  for (const { limit, key } of steps) await consumeLimit(limit, key);
+  const requestId = getRequestId(who.request);
+  if (steps.length > 1 && counterStore() === "postgres") return consumeInOneStatement(steps, requestId);
+  for (const { limit, key } of steps) await consumeLimit(limit, key, requestId);
 }
 
 type LadderStep = { limit: LimitRule; key: string };
 
 /** ADR 0026, same rules as the ladder. A failed store gets each limit's own answer, as on the one-limit path. */
-async function consumeInOneStatement(steps: LadderStep[]): Promise<void> {
+async function consumeInOneStatement(steps: LadderStep[], requestId: string): Promise<void> {
   const env = getEnv();
   const durationMs = env.RATE_LIMIT_WINDOW_SECONDS * 1000;
   let states;
@@ -222,7 +226,7 @@ async function consumeInOneStatement(steps: LadderStep[]): Promise<void> {
   } catch (error) {
     for (const { limit, key } of steps) {
       const { fallback } = limitersFor(limit);
-      if (!fallback) throw storeUnavailable(limit, error);
+      if (!fallback) throw storeUnavailable(limit, error, requestId);
       try {
         await fallback.consume(key);
       } catch (outcome) {
@@ -244,22 +248,34 @@ export async function countedAttempts(limit: LimitRule, key: string): Promise<nu
 }
 
 /** Whether `key` has used its window up, and when it frees up. */
-export async function limitReached(limit: LimitRule, key: string): Promise<RequestRejected | undefined> {
-  const state = await withStore(limit, () => limiterFor(limit).get(key));
+export async function limitReached(
+  limit: LimitRule,
+  key: string,
+  requestId?: string,
+): Promise<RequestRejected | undefined> {
+  const state = await withStore(limit, () => limiterFor(limit).get(key), requestId);
   return state && state.consumedPoints >= limit.points(getEnv()) ? refusal(limit, state.msBeforeNext) : undefined;
 }
 
 /** Adds attempts (one by default) without refusing (e.g. a failure noticed after the work was done). */
-export async function recordAttempt(limit: LimitRule, key: string, attempts = 1): Promise<void> {
-  await withStore(limit, () => limiterFor(limit).penalty(key, attempts));
+export async function recordAttempt(
+  limit: LimitRule,
+  key: string,
+  { attempts = 1, requestId }: { attempts?: number; requestId?: string } = {},
+): Promise<void> {
+  await withStore(limit, () => limiterFor(limit).penalty(key, attempts), requestId);
 }
 
 /** Forgetting only relaxes a limit, so a store failure here is logged, not thrown. */
-export async function forgetAttempts(limit: LimitRule, key: string): Promise<void> {
+export async function forgetAttempts(limit: LimitRule, key: string, requestId?: string): Promise<void> {
   try {
     await limiterFor(limit).delete(key);
   } catch (error) {
-    logger.warn("rate-limit store failed to forget a key; it expires with its window", { limit: limit.name, error });
+    logger.warn("rate-limit store failed to forget a key; it expires with its window", {
+      requestId,
+      limit: limit.name,
+      error,
+    });
   }
 }
 

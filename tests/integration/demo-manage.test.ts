@@ -296,7 +296,7 @@ describeWithDatabases(
       const [first, second] = await freeStarts();
       const id = await book(first);
       // This suite allows 1,000 changes per booking: use them all up at once.
-      await recordAttempt(limitRules.demoManageBooking, id, 1000);
+      await recordAttempt(limitRules.demoManageBooking, id, { attempts: 1000 });
       const response = await post(manageToken(id), { intent: "reschedule", slotStart: second });
       expect(response.status).toBe(429);
       expect(Number(response.headers.get("Retry-After"))).toBeGreaterThan(0);

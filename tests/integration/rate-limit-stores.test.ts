@@ -20,6 +20,7 @@ import { getEnv } from "~/utils/env.server";
 import { RequestRejected } from "~/utils/http/request.server";
 import { forget } from "~/utils/singleton.server";
 import { freePort } from "../support/app-server.mjs";
+import { capturedLogLines, type LogLine } from "../support/log-lines";
 import { createDatabase, dropDatabase } from "../support/postgres.mjs";
 import { startTcpProxy, throughProxy } from "../support/tcp-proxy.mjs";
 
@@ -231,7 +232,12 @@ describe("rate-limit counters in memory (PGlite, one process by nature)", () => 
 });
 
 describe("a rate-limit store outage: demo requests fail open, sign-in fails closed", () => {
+  const savedLogLevel = process.env.LOG_LEVEL;
+  beforeAll(() => {
+    process.env.LOG_LEVEL = "error";
+  });
   afterAll(async () => {
+    process.env.LOG_LEVEL = savedLogLevel;
     await useEnv({});
   });
 
@@ -242,12 +248,18 @@ describe("a rate-limit store outage: demo requests fail open, sign-in fails clos
     expect(demo).toEqual([200, 200, 200, 429]);
     // Fail closed: refused with a 503 that says to come back, never let through uncounted.
     let refusal: unknown;
-    try {
-      await consumeLimit(limitRules.signInClient, "192.0.2.11");
-    } catch (error) {
-      refusal = error;
-    }
+    const lines = await capturedLogLines(async () => {
+      try {
+        await consumeLimit(limitRules.signInClient, "192.0.2.11", "req-store-outage");
+      } catch (error) {
+        refusal = error;
+      }
+    });
     expect(refusal).toBeInstanceOf(RequestRejected);
+    // The line that says why names the request it refused.
+    expect(lines.map((line) => JSON.parse(line) as LogLine)).toContainEqual(
+      expect.objectContaining({ level: "error", requestId: "req-store-outage", limit: limitRules.signInClient.name }),
+    );
     expect(refusal).toMatchObject({ status: 503, headers: { "Retry-After": "30" } });
     expect((refusal as Error).message).toMatch(/unavailable for a moment/);
     // Forgetting only relaxes a limit: a store error there is not the visitor's problem.
@@ -287,7 +299,10 @@ describe("a rate-limit store outage: demo requests fail open, sign-in fails clos
     const database = await createDatabase("gw_limits_outage");
     const proxy = await startTcpProxy({ targetHost: "127.0.0.1", targetPort: Number(new URL(database.url).port) });
     try {
-      await useEnv({ DATABASE_URL: throughProxy(database.url, proxy.port), RATE_LIMIT_PER_CLIENT: "3" });
+      await useEnv({
+        DATABASE_URL: throughProxy(database.url, proxy.port),
+        RATE_LIMIT_PER_CLIENT: "3",
+      });
       await migrateDatabase();
       expect(counterStore(getEnv())).toBe("postgres");
       proxy.cut();

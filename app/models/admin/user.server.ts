@@ -18,9 +18,9 @@ export function hashPassword(password: string): Promise<string> {
 }
 
 /** The library's async check, off the main thread; a malformed hash is a failed check, and logged. */
-function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
+function verifyPassword(passwordHash: string, password: string, requestId?: string): Promise<boolean> {
   return verify(passwordHash, password).catch((error: unknown) => {
-    logger.error("a stored admin password hash cannot be read; that sign-in fails", { error });
+    logger.error("a stored admin password hash cannot be read; that sign-in fails", { requestId, error });
     return false;
   });
 }
@@ -76,7 +76,11 @@ export async function countUsers(): Promise<number> {
 let dummyHash: Promise<string> | undefined;
 
 /** An unknown username still costs one argon2 check, so response time does not reveal which usernames exist. */
-export async function verifyLogin(username: string, password: string): Promise<AdminUser | undefined> {
+export async function verifyLogin(
+  username: string,
+  password: string,
+  requestId?: string,
+): Promise<AdminUser | undefined> {
   const [row] = await getDb()
     .select()
     .from(users)
@@ -86,7 +90,7 @@ export async function verifyLogin(username: string, password: string): Promise<A
     await verifyPassword(await dummyHash, password);
     return undefined;
   }
-  const ok = await verifyPassword(row.password, password);
+  const ok = await verifyPassword(row.password, password, requestId);
   return ok ? { id: row.id, username: row.username } : undefined;
 }
 

@@ -3,7 +3,7 @@ import pLimit from "p-limit";
 import { verifyLogin, type AdminUser } from "~/models/admin/user.server";
 import { fromKnownDevice } from "~/services/admin/session.server";
 import { consumeLimit, forgetAttempts, limitReached, limitRules, recordAttempt } from "~/services/rate-limit.server";
-import { getClientAddress, RequestRejected } from "~/utils/http/request.server";
+import { getClientAddress, getRequestId, RequestRejected } from "~/utils/http/request.server";
 import { remember } from "~/utils/singleton.server";
 
 /**
@@ -14,15 +14,16 @@ async function startSignInAttempt(request: Request, username: string) {
   // Without an address (not through Node's HTTP server) every caller is one client, the safe side.
   const client = getClientAddress(request) ?? "unknown";
   const usernameKey = username.trim().toLowerCase();
-  const counted = await consumeLimit(limitRules.signInClient, client);
+  const requestId = getRequestId(request);
+  const counted = await consumeLimit(limitRules.signInClient, client, requestId);
   const clientHasTriedBefore = counted.consumedPoints > 1;
   if (clientHasTriedBefore) {
-    const refused = await limitReached(limitRules.signInUsername, usernameKey);
+    const refused = await limitReached(limitRules.signInUsername, usernameKey, requestId);
     if (refused) throw refused;
   }
   return {
-    succeeded: () => forgetAttempts(limitRules.signInClient, client),
-    failed: () => recordAttempt(limitRules.signInUsername, usernameKey),
+    succeeded: () => forgetAttempts(limitRules.signInClient, client, requestId),
+    failed: () => recordAttempt(limitRules.signInUsername, usernameKey, { requestId }),
   };
 }
 
@@ -51,7 +52,7 @@ export async function checkSignIn(
   }
   return queue(async () => {
     const attempt = await startSignInAttempt(request, username);
-    const admin = await verifyLogin(username, password);
+    const admin = await verifyLogin(username, password, getRequestId(request));
     await (admin ? attempt.succeeded() : attempt.failed());
     return admin;
   });

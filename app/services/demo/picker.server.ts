@@ -96,7 +96,9 @@ function offeredAt(snapshot: FreeSlotSnapshot, at: Date): FreeSlotDays {
 }
 
 /** For visitors without JavaScript, and until the calendar picker loads. */
-export async function demoPickerView(options: { day?: string; timeZone?: string } = {}): Promise<DemoPickerView> {
+export async function demoPickerView(
+  options: { day?: string; timeZone?: string; requestId?: string } = {},
+): Promise<DemoPickerView> {
   let businessDays: FreeSlotDays | undefined;
   // The zone names are written as of the read, so the view changes only with the snapshot and the notice above.
   let at = now();
@@ -110,7 +112,10 @@ export async function demoPickerView(options: { day?: string; timeZone?: string 
     at = snapshot.readAt;
   } catch (error) {
     // The page, and the request-only choice, must not depend on the database answering: no lead is lost.
-    logger.warn("demo picker: free times unavailable; offering 'None of these times work' only", { error });
+    logger.warn("demo picker: free times unavailable; offering 'None of these times work' only", {
+      requestId: options.requestId,
+      error,
+    });
   }
   const settings = getBookingSettings();
   const timeZone = isTimeZone(options.timeZone) ? options.timeZone : settings.timeZone;

@@ -228,13 +228,13 @@ export async function getDemoSectionState(request: Request) {
   const booked = thanks?.booking
     ? await bookedDemoView(thanks.booking, thanks.timeZone).catch((error: unknown) => {
         // Without its time the panel is still a thank-you; the e-mail names the time.
-        logger.warn("demo thank-you: booking not readable", { error });
+        logger.warn("demo thank-you: booking not readable", { requestId: getRequestId(request), error });
         return undefined;
       })
     : undefined;
   return {
     showThanks: Boolean(thanks),
-    picker: await demoPickerView(),
+    picker: await demoPickerView({ requestId: getRequestId(request) }),
     consentVersion: currentDemoConsent().version,
     ...(booked ? { booked } : {}),
   };
@@ -308,20 +308,21 @@ const formText = (form: FormData, name: string) => {
   return typeof value === "string" && value ? value : undefined;
 };
 
-function pickerFor(form: FormData) {
+function pickerFor(form: FormData, requestId: string) {
   return demoPickerView({
     day: formText(form, demoDayField) ?? formText(form, demoShownDayField),
     timeZone: formText(form, demoTimeZoneField),
+    requestId,
   });
 }
 
 /** Without JavaScript a day tab posts the whole form: nothing is stored, and typed values never go into a URL. */
-async function showPickerDay(form: FormData) {
+async function showPickerDay(form: FormData, requestId: string) {
   return json({
     fieldErrors: {},
     repopulateFields: formValues(form),
     formId: demoRequestFormId,
-    picker: await pickerFor(form),
+    picker: await pickerFor(form, requestId),
   });
 }
 
@@ -330,8 +331,11 @@ async function keepFormWithNotice(
   form: FormData,
   notice: { message: string; description: string },
   status: number,
-  headers: Record<string, string> = {},
-  slotTaken = false,
+  {
+    requestId,
+    headers = {},
+    slotTaken = false,
+  }: { requestId: string; headers?: Record<string, string>; slotTaken?: boolean },
 ) {
   // A retry keeps its submission id so it cannot store twice, except after a conflict: that id is taken. A taken
   // slot keeps it too: the lead is stored, and the next pick books for it.
@@ -340,7 +344,7 @@ async function keepFormWithNotice(
     fieldErrors: slotTaken ? { [demoSlotField]: slotTakenMessage } : {},
     repopulateFields,
     formId: demoRequestFormId,
-    ...(slotTaken ? { picker: await pickerFor(form) } : {}),
+    ...(slotTaken ? { picker: await pickerFor(form, requestId) } : {}),
   };
   if (!isEnhancedSubmit(form)) {
     return json({ ...data, notice: { type: "error", ...notice } satisfies DemoFormNotice }, { status, headers });
@@ -351,7 +355,7 @@ async function keepFormWithNotice(
 /** Every outcome is a response; nothing thrown reaches the visitor. */
 export async function handleDemoRequestForm(request: Request, form: FormData): Promise<Response> {
   const requestId = getRequestId(request);
-  if (form.has(demoDayField) || form.has(demoShowTimesField)) return showPickerDay(form);
+  if (form.has(demoDayField) || form.has(demoShowTimesField)) return showPickerDay(form, requestId);
   try {
     // Honeypot: a value means a bot. It gets the ordinary success answer, so it learns nothing to adapt to,
     // but nothing is stored or e-mailed.
@@ -394,7 +398,7 @@ export async function handleDemoRequestForm(request: Request, form: FormData): P
       // form, so the next pick books for it.
       if (error.row) form.set("submissionId", error.row.submissionId);
       logger.info("demo slot taken; lead kept, visitor asked to pick another time", { requestId });
-      return await keepFormWithNotice(form, demoToasts.failure, 409, {}, true);
+      return await keepFormWithNotice(form, demoToasts.failure, 409, { requestId, slotTaken: true });
     }
     if (error instanceof SlotUnavailable && error.status === 422) {
       // Not a time one can book (any more): the time field says why, with the free times as they are now.
@@ -404,17 +408,20 @@ export async function handleDemoRequestForm(request: Request, form: FormData): P
           fieldErrors: { [demoSlotField]: error.message },
           repopulateFields: formValues(form, { keepSlot: false }),
           formId: demoRequestFormId,
-          picker: await pickerFor(form),
+          picker: await pickerFor(form, requestId),
         },
         { status: 422 },
       );
     }
     if (error instanceof RequestRejected) {
       logger.warn("demo request refused", { requestId, status: error.status, reason: error.message });
-      return keepFormWithNotice(form, { message: "Error", description: error.message }, error.status, error.headers);
+      return keepFormWithNotice(form, { message: "Error", description: error.message }, error.status, {
+        requestId,
+        headers: error.headers,
+      });
     }
     logger.error("demo request failed", { requestId, error });
-    return keepFormWithNotice(form, demoToasts.failure, 503);
+    return keepFormWithNotice(form, demoToasts.failure, 503, { requestId });
   }
 }
 

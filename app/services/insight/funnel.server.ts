@@ -35,9 +35,9 @@ export function mayCount(request: Request): boolean {
 }
 
 /** For steps learnt without the visitor's request (e.g. the provider's webhook), where no preference is readable. */
-export async function countFunnelEvent(event: FunnelEvent): Promise<void> {
+export async function countFunnelEvent(event: FunnelEvent, requestId?: string): Promise<void> {
   const write = incrementFunnelCount(funnelDay(), event).catch((error: unknown) => {
-    logger.warn("funnel count failed; the step went on uncounted", { event, error });
+    logger.warn("funnel count failed; the step went on uncounted", { requestId, event, error });
   });
   let timer: NodeJS.Timeout | undefined;
   const waited = new Promise<void>((resolve) => {
@@ -48,7 +48,7 @@ export async function countFunnelEvent(event: FunnelEvent): Promise<void> {
 }
 
 export async function countFunnelStep(request: Request, event: FunnelEvent): Promise<void> {
-  if (mayCount(request)) await countFunnelEvent(event);
+  if (mayCount(request)) await countFunnelEvent(event, getRequestId(request));
 }
 
 const RELOAD = /(?:^|[\s,])(?:max-age=0|no-cache)(?:$|[\s,;])/i;
@@ -112,8 +112,9 @@ export async function handleEventBeacon(request: Request): Promise<Response> {
     }
     if (!mayCount(request)) return noContent();
     const client = getClientAddress(request);
-    if (client) await consumeLimit(limitRules.eventsClient, client);
-    await countFunnelEvent(event);
+    const requestId = getRequestId(request);
+    if (client) await consumeLimit(limitRules.eventsClient, client, requestId);
+    await countFunnelEvent(event, requestId);
     return noContent();
   } catch (error) {
     if (error instanceof RequestRejected) return jsonError(error.status, error.message, {}, error.headers);
