@@ -10,11 +10,10 @@ import { remember } from "~/utils/singleton.server";
  * ADR 0012; counted before the deliberately slow password check. Once a username is over its limit, only clients with
  * no attempt on record may still try it: guessing from many addresses slows, while the real admin still gets in.
  */
-async function startSignInAttempt(request: Request, username: string) {
+async function startSignInAttempt(request: Request, username: string, requestId: string) {
   // Without an address (not through Node's HTTP server) every caller is one client, the safe side.
   const client = getClientAddress(request) ?? "unknown";
   const usernameKey = username.trim().toLowerCase();
-  const requestId = getRequestId(request);
   const counted = await consumeLimit(limitRules.signInClient, client, requestId);
   const clientHasTriedBefore = counted.consumedPoints > 1;
   if (clientHasTriedBefore) {
@@ -51,8 +50,9 @@ export async function checkSignIn(
     });
   }
   return queue(async () => {
-    const attempt = await startSignInAttempt(request, username);
-    const admin = await verifyLogin(username, password, getRequestId(request));
+    const requestId = getRequestId(request);
+    const attempt = await startSignInAttempt(request, username, requestId);
+    const admin = await verifyLogin(username, password, requestId);
     await (admin ? attempt.succeeded() : attempt.failed());
     return admin;
   });

@@ -295,15 +295,16 @@ export async function startCheckout(
     if (order.providerSessionId !== session.sessionId) await setOrderSession(order.id, session.sessionId);
     return { url: session.url, orderId: order.id, priced };
   } catch (error) {
+    const requestId = getRequestId(request);
     logger.error("payment provider failed to open a checkout", {
-      requestId: getRequestId(request),
+      requestId,
       error,
       orderId: order.id,
       provider: provider.kind,
     });
     await settleOrder(order.id, "canceled").catch((cancelError: unknown) =>
       logger.error("a checkout that failed to open left its order pending", {
-        requestId: getRequestId(request),
+        requestId,
         error: cancelError,
         orderId: order.id,
       }),

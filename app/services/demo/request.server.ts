@@ -129,11 +129,11 @@ async function requestedSlot(
 async function store(
   request: Request,
   data: Submitted,
-  requestId: string,
   channel: "form" | "api",
   slot?: RequestedSlot,
   { oncePerLead = false } = {},
 ): Promise<{ row: DemoRequestRow; booking?: DemoBooking }> {
+  const requestId = getRequestId(request);
   const input = {
     firstName: data.firstName,
     lastName: data.lastName,
@@ -224,17 +224,18 @@ async function bookedDemoView(bookingId: string, timeZone: string | undefined): 
 
 /** Thanks come from a signed cookie, not the URL: only an accepted request shows them; a refresh does not resubmit. */
 export async function getDemoSectionState(request: Request) {
+  const requestId = getRequestId(request);
   const thanks = thanksOf(await thanksCookie().parse(request.headers.get("Cookie")));
   const booked = thanks?.booking
     ? await bookedDemoView(thanks.booking, thanks.timeZone).catch((error: unknown) => {
         // Without its time the panel is still a thank-you; the e-mail names the time.
-        logger.warn("demo thank-you: booking not readable", { requestId: getRequestId(request), error });
+        logger.warn("demo thank-you: booking not readable", { requestId, error });
         return undefined;
       })
     : undefined;
   return {
     showThanks: Boolean(thanks),
-    picker: await demoPickerView({ requestId: getRequestId(request) }),
+    picker: await demoPickerView({ requestId }),
     consentVersion: currentDemoConsent().version,
     ...(booked ? { booked } : {}),
   };
@@ -382,7 +383,6 @@ export async function handleDemoRequestForm(request: Request, form: FormData): P
         attribution: attributionFromForm(form),
         consent: await consentOf(form, request),
       },
-      requestId,
       "form",
       slot,
       { oncePerLead: !result.data.submissionId },
@@ -473,13 +473,7 @@ export async function handleDemoRequestApi(request: Request, body: unknown): Pro
     await consumeLimits(storingLimits, { request, email: parsed.data.email });
     // The honeypot belongs to the HTML form; API callers are not form-filling bots, so it is ignored here.
     const submissionId = parsed.data.submissionId ?? crypto.randomUUID();
-    const { row, booking } = await store(
-      request,
-      { ...parsed.data, submissionId, attribution },
-      requestId,
-      "api",
-      slot,
-    );
+    const { row, booking } = await store(request, { ...parsed.data, submissionId, attribution }, "api", slot);
     const stored = toStoredDemoRequest(row);
     if (!booking) return jsonOk<StoredDemoRequest>(stored, 201);
     return jsonOk<StoredDemoRequest & { booking: BookingJson }>(
