@@ -30,8 +30,7 @@ export default {
   },
   plugins: [],
   // Colours as plain values: the page writes opacity as `bg-white/10`, never `bg-opacity-10`, so the opacity
-  // variables every colour utility carried (`--tw-bg-opacity:1;background-color:rgb(… / var(--tw-bg-opacity, 1))`)
-  // were bytes for nothing — 7 KB of the stylesheet inlined in every page (ADR 27).
+  // variables every colour utility would carry are bytes for nothing in the inlined stylesheet (ADR 27).
   corePlugins: {
     textOpacity: false,
     backgroundOpacity: false,

@@ -1,6 +1,6 @@
 import { legalLinks } from "~/content/legal-links";
 
-// The demo form's small print is the consent a lead gives (issue #38): the form renders these words, and the server
+// The demo form's small print is the consent a lead gives: the form renders these words, and the server
 // records a hash of the same text with each lead, so what was agreed to can be shown years later.
 
 /** The sentences before the Privacy Policy link. */
@@ -8,10 +8,8 @@ export function demoConsentLead(brandName: string): string {
   return `By submitting this form, you agree to receive communications from ${brandName} about your demo and our products. You can opt out at any time.`;
 }
 
-/** The small print's exact text, as a visitor reads it. */
 export function demoConsentText(brandName: string): string {
   return `${demoConsentLead(brandName)} See our ${legalLinks.privacy.label}.`;
 }
 
-/** The form field that says which wording the page showed. */
 export const consentVersionField = "consentVersion";

@@ -4,7 +4,7 @@ import { formatUsd, plans } from "./plans";
 import { legalLinks, type LegalPageId } from "./legal-links";
 import { plural } from "~/utils/plural";
 
-/** Text, or a link inside it. `external` links open the other site in a new tab. */
+/** `external` links open the other site in a new tab. */
 export type InlineText = string | { text: string; href: string; external?: boolean };
 export type LegalBlock = { paragraph: InlineText[] } | { list: InlineText[][] };
 export type LegalSection = { id: string; heading: string; blocks: LegalBlock[] };

@@ -54,7 +54,6 @@ export function isPlanId(id: string): id is PlanId {
   return planIds.includes(id as PlanId);
 }
 
-/** Whole dollars for one billing period. */
 export function planPrice(plan: Plan, billing: BillingPeriod): number {
   return billing === "annual" ? plan.annualPrice : plan.price;
 }

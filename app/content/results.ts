@@ -1,6 +1,6 @@
 export type Stat = { value: string; label: string };
 
-/** The results band: the marketing claims, stated once. */
+/** The marketing claims, stated once. */
 export const resultsHeading = "Trusted by service businesses in over 50 states";
 
 export const resultStats: readonly Stat[] = [

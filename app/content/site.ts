@@ -1,5 +1,5 @@
-// Site-wide copy and the public configuration shape. The values of SiteConfig come from the server's
-// environment (root loader); the defaults below match the server's defaults and serve tests and tooling.
+// SiteConfig's values come from the server's environment (root loader); the defaults below match the server's and
+// serve tests and tooling.
 
 export type SiteConfig = {
   brandName: string;

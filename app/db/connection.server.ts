@@ -91,10 +91,7 @@ function tracedQuery(query: PendingQuery, text: string): PendingQuery {
   return traced;
 }
 
-/**
- * Names every parameterised statement, so each connection plans it once (ADR 0026); the texts are fixed by code.
- * With tracing on, each statement is a span.
- */
+/** Names every parameterised statement, so each connection plans it once (ADR 0026); the texts are fixed by code. */
 function preparingStatements<Client extends postgres.Sql | postgres.TransactionSql>(
   client: Client,
   traced = Boolean(tracing()),
@@ -125,7 +122,6 @@ function preparingStatements<Client extends postgres.Sql | postgres.TransactionS
   });
 }
 
-/** With tracing on, each PGlite statement is a span, in a transaction too. */
 function tracedPglite<Client extends Pick<PGlite, "query"> & Partial<Pick<PGlite, "transaction">>>(
   client: Client,
 ): Client {
@@ -278,10 +274,7 @@ export async function closeDatabase() {
 
 export type PoolState = { size: number; inUse: number; idle: number; waitingOnLocks: number };
 
-/**
- * This process's PostgreSQL connections as the server sees them (postgres.js publishes no pool counts). The query's
- * own connection is left out of "in use". PGlite has no pool: undefined.
- */
+/** Read from pg_stat_activity: postgres.js publishes no pool counts. This query's own connection is not "in use". */
 export async function databasePoolState(): Promise<PoolState | undefined> {
   const env = getEnv();
   if (!env.DATABASE_URL) return undefined;
@@ -320,7 +313,7 @@ function isClosedSocketWrite(error: unknown): boolean {
 
 /**
  * postgres.js can throw from a timer when PostgreSQL goes away (porsager/postgres#1154): its query already failed,
- * so survive and swap the pool. Anything else still exits. Server only: test runners keep their own handlers.
+ * so swap the pool rather than exit. Server only: test runners keep their own handlers.
  */
 export function survivePostgresClosedSocketWrites() {
   remember("postgres closed-socket guard", () =>

@@ -2,7 +2,6 @@ import { closeSync, ftruncateSync, openSync, readFileSync, writeSync } from "nod
 import path from "node:path";
 import { tryLock } from "fs-native-extensions";
 
-/** The file inside the PGlite directory whose lock says which process owns the directory. */
 export const PGLITE_LOCK_FILE = "groundwork.lock";
 
 export class PgliteDirectoryInUseError extends Error {

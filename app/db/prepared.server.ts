@@ -12,7 +12,6 @@ export function preparedPerHandle<Handle extends object, Statement>(
   };
 }
 
-/** A placeholder per key, for a prepared insert bound by the same names. */
 export function placeholders<Key extends string>(keys: readonly Key[]): Record<Key, Placeholder<Key>> {
   return Object.fromEntries(keys.map((key) => [key, sql.placeholder(key)])) as Record<Key, Placeholder<Key>>;
 }

@@ -42,7 +42,6 @@ export function failStartup(message: string): never {
   process.exit(1);
 }
 
-/** The database URL without its password, for messages. */
 function describeDatabaseUrl(url: string): string {
   try {
     const parsed = new URL(url);

@@ -365,8 +365,7 @@ export const scheduledJobs = pgTable("scheduled_jobs", {
   lastOutcome: jsonb("last_outcome"),
 });
 
-// One row per erasure of a person's data (issue #38): who erased, when, and how many records of each kind. It holds
-// no personal data: not the address, not a hash of it, not the ids of what went.
+// One row per erasure, holding no personal data: not the address, not a hash of it, not the ids of what went.
 export const erasureAudit = pgTable("erasure_audit", {
   id: id(),
   erasedAt: timestamp("erased_at", { withTimezone: true }).notNull(),

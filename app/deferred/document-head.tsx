@@ -5,10 +5,8 @@ import * as server from "~/deferred/server-only.server";
 const STYLESHEET_ID = "page-stylesheet";
 
 /**
- * The site's stylesheet inside the document, so nothing is fetched before the first paint. The server reads its
- * text (through the seam); the browser renders the text the server sent, read back from the page, so no render in
- * the browser can tell it apart (and the text is not in any script). Where the server has no built stylesheet to
- * read, both sides link it.
+ * The stylesheet inline, so nothing is fetched before the first paint. The browser reads back the text the server
+ * sent, so hydration matches and the text is in no script. Without a built stylesheet, both sides link it.
  */
 export function PageStylesheet({ href }: { href: string }) {
   const css =
@@ -20,12 +18,8 @@ export function PageStylesheet({ href }: { href: string }) {
 }
 
 /**
- * The tab icon as a data URL: a `/favicon.svg` link made the browser fetch it while the page was still loading,
- * and Lighthouse counts every such request that ends before the largest paint into that paint's estimate. A small
- * PNG of the SVG: the browser decodes an SVG icon by building a document for it on the page's main thread (ADR
- * 35). The URL text is server-only
- * (through the seam); hydration keeps the attribute the server sent, and a render in the browser alone (there is
- * none for the root layout) links the file.
+ * The tab icon as a PNG data URL: a linked icon is a request the largest paint waits for, and an SVG icon is decoded
+ * on the main thread (ADR 35). Hydration keeps the attribute the server sent.
  */
 export function PageIcon() {
   const href = typeof document === "undefined" ? server.publicPngDataUrl("/favicon.png") : undefined;

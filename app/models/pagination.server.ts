@@ -18,7 +18,6 @@ export function normalizeSearch(value: string | null | undefined): string {
   return (value ?? "").replace(unsearchable, "").trim().slice(0, MAX_QUERY_LENGTH);
 }
 
-/** A page number from the URL: anything that is not a positive integer is page 1. */
 export function parsePage(value: string | null | undefined): number {
   const page = Number(value);
   return Number.isSafeInteger(page) && page >= 1 ? Math.min(page, 1_000_000) : 1;

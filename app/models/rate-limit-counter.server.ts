@@ -30,10 +30,9 @@ export function redisCounters(options: CounterOptions & { keyNamespace: string }
   return new RateLimiterRedis({ ...limit, keyPrefix: `${keyNamespace}${limit.keyPrefix}`, storeClient: getRedis() });
 }
 
-/** One attempt to count: the counter's full key (`${keyPrefix}:${key}`), its limit and its window. */
+/** `key` is the counter's full key, `${keyPrefix}:${key}`. */
 export type CounterAttempt = { key: string; limit: number; durationMs: number };
 
-/** A counter after an attempt: the attempts in its window and when the window ends. */
 export type CounterState = { points: number; expire: Date };
 
 /** Chained data-modifying CTEs: each step counts only when the one before stayed within its limit. */

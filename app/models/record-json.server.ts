@@ -58,7 +58,6 @@ function columnJson(alias: string, column: PgColumn): SQL {
     : value;
 }
 
-/** The record of the row aliased `alias` as a jsonb object with `keys`, built by the database. */
 export function recordJson<Table extends typeof demoRequests | typeof orders | typeof demoBookings>(
   table: Table,
   keys: readonly (keyof Table["$inferSelect"] & string)[],

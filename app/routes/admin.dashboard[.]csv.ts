@@ -12,7 +12,6 @@ function csvValue(value: Cell, column: TableColumn): Cell {
   return column.kind === "cents" ? (Math.round(value) / 100).toFixed(2) : value;
 }
 
-/** Takes `chart` and the page's range parameters. */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const params = new URL(request.url).searchParams;

@@ -5,7 +5,7 @@ import { demoRequestRecordKeys } from "~/models/record-json.server";
 import { adminHeaders, requireAdmin } from "~/services/admin/session.server";
 import { csvDownload, type CsvColumn } from "~/utils/csv.server";
 
-// The same fields as a lead's webhooks (issue #25).
+// The same fields as a lead's webhooks.
 const columns: CsvColumn<DemoRequestRow>[] = demoRequestRecordKeys.map((key) => ({
   header: key,
   value: (row) => row[key],

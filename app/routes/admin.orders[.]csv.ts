@@ -5,7 +5,7 @@ import { orderRecordKeys } from "~/models/record-json.server";
 import { adminHeaders, requireAdmin } from "~/services/admin/session.server";
 import { csvDownload, type CsvColumn } from "~/utils/csv.server";
 
-// The same fields as an order's webhooks (issue #25); a cell holds the plan ids space-separated.
+// The same fields as an order's webhooks; a cell holds the plan ids space-separated.
 const columns: CsvColumn<OrderRow>[] = orderRecordKeys.map((key) => ({
   header: key,
   value: (row) => (key === "planIds" ? row.planIds.join(" ") : row[key]),

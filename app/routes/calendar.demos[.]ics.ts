@@ -5,7 +5,7 @@ import { calendarFeed, isCalendarFeedKey } from "~/services/demo/agenda.server";
 export async function loader({ request }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
   const key = params.get("key");
-  // ?host=<id> needs a key signed for that host alone (issue #24).
+  // ?host=<id> needs a key signed for that host alone.
   const host = params.get("host");
   if (!isCalendarFeedKey(key, host)) {
     return new Response("This calendar link is not valid. Copy the current one from the admin page.", {

@@ -27,7 +27,7 @@ export const HOST_EMAIL_MAX_LENGTH = 254;
 export const HOURS_TEXT_MAX_LENGTH = 200;
 export const MAX_RANGES_PER_DAY = 12;
 
-/** "09:00" for 540; 1440 is "24:00", the end of a day worked to midnight. */
+/** 1440 is "24:00": the end of a day worked to midnight. */
 export function formatMinute(minute: number): string {
   return `${String(Math.floor(minute / 60)).padStart(2, "0")}:${String(minute % 60).padStart(2, "0")}`;
 }
@@ -35,7 +35,6 @@ export function formatMinute(minute: number): string {
 const formatRange = (range: { startMinute: number; endMinute: number }) =>
   `${formatMinute(range.startMinute)}-${formatMinute(range.endMinute)}`;
 
-/** One weekday's ranges as the form's input writes them: "09:00-12:00, 13:00-17:00" ("" for a day off). */
 export function formatDayHours(weeklyHours: readonly HoursRange[], weekday: number): string {
   return weeklyHours
     .filter((range) => range.weekday === weekday)

@@ -50,7 +50,6 @@ function firstHeader(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[0] : value;
 }
 
-/** Over TLS here, or behind a trusted proxy that says the visitor used https. */
 export function arrivedOverHttps(req: IncomingMessage): boolean {
   if ((req.socket as TLSSocket).encrypted) return true;
   if (getEnv().TRUST_PROXY === 0) return false;
@@ -116,10 +115,7 @@ function addBaselineHeaders(req: IncomingMessage, res: ServerResponse) {
   }
 }
 
-/**
- * After an early answer (413, 405…), closing at once makes many clients drop it on the reset: stop reading,
- * give the client LINGER_MS to read its answer, then close.
- */
+/** Closing at once after an early answer (413, 405…) makes many clients drop it on the reset. */
 function lingerAfterAnswer(req: IncomingMessage, res: ServerResponse) {
   res.once("finish", () => {
     if (req.complete) return;
@@ -154,10 +150,8 @@ function refuse(req: IncomingMessage, res: ServerResponse, refusal: Refusal) {
   res.end(body);
 }
 
-/**
- * One JSON line per request, named by its route pattern. remix-serve also prints morgan's text line, which it offers
- * no way to turn off (ADR 48): it gets the same pattern as its URL, so no path's ids or query reach the log there either.
- */
+// remix-serve's morgan line cannot be turned off (ADR 48): it gets the route pattern as its URL, so no path's ids
+// or query reach the log there either.
 function logWhenFinished(
   req: IncomingMessage & { originalUrl?: string },
   res: ServerResponse,
@@ -217,7 +211,6 @@ function guardServer(server: Server) {
   }
 }
 
-/** Installs the front door on every HTTP server of this process (remix-serve makes one). Idempotent. */
 export function installFrontDoor() {
   remember("front door", () => {
     loadRoutePatterns().then(

@@ -93,10 +93,7 @@ async function shutDown(signal: NodeJS.Signals) {
   process.exit(0);
 }
 
-/**
- * remix-serve only closes its listener: the database and the outbox worker would keep the process alive until
- * SIGKILL. A second signal exits at once.
- */
+/** remix-serve only closes its listener: the database and the outbox worker would keep the process alive. */
 export function installGracefulShutdown() {
   const current = lifecycle();
   // Once per process: dev rebuilds import this module again.

@@ -83,7 +83,6 @@ export function isMetricsServer(server: Server) {
   return recall<Server>(METRICS_SERVER) === server;
 }
 
-/** Serves `GET /metrics` on METRICS_PORT (behind METRICS_TOKEN when set); nothing when the port is unset. */
 export function startMetricsServer(env: Env = getEnv()): Promise<void> {
   const port = env.METRICS_PORT;
   if (port === undefined || recall(METRICS_SERVER)) return Promise.resolve();

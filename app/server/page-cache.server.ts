@@ -13,7 +13,6 @@ export type KeptPage = { body: Buffer<ArrayBuffer>; gzip: Buffer<ArrayBuffer>; c
 const MAX_PAGES = 8;
 const pages = remember("kept pages", () => new Map<string, Promise<KeptPage | undefined>>());
 
-/** The strong validator of a page: the build, its path and its loaders' data validator. */
 export function pageTag(buildVersion: string, path: string, dataTag: string) {
   return createHash("sha256")
     .update(buildVersion)
@@ -34,7 +33,6 @@ export function matchesIfNoneMatch(header: string | null, etags: string[]) {
   return header.split(",").some((tag) => tag.trim() === "*" || etags.includes(opaque(tag)));
 }
 
-/** Undefined when the render failed. */
 export async function finishedPage(render: () => Promise<RenderedDocument>): Promise<KeptPage | undefined> {
   const { html, status } = await render();
   if (status !== 200) return undefined;

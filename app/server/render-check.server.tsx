@@ -1,10 +1,7 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { NotFound } from "~/components/not-found";
 
-/**
- * A dev build calls `jsxDEV`, which React's production runtime lacks, so every page would fail; rendering the
- * 404 page fails the same way, which is what start-up and /healthz look for.
- */
+/** A dev build calls `jsxDEV`, which React's production runtime lacks: the 404 page then fails like every page. */
 export function renderCheck(): { ok: true } | { ok: false; error: string; developmentBuild: boolean } {
   try {
     const html = renderToStaticMarkup(<NotFound />);

@@ -4,7 +4,6 @@ import { matchRoutes } from "@remix-run/react";
 type RouteNode = { id: string; path?: string; index?: boolean; caseSensitive?: boolean; children: RouteNode[] };
 type RouteObjects = Parameters<typeof matchRoutes>[0];
 
-/** The app's routes as a tree, the shape `matchRoutes` takes, from the server build's route list. */
 function routeTree(routes: ServerBuild["routes"]): RouteNode[] {
   const nodes = new Map<string, RouteNode>();
   for (const { id, path, index, caseSensitive } of Object.values(routes)) {
@@ -20,10 +19,7 @@ function routeTree(routes: ServerBuild["routes"]): RouteNode[] {
 
 export type RoutePatterns = (pathname: string) => string;
 
-/**
- * Names a request by the route that serves it (`/demo/manage/:token`), never by its URL: bounded, and free of the
- * ids and tokens paths carry. Files the server sends from `publicPath` are one name; anything else the catch-all.
- */
+/** By route (`/demo/manage/:token`), never by URL: bounded, and free of the ids and tokens paths carry. */
 export function routePatterns(build: Pick<ServerBuild, "routes" | "publicPath">): RoutePatterns {
   const tree = routeTree(build.routes);
   // matchRoutes ranks every route on each call; most requests are for a few paths, so their answers are kept.
@@ -47,10 +43,7 @@ export function routePatterns(build: Pick<ServerBuild, "routes" | "publicPath">)
 /** Bounded: paths made up by a crawler or an attacker only clear it. */
 const KNOWN_PATHS = 1_000;
 
-/**
- * The server build's own routes. This module is bundled into the build that remix-serve imported, so importing
- * `import.meta.url` hands back that same module, whose `routes` export is public `ServerBuild` API.
- */
+/** This module is bundled into the build remix-serve imported, so `import.meta.url` is that build, routes and all. */
 export async function loadRoutePatterns(): Promise<RoutePatterns | undefined> {
   const build = (await import(/* webpackIgnore: true */ import.meta.url)) as Partial<ServerBuild>;
   return build.routes && build.publicPath ? routePatterns(build as ServerBuild) : undefined;

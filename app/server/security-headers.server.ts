@@ -72,7 +72,6 @@ let policyParts: { env: Env; parts: [string, string, string] } | undefined;
 
 const sources = (hashes: string[]) => hashes.map((hash) => ` ${hash}`).join("");
 
-/** The Content-Security-Policy of a document whose inline scripts and styles have these hash sources. */
 export function contentSecurityPolicy(scriptHashes: string[], styleHashes: string[] = []): string {
   const env = getEnv();
   if (policyParts?.env !== env) policyParts = { env, parts: contentSecurityPolicyParts(env) };

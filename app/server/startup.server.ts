@@ -33,7 +33,7 @@ export function startServer(): Promise<void> {
       logger.info("created the first admin from ADMIN_USERNAME", { username: env.ADMIN_USERNAME });
     await applyWebhookEnvironment();
     if (env.OUTBOX_WORKER === "on") startServerOutboxWorker();
-    // What /privacy promises to delete, deleted: once across all instances, at start-up and about hourly.
+    // What /privacy promises to delete, deleted: once across all instances.
     startRetentionSchedule();
     await startMetricsServer(env).catch((error: Error) => failStartup(error.message));
     // Not "ready" yet: remix-serve binds the port after this returns; the report says so once it has.

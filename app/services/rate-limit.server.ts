@@ -169,10 +169,7 @@ function refusal(limit: LimitRule, msBeforeNext: number) {
   );
 }
 
-/**
- * Counts one attempt for `key`; throws a 429 with Retry-After when the window is already full. `requestId`, here and
- * below, names the request in the line logged when the store fails.
- */
+/** `requestId`, here and below, names the request in the line logged when the store fails. */
 export async function consumeLimit(limit: LimitRule, key: string, requestId?: string): Promise<RateLimiterRes> {
   try {
     return await withStore(limit, () => limiterFor(limit).consume(key), requestId);
@@ -187,10 +184,7 @@ export type LimitLadder = { session?: LimitRule; client?: LimitRule; email?: Lim
 
 export type LimitSubject = { request: Request; email?: string; session?: string };
 
-/**
- * Narrowest first, stopping at the first refusal, so one client cannot use up everyone's allowance.
- * A limit whose key is not known yet is skipped.
- */
+/** Narrowest first, stopping at the first refusal, so one client cannot use up everyone's allowance. */
 export async function consumeLimits(ladder: LimitLadder, who: LimitSubject): Promise<void> {
   const checks: Array<[LimitRule | undefined, () => string | undefined]> = [
     [ladder.session, () => who.session],
@@ -242,12 +236,10 @@ async function consumeInOneStatement(steps: LadderStep[], requestId: string): Pr
   }
 }
 
-/** Attempts counted for `key` in its current window (0 when none). */
 export async function countedAttempts(limit: LimitRule, key: string): Promise<number> {
   return (await withStore(limit, () => limiterFor(limit).get(key)))?.consumedPoints ?? 0;
 }
 
-/** Whether `key` has used its window up, and when it frees up. */
 export async function limitReached(
   limit: LimitRule,
   key: string,

@@ -280,7 +280,6 @@ export type Env = Omit<z.infer<typeof envSchema>, "APP_URL"> & {
   /** Whether APP_URL came from the environment (a derived one is only right for local use). */
   appUrlConfigured: boolean;
   sessionSecrets: string[];
-  /** Where the secrets came from: the environment, or the file made on the first start. */
   sessionSecretSource: "SESSION_SECRET" | "SESSION_SECRET_FILE";
 };
 
@@ -288,7 +287,6 @@ const DEFAULT_PORT = 3000;
 // Addresses that mean "every interface": not something a browser can open, so links use localhost.
 const WILDCARD_HOSTS = new Set(["", "0.0.0.0", "::", "[::]"]);
 
-/** The local origin when APP_URL is not set. */
 export function defaultAppUrl(port: number | undefined, host: string | undefined): string {
   const name = host?.trim() ?? "";
   const hostname = WILDCARD_HOSTS.has(name)
@@ -352,7 +350,6 @@ function parseEnv(source: NodeJS.ProcessEnv): Env {
   };
 }
 
-/** What SESSION_SECRET_FILE holds; undefined when there is no such file yet. */
 function readSecretFile(file: string): string | undefined {
   let secret: string;
   try {
@@ -378,11 +375,8 @@ function unusableSecretFile(file: string, code: string | undefined) {
   );
 }
 
-/**
- * A fresh machine runs with no configuration, yet links already e-mailed must survive a restart: the secret made on
- * the first start is kept in `file`. It is written aside and linked into place, so instances starting at once on
- * one machine all keep the first one made.
- */
+// Links already e-mailed must survive a restart. Written aside and linked into place, so instances starting at once
+// on one machine all keep the first secret made.
 function keptSessionSecret(file: string): string {
   const kept = readSecretFile(file);
   if (kept) return kept;
@@ -400,7 +394,6 @@ function keptSessionSecret(file: string): string {
   return readSecretFile(file)!;
 }
 
-/** The parsed environment: parsed once, at start-up, and the same object ever after. */
 export function getEnv(): Env {
   return remember("env", () => parseEnv(process.env));
 }

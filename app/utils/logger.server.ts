@@ -4,10 +4,7 @@ import { currentTraceId } from "~/utils/tracing.server";
 import { redactSecrets } from "~/utils/redact";
 import { remember } from "~/utils/singleton.server";
 
-/**
- * Fields never written, at the top of a line or one level down: credentials, and a person's contact details (a
- * mail's recipient and body hold them too).
- */
+/** Credentials and a person's contact details (a mail's recipient and body hold them too) are never written. */
 export const REDACTED_FIELDS = [
   "password",
   "token",

@@ -2,9 +2,8 @@ import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } f
 import { getEnv } from "~/utils/env.server";
 import { remember } from "~/utils/singleton.server";
 
-// Secrets the app must use again (webhook signing secrets) are kept sealed with AES-256-GCM, under a key derived from
-// SESSION_SECRET, so a database dump alone cannot use them (ADR 0043). The first SESSION_SECRET seals, all open:
-// rotating it re-seals at start-up (resealing below) without losing any.
+// Secrets the app must use again are sealed under a key derived from SESSION_SECRET, so a database dump alone cannot
+// use them (ADR 0043). The first SESSION_SECRET seals and all open, so rotating it re-seals without losing any.
 
 const FORMAT = "sealed:v1";
 const IV_BYTES = 12;
@@ -37,7 +36,6 @@ export function isSealed(value: string): boolean {
   return value.startsWith(`${FORMAT}:`);
 }
 
-/** True when `value` is sealed with the key that seals now (nothing to re-seal). */
 export function isSealedWithCurrentKey(value: string): boolean {
   return value.startsWith(`${FORMAT}:${sealingKeys()[0].id}:`);
 }

@@ -14,7 +14,6 @@ export function signValue(purpose: string, value: string): string {
   return sign(purpose, value, getEnv().sessionSecrets[0]).toString("base64url");
 }
 
-/** True when `signature` was made for `value` and `purpose` with any configured secret. */
 export function isValueSignature(purpose: string, value: string, signature: string | null | undefined): boolean {
   if (!signature || !SIGNATURE.test(signature)) return false;
   const given = Buffer.from(signature, "base64url");

@@ -13,7 +13,6 @@ export const tracing = () => recall<Tracing>(TRACING);
 
 type TracingSettings = Pick<Env, "OTEL_EXPORTER_OTLP_ENDPOINT" | "OTEL_SERVICE_NAME" | "OTEL_BSP_SCHEDULE_DELAY">;
 
-/** Registers the SDK: W3C trace context, spans batched to the OTLP/HTTP endpoint the OTEL_* variables name. */
 export async function startTracing(settings: TracingSettings) {
   if (!settings.OTEL_EXPORTER_OTLP_ENDPOINT || tracing()) return;
   const serviceName = settings.OTEL_SERVICE_NAME;
@@ -47,7 +46,6 @@ export async function startTracing(settings: TracingSettings) {
   remember(TRACING, () => ({ api, tracer: provider.getTracer(serviceName), shutdown: () => provider.shutdown() }));
 }
 
-/** Sends the spans still batched; at shutdown. */
 export async function stopTracing() {
   await tracing()?.shutdown();
 }
@@ -61,7 +59,6 @@ type SpanOptions = {
   onlyInATrace?: boolean;
 };
 
-/** Runs `work` in a span when tracing is on; otherwise just runs it. */
 export function inSpan<T>(name: string, options: SpanOptions, work: (span?: Otel.Span) => Promise<T>): Promise<T> {
   const current = tracing();
   if (!current) return work();
@@ -105,16 +102,12 @@ export function currentTraceparent(): string | undefined {
   return carrier.traceparent;
 }
 
-/** The active trace's id, for log lines; none when off. */
 export function currentTraceId(): string | undefined {
   const current = tracing();
   return current?.api.trace.getSpan(current.api.context.active())?.spanContext().traceId;
 }
 
-/**
- * A server span for an incoming request, continuing the caller's `traceparent`: `run` runs inside it, and `end` names
- * it by its route once that is known.
- */
+/** Continues the caller's `traceparent`; `end` names the span by its route once that is known. */
 export function serverSpan(method: string, headers: Record<string, string | string[] | undefined>) {
   const current = tracing();
   if (!current) return undefined;

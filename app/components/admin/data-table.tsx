@@ -1,6 +1,5 @@
 import type { ReactNode } from "react";
 
-/** `className` is added to the cell's base classes. */
 export type Column<Row> = { header: string; className?: string; cell: (row: Row) => ReactNode };
 
 const th = "px-3 py-2 text-left text-xs font-semibold uppercase tracking-wide text-slate-600";

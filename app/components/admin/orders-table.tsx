@@ -5,7 +5,6 @@ import { AttributionSummary } from "~/components/admin/attribution-summary";
 import { formatCents } from "~/content/plans";
 import type { Attribution } from "~/schemas/attribution";
 
-/** `plans` already holds the plans' names. */
 export type OrderRow = {
   id: string;
   status: string;

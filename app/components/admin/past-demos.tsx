@@ -80,7 +80,6 @@ const columns: Column<PastDemo>[] = [
   },
 ];
 
-/** Ended demos in the dashboard's range, to mark as held, no-show or host-cancelled (issue #24). */
 export function PastDemos({ data, search }: { data: PastDemosData; search: string }) {
   return (
     <section id="past-demos" aria-labelledby="past-demos-heading">

@@ -7,7 +7,7 @@ const lineBreak = /([\r\n\t])/;
 
 const codeOf = (character: string) => `U+${character.charCodeAt(0).toString(16).toUpperCase().padStart(4, "0")}`;
 
-/** Splits text into plain runs and hidden characters (line breaks count as hidden unless `multiline`). */
+/** Line breaks count as hidden unless `multiline`. */
 export function revealHidden(text: string, { multiline = false } = {}): Array<{ text: string; hidden: boolean }> {
   const pattern = new RegExp(multiline ? hiddenCharacter.source : `${hiddenCharacter.source}|${lineBreak.source}`, "g");
   const parts: Array<{ text: string; hidden: boolean }> = [];

@@ -17,7 +17,6 @@ export function EnvironmentBadge() {
   return <span className={`${badge} bg-sky-100 text-sky-900`}>From the environment</span>;
 }
 
-/** `children` is what to do about it. */
 export function DisabledNotice({
   endpoint,
   children,

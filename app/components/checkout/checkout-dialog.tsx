@@ -10,10 +10,8 @@ import { StepIndicator } from "./step-indicator";
 const closeUrl = (attribution: Record<string, string>) =>
   `/?checkout=close${Object.keys(attribution).length ? `&${new URLSearchParams(attribution)}` : ""}`;
 
-/**
- * The checkout dialog, driven by the URL. No Portal: a Portal renders nothing on the server, and the dialog
- * must be complete without JavaScript. Radix omits the aria links in server HTML, so they are set here.
- */
+// No Portal: it renders nothing on the server, and the dialog must be complete without JavaScript. Radix omits the
+// aria links in server HTML, so they are set here.
 export function CheckoutDialog({ view }: { view: CheckoutView }) {
   const navigate = useNavigate();
   const closeHref = closeUrl(view.attribution);
@@ -24,10 +22,8 @@ export function CheckoutDialog({ view }: { view: CheckoutView }) {
         if (!open) navigate(closeHref, { preventScrollReset: true });
       }}
     >
-      {/* Not Radix's Dialog.Overlay: its scroll lock injects a <style> element the CSP refuses. The stylesheet locks
-          the page's scroll while this element exists (tailwind.css). A click on it closes the dialog as the close
-          button does: a link, so it works before the page has hydrated too (the close button is for keyboards and
-          screen readers; this one is hidden from them). */}
+      {/* Not Radix's Dialog.Overlay: its scroll lock injects a <style> the CSP refuses (tailwind.css locks scroll
+          instead). A link, so a click closes the dialog before hydration too; hidden from screen readers. */}
       <Link
         to={closeHref}
         preventScrollReset
@@ -44,9 +40,8 @@ export function CheckoutDialog({ view }: { view: CheckoutView }) {
         }}
         aria-labelledby="checkout-title"
         aria-describedby="checkout-description"
-        // pointer-events-auto: a modal Radix layer sets `pointer-events: none` on <body> in an effect and gives the
-        // layer its own `auto` one render later. Clicks in between went through the dialog to the overlay (closing
-        // it) or were lost; the gap falls just after hydration, when a visitor who filled step 1 early clicks.
+        // pointer-events-auto: a modal Radix layer sets `pointer-events: none` on <body> but gives the layer its own
+        // `auto` a render later, so clicks just after hydration would fall through to the overlay.
         className="pointer-events-auto fixed left-1/2 top-1/2 z-50 max-h-[90vh] w-[calc(100vw-2rem)] max-w-4xl -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-6 shadow-2xl focus:outline-none sm:p-8"
       >
         <div className="flex items-start justify-between gap-4">

@@ -77,7 +77,6 @@ export function InfoStep({
       className="grid gap-4 sm:grid-cols-2"
     >
       <input type="hidden" name="intent" value="checkout-info" />
-      {/* The plan selection made before step 1 travels with the info. */}
       {planIds.map((id) => (
         <input key={id} type="hidden" name="planIds" value={id} />
       ))}

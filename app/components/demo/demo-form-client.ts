@@ -6,13 +6,10 @@ import type { DemoRequestData } from "~/schemas/demo-request";
 
 const demoSchema = lazyPart(() => import("~/schemas/demo-request").then((module) => module.demoRequestValidator));
 
-/**
- * Starts loading the schema; called when the visitor first reaches the form, so a submit rarely waits. After a
- * failed fetch (offline) the next call, or the next validation, tries again.
- */
+/** Called when the visitor first reaches the form, so a submit rarely waits; a failed fetch is retried on next use. */
 export const preloadDemoValidator = demoSchema.load;
 
-/** The form's validator (the shared schema, the same as the server's), loaded on first use. */
+/** The same schema as the server's. */
 export const lazyDemoRequestValidator: Validator<DemoRequestData> = {
   validate: async (data) => (await preloadDemoValidator()).validate(data),
 };

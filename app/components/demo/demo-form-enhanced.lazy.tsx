@@ -1,8 +1,5 @@
-// The demo form with remix-validated-form: the shared schema's messages under each field as the visitor goes,
-// a pending state, and no full page reload. Loaded (only through import(), as every `.lazy` module) when the visitor
-// heads for the form (see demo-section.tsx), so the library is not part of the landing page's first load. It takes
-// over from the server's form (demo-form-plain.tsx) and keeps what the visitor did there. The fields,
-// the validator and the hidden values come from the section (the validator's loader shares the first load's code).
+// Loaded only through import() when the visitor heads for the form (demo-section.tsx), so remix-validated-form stays
+// out of the first load; it takes over from the server's form (demo-form-plain.tsx) and keeps what was done there.
 import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from "react";
 import { useField, useIsSubmitting, ValidatedForm, type Validator } from "remix-validated-form";
 import type { DemoRequestData } from "~/schemas/demo-request";
@@ -22,7 +19,6 @@ function valuesOf(form: HTMLFormElement) {
   return values;
 }
 
-/** Reads what the visitor typed and where their focus is, just before this form takes over. */
 function takeHandover(formId: string): DemoFormHandover {
   const form = document.getElementById(formId);
   if (!(form instanceof HTMLFormElement)) return { values: {} };
@@ -48,14 +44,8 @@ function takeHandover(formId: string): DemoFormHandover {
 
 type Control = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
 
-/**
- * The controls of the server's form that the visitor changed: they still hold the state the server rendered as
- * their defaults. Read once this form is in its place, because the handover's values are not enough: the library
- * gives its fields their default values only from its second render on (an uncontrolled select and the calendar
- * picker's choice keep what they mounted with), and a change made after the handover was read (in the render that
- * replaces the server's form) and before React swapped the forms is only in the server's form, now out of the
- * document.
- */
+// Read once this form is in place: the library applies default values only from its second render, and a change
+// made between the handover and React's swap exists only in the server's form.
 function changedByVisitor(serverForm: HTMLFormElement): Control[] {
   return Array.from(serverForm.elements).filter((element): element is Control => {
     if (element instanceof HTMLSelectElement) {
@@ -100,10 +90,8 @@ function applyChoices(form: HTMLFormElement, changed: Control[]) {
   }
 }
 
-/**
- * 128 random bits as 32 hex digits: the form's submission id. Not crypto.randomUUID, which needs a secure context;
- * not base64url, whose ids may start with "-", which the admin's CSV export neutralizes as a formula ("'-…").
- */
+// Not crypto.randomUUID, which needs a secure context; not base64url, whose leading "-" the admin's CSV export
+// neutralizes as a formula.
 function newSubmissionId() {
   return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, "0")).join("");
 }
@@ -111,16 +99,10 @@ function newSubmissionId() {
 export type EnhancedDemoFormProps = {
   formId: string;
   validator: Validator<DemoRequestData>;
-  /** Starts fetching the schema as soon as the visitor heads for the form, before the first check needs it. */
   warmValidator: () => void;
-  /**
-   * After a refused or failed submit the retry keeps the same submission id: if the first attempt was committed
-   * after all (e.g. a timeout), the retry finds that row instead of storing a second one.
-   */
+  /** Kept across a failed submit: if the first attempt was committed after all, the retry finds that row. */
   retriedSubmissionId?: string;
-  /** Hidden fields, posted as they are. */
   hidden: Record<string, string>;
-  /** The visible fields, given this form's field binding and pending state. */
   renderFields: (binding: {
     useField: (name: string) => ReturnType<typeof useField>;
     useSubmitting: () => boolean;
@@ -136,14 +118,11 @@ export function EnhancedDemoForm({
   renderFields,
 }: EnhancedDemoFormProps) {
   const formRef = useRef<HTMLFormElement>(null);
-  // The form's submission id, minted in the browser: the page is the same bytes for every visitor (ADR 0019), so it
-  // cannot carry one. A double submit sends the same id and stores one row; a new form (after "Request another
-  // demo") is a new mount with a new id. The server's form has none, and the server stores what it posts once per
-  // lead by its details.
+  // Minted in the browser: the page is the same bytes for every visitor (ADR 0019). A double submit sends the same
+  // id, so one row is stored.
   const [mintedSubmissionId] = useState(newSubmissionId);
-  // Read in the render that replaces the server's form, while it is still in the document: reading it when the
-  // code arrived lost whatever the visitor typed between that moment and the swap. Kept as it was at the switch:
-  // later renders must not move the visitor's focus.
+  // Read in the render that replaces the server's form, so nothing typed before the swap is lost; never re-read, so
+  // later renders do not move the visitor's focus.
   const [handover] = useState(() => takeHandover(formId));
 
   // What the visitor changed in the server's form, read once it is out of the document.

@@ -47,10 +47,7 @@ function warmValidator() {
   void preloadDemoValidator();
 }
 
-/**
- * The demo section (`#demo`): what the visitor gets on the left, the booking form (`#demo-booking`) on the
- * right. The form is a plain POST to the page action, validated by the shared schema on both sides.
- */
+/** The form is a plain POST to the page action, validated by the shared schema on both sides. */
 export function DemoSection({ state }: { state: DemoSectionState }) {
   const hydrated = useHydrated();
   const enhanced = useLazyPart(enhancedForm, "#demo");

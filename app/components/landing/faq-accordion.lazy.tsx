@@ -1,6 +1,4 @@
-// The FAQ as a Radix Accordion, loaded by ./faq when the visitor nears the FAQ (only through import(): a `.lazy`
-// module is never part of the first load). It imports only Radix: the items and classes come from ./faq,
-// so nothing the first load already has is bundled twice.
+// Imports only Radix: the items and classes come from ./faq, so nothing the first load already has is bundled twice.
 import * as Accordion from "@radix-ui/react-accordion";
 import type { FaqItem } from "~/content/faq";
 

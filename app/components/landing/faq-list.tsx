@@ -1,5 +1,4 @@
-// The FAQ's questions as native <details name="faq"> (one open at a time in current browsers, no JS needed), and
-// the look the Radix Accordion of ./faq-accordion.lazy shares with them so the switch is invisible (./faq).
+// Native <details name="faq"> open one at a time without JS; ./faq-accordion.lazy shares these classes (see ./faq).
 import { faqItems } from "~/content/faq";
 import type { FaqLook } from "./faq-accordion.lazy";
 
@@ -17,7 +16,6 @@ export const accordionLook: FaqLook = {
   answerClass,
 };
 
-/** The questions, without a block around them (./faq renders that block). */
 export function FaqList() {
   return faqItems.map((item) => (
     <details key={item.id} name="faq" className={`group ${itemClass}`} data-faq-id={item.id}>

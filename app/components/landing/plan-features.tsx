@@ -18,7 +18,6 @@ export function PlanHeading({ planId }: { planId: PlanId }) {
   );
 }
 
-/** Items only: ./pricing renders the list around them. */
 export function PlanFeatureItems({ planId }: { planId: PlanId }) {
   return planFeatures[planId].map((feature) => (
     <li key={feature} className="check-item flex gap-2">

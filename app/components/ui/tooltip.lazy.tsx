@@ -1,8 +1,5 @@
-// Radix Tooltip with the spec's behaviour (its open and skip delays, side offset 4). Radix closes
-// on pointer leave, blur, pointer down (click), Escape and when an ancestor of the trigger scrolls; we also
-// close on any page scroll, since the sticky header's triggers never move with the page.
-// Loaded on first use by ./tooltip (never imported statically: it is not part of the first load); each tooltip has
-// its own Radix provider, so the skip delay across tooltips is kept here (`lastClosedAt`).
+// Delays and offset are the spec's. Closes on any page scroll too (Radix only on an ancestor's): the sticky header's
+// triggers never move. Each tooltip has its own provider, so the skip delay across them is kept in `lastClosedAt`.
 import * as RadixTooltip from "@radix-ui/react-tooltip";
 import { useEffect, useRef, useState, type ReactElement, type ReactNode } from "react";
 

@@ -86,7 +86,6 @@ export async function dailyFigures(range: DayRange): Promise<DailyFigures[]> {
   }));
 }
 
-/** Leads, orders and paid revenue by source or campaign, most paid revenue first. */
 export async function attributionFigures(
   range: DayRange,
   dimension: AttributionDimension,

@@ -38,7 +38,7 @@ export function normalizeUsername(username: string): string {
 
 export type AdminUser = { id: string; username: string };
 
-/** Creates an admin; throws InvalidAdminInput for a bad username/password or a taken username. */
+/** Throws InvalidAdminInput for a bad username/password or a taken username. */
 export async function createUser(username: string, password: string): Promise<AdminUser> {
   const name = parseOrThrow(adminUsernameSchema, username, "Username");
   parseOrThrow(adminPasswordSchema, password, "Password");
@@ -52,7 +52,7 @@ export async function createUser(username: string, password: string): Promise<Ad
   return row;
 }
 
-/** Replaces an admin's password and ends every session of theirs; false when there is no such admin. */
+/** Also ends every session of theirs; false when there is no such admin. */
 export async function setUserPassword(username: string, password: string): Promise<boolean> {
   parseOrThrow(adminPasswordSchema, password, "Password");
   const passwordHash = await hashPassword(password);

@@ -12,7 +12,6 @@ import { iterateNewestFirst, paginate, type Paginated } from "~/models/paginatio
 export type NewOrder = Omit<typeof orders.$inferInsert, "id" | "status" | "createdAt" | "updatedAt" | "paidAt"> &
   Required<Pick<typeof orders.$inferInsert, "discountCents" | "currency" | "couponCode" | "livemode">>;
 
-/** The columns an order is created with, each set by the insert below (the rest take their defaults). */
 const newOrderColumns = [
   "providerSessionId",
   "planIds",
@@ -140,7 +139,7 @@ export async function settleOrder(id: string, status: Exclude<OrderStatus, "pend
   return (await settleWithEvent(getDb(), update.getSQL(), status)) > 0;
 }
 
-/** Runs `update … returning *` and, for a payment, its order.paid webhooks in one statement; answers how many moved. */
+/** The update and, for a payment, its order.paid webhooks in one statement. */
 async function settleWithEvent(db: Pick<Database, "execute">, update: SQL, status: OrderStatus): Promise<number> {
   const settled = rowsOf<{ id: string }>(
     await db.execute(sql`

@@ -32,7 +32,6 @@ export function bookingWriteCount(): number {
   return bookingWrites;
 }
 
-/** Runs `write` (a transaction that may change who holds which seat), counted as above. */
 export async function changingBookings<T>(write: () => Promise<T>): Promise<T> {
   bookingWrites += 1;
   try {
@@ -102,13 +101,11 @@ export async function queueInviteAndReminders(
     ${queueWebhookEvents(webhookEvents, at.toISOString(), currentTraceparent() ?? null)}`);
 }
 
-/** The webhook event of a booking's new version: its first, a change, or its cancellation. */
 function bookingEventType(booking: DemoBooking, method: DemoInvitePayload["method"]) {
   if (method === "CANCEL") return "demo.cancelled";
   return booking.sequence === 0 ? "demo.booked" : "demo.rescheduled";
 }
 
-/** A live booking's host and time, as the availability reads them. */
 export type BusyTime = { hostId: string | null; start: Date; end: Date };
 
 /**

@@ -3,7 +3,6 @@ import { demoBookings, demoHosts, demoHostTimeOff, type WeeklyHoursRange } from 
 import { getDb, type Database } from "~/db/connection.server";
 import { changingBookings } from "~/models/demo/booking.server";
 
-/** A host as the availability and the booking code read them: their week, their days off, whether they take demos. */
 export type DemoHost = {
   id: string;
   name: string;
@@ -103,7 +102,6 @@ async function seedHosts(seed: SeedHosts, db: Database) {
   });
 }
 
-/** A host's name and e-mail, as the mails and invites name them. */
 export async function findHostContact(
   id: string | null | undefined,
   db: Database = getDb(),
@@ -132,7 +130,6 @@ export async function createHost(input: HostInput, db: Database = getDb()): Prom
   return id;
 }
 
-/** Changes a host's details, week or state; answers whether the host exists. */
 export async function updateHost(id: string, input: HostInput, db: Database = getDb()): Promise<boolean> {
   const updated = await changingHosts(() =>
     db

@@ -40,7 +40,6 @@ export async function isKnownConsentVersion(version: string, db: Database = getD
   return Boolean(row);
 }
 
-/** The attribution columns' values: null where the visit did not say. */
 function attributionValues(attribution: Attribution = {}) {
   return Object.fromEntries(attributionKeys.map((key) => [key, attribution[key] ?? null])) as {
     [Key in keyof Attribution]-?: Attribution[Key] | null;
@@ -79,7 +78,6 @@ export async function createDemoRequest(
   return insertDemoRequest(getDb(), input, count);
 }
 
-/** The columns a new lead is inserted with (created_at takes its default). */
 const leadColumns = [
   "id",
   "firstName",
@@ -95,7 +93,6 @@ const leadColumns = [
   "consentPage",
 ] as const;
 
-/** A new lead's row, with a fresh id; optional answers left empty are stored as null. */
 function newLeadValues(input: NewDemoRequest) {
   return {
     id: crypto.randomUUID(),

@@ -8,7 +8,6 @@ import { webhookDeliveryKind } from "~/models/webhooks/event.server";
 export type OutboxMessage =
   // `needsTime`: the visitor asked for a slot that was taken meanwhile; sales should find a time with them.
   | { kind: "new-lead-email"; payload: { demoRequestId: string; needsTime?: true } }
-  // The visitor's calendar invite for this SEQUENCE of a booking.
   | { kind: "demo-invite-email"; payload: DemoInvitePayload }
   // Sales hear the visitor moved or cancelled, once that version's invite went out.
   | { kind: "demo-change-email"; payload: DemoInvitePayload }
@@ -122,8 +121,8 @@ export async function deleteMessage(id: string, db: Database = getDb()) {
 }
 
 /**
- * The outbox rows about some leads and orders, each given as a query of their `id`s: e-mail jobs naming a lead or one
- * of its bookings, and webhook deliveries carrying a copy of either. What retention and an erasure delete with them.
+ * E-mail jobs naming a lead or one of its bookings, and webhook deliveries carrying a copy of a lead or an order:
+ * what retention and an erasure delete with them.
  */
 export function messagesAbout(records: { leads?: SQL; orders?: SQL }): SQL {
   const copies = (kind: "lead" | "order", ids: SQL) =>

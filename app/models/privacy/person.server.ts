@@ -27,7 +27,6 @@ export type PersonRecords = {
   /** E-mail jobs and webhook deliveries naming or copying one of the records above. */
   messages: OutboxRow[];
   webhookAttempts: WebhookAttemptRow[];
-  /** The wordings of the small print the leads agreed to. */
   consentWordings: { version: string; text: string }[];
 };
 
@@ -85,7 +84,6 @@ export async function findPersonRecords(email: string, db: Database | Transactio
   return { leads, bookings, orders: personOrders, messages, webhookAttempts: attempts, consentWordings };
 }
 
-/** What an erasure did, as the audit row records it. */
 export type ErasureCounts = {
   leads: number;
   bookings: number;
@@ -95,9 +93,8 @@ export type ErasureCounts = {
 };
 
 /**
- * Erases everything about the address except paid orders, which the law keeps (they go with retention). In one
- * transaction: the messages about its records and their attempts, its leads (their bookings by cascade), its unpaid
- * orders; then queues `lead.erased` (ids only) for each lead and writes the audit row.
+ * Everything about the address except paid orders, which the law keeps (retention removes them), in one transaction.
+ * `lead.erased` carries ids only.
  */
 export function erasePerson(
   email: string,

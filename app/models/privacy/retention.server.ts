@@ -61,7 +61,6 @@ export function deleteOrdersBefore(before: Date, db: Database = getDb()): Promis
   );
 }
 
-/** Deletes up to a batch of `table`'s rows matching `condition`, picked by `key`; answers how many went. */
 async function deleteBatch(table: PgTable, key: PgColumn, condition: SQL, db: Database): Promise<number> {
   const [row] = rowsOf<{ count: number }>(
     await db.execute(sql`with deleted as (
@@ -85,7 +84,6 @@ export const deleteFinishedMessagesBefore = (before: Date, db: Database = getDb(
 export const deleteWebhookAttemptsBefore = (before: Date, db: Database = getDb()) =>
   deleteBatch(webhookAttempts, webhookAttempts.id, sql`${id(webhookAttempts.attemptedAt)} < ${instant(before)}`, db);
 
-/** Rate-limit counters whose window ended before `before`. */
 export const deleteEndedCountersBefore = (before: Date, db: Database = getDb()) =>
   deleteBatch(rateLimitCounters, rateLimitCounters.key, sql`${id(rateLimitCounters.expire)} < ${instant(before)}`, db);
 

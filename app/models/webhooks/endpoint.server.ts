@@ -30,15 +30,13 @@ export async function findEndpoint(id: string, db: Database = getDb()): Promise<
 /** What a signing secret is bound to when sealed (ADR 0043): the row holds only this. */
 const SEALED_FOR = "webhook signing secret";
 
-/** A stored signing secret, opened; throws UnreadableSecret. */
 export function openSigningSecret(stored: string): string {
   return openSecret(stored, SEALED_FOR);
 }
 
 /**
- * The secrets a delivery at `at` is signed with: the current one, and the previous one during its grace if it can
- * be read. Throws UnreadableSecret when the current one cannot. A secret still plain (written by an instance of an
- * earlier version during a rolling update, until the next start-up seals it) is used as it is.
+ * The previous secret signs too while its grace lasts, if it can be read; an unreadable current one throws. A secret
+ * still plain (written by an older instance during a rolling update) is used as it is.
  */
 export function signingSecretsOf(endpoint: WebhookEndpointRow, at: Date): string[] {
   const current = isSealed(endpoint.secret) ? openSigningSecret(endpoint.secret) : endpoint.secret;
@@ -194,9 +192,8 @@ function readableSecret(stored: string): string | undefined {
 }
 
 /**
- * Seals the secrets still kept plain (written before sealing) and re-seals those sealed with an older
- * SESSION_SECRET. Each row is written only if it still holds what was read, so instances starting together agree.
- * Returns the endpoints whose secrets no configured SESSION_SECRET opens.
+ * Also re-seals secrets sealed with an older SESSION_SECRET. Each row is written only if it still holds what was
+ * read, so instances starting together agree.
  */
 export async function resealSecrets(db: Database = getDb()): Promise<{ resealed: number; unreadable: string[] }> {
   let resealed = 0;
@@ -255,7 +252,6 @@ const attemptColumns = [
   "error",
 ] as const;
 
-/** Binds the attempt's columns and, for a failure, `failingFrom`. */
 function attemptStatement(succeeded: boolean) {
   return preparedPerHandle((db: Database) => {
     const logged = db.$with("logged").as(db.insert(webhookAttempts).values(placeholders(attemptColumns)));
@@ -342,7 +338,6 @@ export async function listDeliveries(
   });
 }
 
-/** Counts of the endpoints' deliveries (or one endpoint's) by state. */
 export async function deliveryCounts(endpointId?: string, db: Database = getDb()) {
   const rows = await db
     .select({

@@ -75,9 +75,8 @@ export function newWebhookEventId(): string {
 }
 
 /**
- * Queues each event to every active endpoint that asked for its type, in the order given (outbox `seq` keeps it).
- * `traceparent` is the queuing request's trace (tracing on), so each delivery continues it: a value, or a placeholder
- * in a prepared statement (a value there would be the first request's for good).
+ * In the order given (outbox `seq` keeps it). `traceparent` lets each delivery continue the queuing request's trace;
+ * a prepared statement must bind it as a placeholder, or the first request's value would stay for good.
  */
 export function queueWebhookEvents(
   events: { source: WebhookEventSource; id: string | Placeholder }[],

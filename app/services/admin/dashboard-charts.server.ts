@@ -249,7 +249,6 @@ export function dashboardCharts(data: Omit<Dashboard, "charts" | "form">): Dashb
 
 const formatPercent = (value: number) => `${Number(value.toFixed(1))}%`;
 
-/** The show rate per ISO week (a bar per week, on a 0–100% axis) and, per host, the bookings and the show rate. */
 function demoOutcomeCharts(
   weeks: WeeklyShowRate[],
   hosts: HostDemoFigures[],

@@ -14,7 +14,6 @@ import { localDate } from "~/utils/time/zoned-time";
 export const demoFunnel: FunnelEvent[] = ["demo_submitted", "demo_booked"];
 export const checkoutFunnel: FunnelEvent[] = funnelEvents.filter((event) => !demoFunnel.includes(event));
 
-/** How many sources and campaigns the dashboard ranks. */
 export const attributionLimit = 10;
 
 export function funnelSteps(events: FunnelEvent[], totals: Partial<Record<FunnelEvent, number>>): FunnelStep[] {
@@ -60,7 +59,7 @@ export function dashboardRange(params: URLSearchParams): { range: DashboardRange
   };
 }
 
-/** The dashboard's figures for the range the query string asks for (the CSV export needs no charts). */
+/** Without charts: the CSV export needs none. */
 export async function loadDashboardFigures(params: URLSearchParams) {
   const { range, form } = dashboardRange(params);
   const [daily, totals, sources, campaigns, demos] = await Promise.all([

@@ -37,10 +37,8 @@ export async function fromKnownDevice(request: Request, username: string): Promi
   return typeof named === "string" && named === normalizeUsername(username);
 }
 
-/** Headers every admin response carries: never cached, never indexed. */
 export const adminHeaders = { "Cache-Control": "no-store", "X-Robots-Tag": "noindex" } as const;
 
-/** Only a RequestRejected becomes an answer; any other error is thrown on. */
 export function answerRejected(error: unknown): TypedResponse<never> {
   if (!(error instanceof RequestRejected)) throw error;
   return new Response(error.message, {

@@ -320,10 +320,7 @@ export class PaymentFailed extends Error {
   }
 }
 
-/**
- * ADR 0021: every validated attempt counts `checkout_plan_chosen` once, in its order's insert or, when `steps`
- * refuse it first (throw or answer a Response), here.
- */
+/** ADR 0021: `checkout_plan_chosen` counts once per attempt, in its order's insert or here if refused first. */
 async function countPlanChosenUnlessOrdered<T>(request: Request, steps: () => Promise<T | Response>) {
   let outcome: T | Response;
   try {

@@ -20,7 +20,6 @@ import { isValueSignature, signValue } from "~/utils/signed-token.server";
 // A calendar app cannot sign in, so the feed's URL carries a key derived from SESSION_SECRET: rotating that secret
 // revokes a leaked link.
 
-/** Booked demos that have not ended, by day in the business's time zone, soonest first. */
 export async function upcomingAgenda(): Promise<Agenda> {
   const { timeZone } = getBookingSettings();
   const at = now();

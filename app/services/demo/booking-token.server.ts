@@ -6,12 +6,11 @@ import { isValueSignature, signValue } from "~/utils/signed-token.server";
 const PURPOSE = "demo-booking";
 const BOOKING_ID = /^[A-Za-z0-9-]{1,64}$/;
 
-/** The token for a booking's manage link, signed with the first secret. */
 export function manageToken(bookingId: string): string {
   return `${bookingId}.${signValue(PURPOSE, bookingId)}`;
 }
 
-/** The booking id a token was made for with any configured secret, or undefined for anything else. */
+/** Any configured secret is accepted, so secrets can be rotated. */
 export function bookingIdFromToken(token: string | null | undefined): string | undefined {
   if (!token || token.length > 120) return undefined;
   const dot = token.lastIndexOf(".");
@@ -26,7 +25,7 @@ export function managePath(bookingId: string): string {
   return `/demo/manage/${manageToken(bookingId)}`;
 }
 
-/** The manage page's absolute URL (APP_URL), as e-mails and calendar files carry it. */
+/** Absolute: e-mails and calendar files carry it. */
 export function manageUrl(bookingId: string): string {
   return `${getEnv().APP_URL.replace(/\/$/, "")}${managePath(bookingId)}`;
 }

@@ -21,10 +21,7 @@ export function currentDemoConsent(): { version: string; text: string } {
   );
 }
 
-/**
- * The consent a form post gives: the wording its page showed (a page cached before a change of wording shows an
- * earlier one, which a lead has agreed to before), and the page it was on.
- */
+/** The posted wording counts: a page cached before a change of wording shows one a lead has agreed to before. */
 export async function consentOf(form: FormData, request: Request): Promise<LeadConsent> {
   const current = currentDemoConsent();
   const page = new URL(request.url).pathname;

@@ -179,7 +179,6 @@ function rehomedText({ moved, stranded }: RehomeResult): string {
     .join(" ");
 }
 
-/** Cancels a demo its host can no longer run (the visitor gets the cancellation). */
 function cancelStrandedDemo(form: FormData) {
   return cancelDemoAnswer(idOf(form.get("bookingId")), (hostId) => (hostId ? hostHref(hostId) : "/admin/hosts"));
 }

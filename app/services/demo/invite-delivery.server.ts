@@ -22,7 +22,6 @@ export function parseDemoInvitePayload(payload: unknown): DemoInvitePayload | un
   return { bookingId, sequence, method };
 }
 
-/** The booking as it stood for this version: its own SEQUENCE, and cancelled exactly for a CANCEL. */
 async function versionOf(payload: DemoInvitePayload, db?: Database) {
   const found = await findBooking(payload.bookingId, db);
   if (!found) return undefined;

@@ -173,7 +173,6 @@ async function cancel(request: Request, token: string, found: FoundBooking) {
   });
 }
 
-/** The page's forms: show another day or zone (no change), reschedule, cancel. */
 export async function handleManageAction(request: Request, token: string | undefined) {
   try {
     assertSameOrigin(request);

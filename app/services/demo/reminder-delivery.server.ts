@@ -33,14 +33,13 @@ function parseDemoReminderPayload(payload: unknown): DemoReminderPayload | undef
   return { bookingId, sequence, minutesBefore };
 }
 
-/** "37 minutes", "2 hours 5 minutes": how late, for the log. */
 function lateness(ms: number): string {
   const minutes = Math.round(ms / 60_000);
   if (minutes < 60) return `${minutes} minute${minutes === 1 ? "" : "s"}`;
   return `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
 }
 
-/** Sends the reminder if it is still the booking's and its moment is now (see above); `at` is the app's clock. */
+/** `at` is the app's clock. */
 export async function deliverDemoReminder(
   payload: unknown,
   { at, messageId }: { at: Date; messageId?: string },

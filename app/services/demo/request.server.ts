@@ -73,7 +73,6 @@ async function chargeRefusedAttempt(request: Request) {
   await consumeLimits(attemptLimits, { request });
 }
 
-/** Runs a check that may refuse the attempt (throws); a refused attempt is charged to the client first. */
 async function checkedAttempt<T>(request: Request, check: () => T): Promise<T> {
   try {
     return check();
@@ -106,7 +105,6 @@ export class SlotUnavailable extends RequestRejected {
   }
 }
 
-/** The picked slot, checked against the availability rules at this moment; undefined when none was picked. */
 async function requestedSlot(
   slotStart: string | undefined,
   visitorTimeZone: string | undefined,
@@ -175,8 +173,6 @@ async function store(
   if (slotTaken) throw new SlotUnavailable(409, SLOT_TAKEN_MESSAGE, "slot-taken", row);
   return { row, booking };
 }
-
-// --- "thank you" state: a signed cookie set by the redirect, read by the page loader ---------------
 
 const THANKS_MAX_AGE_SECONDS = 30 * 60;
 
@@ -275,8 +271,6 @@ export async function resetDemoForm(request: Request) {
     headers: { Location: redirectTarget(request), "Set-Cookie": await thanksCookie().serialize("", { maxAge: 0 }) },
   });
 }
-
-// --- page action ----------------------------------------------------------------------------------
 
 export type DemoFormNotice = { type: "error"; message: string; description: string };
 
@@ -424,8 +418,6 @@ export async function handleDemoRequestForm(request: Request, form: FormData): P
     return keepFormWithNotice(form, demoToasts.failure, 503, { requestId });
   }
 }
-
-// --- JSON API -------------------------------------------------------------------------------------
 
 function fieldErrorsOf(error: ZodError) {
   const flat = error.flatten();

@@ -328,8 +328,6 @@ export async function availableSlots(options: {
     .filter((day) => day.slots.length > 0);
 }
 
-// --- GET /api/demo-slots ----------------------------------------------------------------------------
-
 export type DemoSlotsQuery = { from?: string; days: number; timeZone: string };
 
 export type DemoSlotsAnswer = {
@@ -343,7 +341,6 @@ export type DemoSlotsAnswer = {
   days: { date: string; slots: (FreeSlot & { label: string })[] }[];
 };
 
-/** Reads from, days and timeZone from a query string, or answers the first problem in words. */
 export function parseDemoSlotsQuery(
   params: URLSearchParams,
   settings: BookingSettings = getBookingSettings(),

@@ -72,7 +72,6 @@ export function apiAttribution(body: object): Attribution {
 
 type AttributionColumns = { [Key in keyof Attribution]-?: NonNullable<Attribution[Key]> | null };
 
-/** A stored lead's or order's attribution, without the columns it left empty. */
 export function storedAttribution(row: AttributionColumns): Attribution {
   const attribution: Attribution = {};
   for (const key of attributionKeys) {

@@ -26,7 +26,6 @@ export function funnelDay(instant: Date = now()): string {
   return localDate(instant, getEnv().DEMO_TIME_ZONE);
 }
 
-/** Visitors who ask not to be tracked, crawlers and clients without a User-Agent are not counted. */
 export function mayCount(request: Request): boolean {
   const { headers } = request;
   if (headers.get("DNT")?.trim() === "1" || headers.get("Sec-GPC")?.trim() === "1") return false;

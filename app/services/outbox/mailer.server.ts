@@ -144,7 +144,6 @@ export type DemoInviteMailInput = {
   host?: HostContact;
 };
 
-/** The demo's time in the business's zone, then in the visitor's own zone when known and different, else UTC. */
 function demoTimes(booking: InviteBooking, businessTimeZone: string, visitorTimeZone: string | undefined) {
   const business = formatZonedRange(booking.slotStart, booking.slotEnd, businessTimeZone);
   const visitor =
@@ -156,7 +155,6 @@ function demoTimes(booking: InviteBooking, businessTimeZone: string, visitorTime
   return [business, second];
 }
 
-/** A confirmation (sequence 0), an update (higher sequence) or a cancellation, with the matching invite attached. */
 export function demoInviteMail({
   booking,
   lead,
@@ -232,7 +230,6 @@ export type DemoChangeMailInput = {
   host?: HostContact;
 };
 
-/** Sales' short note that a booked demo was moved (REQUEST with a higher SEQUENCE) or cancelled (CANCEL). */
 export function demoChangeSalesMail({ booking, lead, method, businessTimeZone, host }: DemoChangeMailInput): Mail {
   const env = getEnv();
   const name = `${lead.firstName} ${lead.lastName}`;
@@ -302,10 +299,7 @@ function reminderWhen(booking: InviteBooking, minutesBefore: number, timeZone: s
   };
 }
 
-/**
- * ADR 0031. The host calls the number the visitor gave, as the demo has no video link.
- * No invite is attached: the calendar has the event already.
- */
+/** ADR 0031: the host calls the visitor's number (no video link); no invite attached, the calendar has it already. */
 export function demoReminderMail({
   booking,
   lead,

@@ -93,7 +93,6 @@ function followUpsOf(delivery: BookingDelivery): OutboxMessage[] {
   return delivery.followUps;
 }
 
-/** Sends one message; returns the messages its delivery gives rise to. */
 async function deliver(message: OutboxRow, db?: Database): Promise<OutboxMessage[]> {
   switch (message.kind) {
     case "new-lead-email":
@@ -159,7 +158,6 @@ async function deliverWebhooks(messages: OutboxRow[], options: WebhookDeliveryOp
       for (const message of line) {
         try {
           const { endpointId, traceparent } = message.payload as WebhookDeliveryPayload;
-          // Continues the trace of the request that queued it.
           const outcome = await inSpan(
             "webhook delivery",
             { parent: traceparent, attributes: { "webhook.endpoint.id": endpointId, "outbox.message.id": message.id } },

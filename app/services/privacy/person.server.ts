@@ -62,7 +62,6 @@ export type PersonLookup =
   | { state: "invalid"; email: string; error: string }
   | { state: "found"; email: string; export: ReturnType<typeof personExport> };
 
-/** `?email=` on /admin/privacy and its export: nothing, a message, or the records. */
 export async function lookUpPerson(url: URL): Promise<PersonLookup> {
   const email = url.searchParams.get("email");
   if (email === null || email.trim() === "") return { state: "none" };

@@ -31,7 +31,6 @@ export function monthsBefore(at: Date, months: number): Date {
   return cutoff;
 }
 
-/** Records made before these moments are past what the policy keeps. */
 export function retentionCutoffs(policy: RetentionPolicy, at: Date) {
   return {
     leads: monthsBefore(at, policy.leadMonths),
@@ -68,7 +67,6 @@ async function drainWithMessages(batch: () => Promise<Removed>, outcome: Retenti
   });
 }
 
-/** Deletes everything the policy no longer keeps at `at` (app clock). */
 export async function applyRetention(
   policy: RetentionPolicy = getRetentionPolicy(),
   at: Date = now(),

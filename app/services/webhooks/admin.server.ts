@@ -147,7 +147,6 @@ export async function webhooksPage() {
   );
 }
 
-/** An id that names no endpoint answers 404 with `found: false`. */
 export async function webhookEndpointPage(request: Request, endpointId: string | undefined) {
   const id = idOf(endpointId);
   const endpoint = id ? await findEndpoint(id) : undefined;

@@ -35,12 +35,10 @@ export function nominalRetryDelayMs(attempt: number): number {
   return Math.min(MAX_DELAY_MS, BASE_DELAY_MS * 2 ** Math.max(0, attempt - 1));
 }
 
-/** The delay after the n-th failed attempt, with jitter from `random` (0 ≤ random() < 1). */
 export function webhookRetryDelayMs(attempt: number, random: () => number = Math.random): number {
   return Math.round(nominalRetryDelayMs(attempt) * (1 + WEBHOOK_JITTER * (2 * random() - 1)));
 }
 
-/** The whole schedule's nominal span: first attempt to last. */
 export const WEBHOOK_SCHEDULE_MS = Array.from({ length: WEBHOOK_MAX_ATTEMPTS - 1 }, (_, index) =>
   nominalRetryDelayMs(index + 1),
 ).reduce((sum, delay) => sum + delay, 0);
@@ -65,10 +63,7 @@ export type WebhookDeliveryOptions = {
 const DEFAULT_TIMEOUT_MS = 10_000;
 const DEFAULT_MAX_RESPONSE_BYTES = 4 * 1024;
 
-/**
- * One signature per secret, so either verifies during a rotation. The timestamp is the real time of sending
- * (receivers compare it with their own clock), never the app's test clock.
- */
+/** One signature per secret, so either verifies in a rotation. Real time, not the app clock: receivers check it. */
 export function signedHeaders(eventId: string, body: string, secrets: string[], sentAt = new Date()) {
   return {
     "webhook-id": eventId,

@@ -10,7 +10,7 @@ import { bareHostname, checkedAddresses, systemResolver, type Resolver } from "~
 
 const RESOLVE_TIMEOUT_MS = 5_000;
 
-/** A new Standard Webhooks signing secret: "whsec_" and the base64 of 32 random bytes. */
+/** In the Standard Webhooks secret format. */
 export function newWebhookSecret(): string {
   return `whsec_${randomBytes(32).toString("base64")}`;
 }
@@ -49,10 +49,7 @@ export function environmentEndpointProblem(): string | undefined {
     : undefined;
 }
 
-/**
- * Start-up: seals the signing secrets under the current SESSION_SECRET (ADR 0043), then writes the WEBHOOK_URL
- * endpoint, or switches off the one a removed setting declared.
- */
+/** At start-up: reseals signing secrets under the current SESSION_SECRET (ADR 0043), syncs WEBHOOK_URL's endpoint. */
 export async function applyWebhookEnvironment() {
   const { resealed, unreadable } = await resealSecrets();
   if (resealed) logger.info("webhook signing secrets sealed with the current SESSION_SECRET", { endpoints: resealed });

@@ -36,7 +36,6 @@ export function webhookUrlProblem(raw: string, policy: WebhookPolicy): string | 
 }
 
 export type WebhookAnswer = {
-  /** The HTTP status, or undefined when no answer came. */
   status?: number;
   latencyMs: number;
   /** The first bytes of the answer's body (or of why there was none). */

@@ -4,7 +4,6 @@ import { RequestRejected } from "~/utils/http/request.server";
 
 const apiHeaders = { "Cache-Control": "no-store" };
 
-/** Every API error is JSON with a human-readable `error`. */
 export function jsonError(
   status: number,
   error: string,
@@ -18,7 +17,7 @@ export function jsonOk<T>(data: T, status = 200) {
   return json(data, { status, headers: apiHeaders });
 }
 
-/** Turns refusals into their status and anything unexpected into a logged 503/500 without internals. */
+/** Anything unexpected is logged and answered without internals. */
 export function apiErrorResponse(error: unknown, context: { requestId: string; route: string }) {
   if (error instanceof RequestRejected) return jsonError(error.status, error.message, {}, error.headers);
   logger.error("api request failed", { ...context, error });

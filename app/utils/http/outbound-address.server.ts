@@ -3,10 +3,7 @@ import type { LookupAddress, LookupAllOptions } from "node:dns";
 import { isIP } from "node:net";
 import ipaddr from "ipaddr.js";
 
-/**
- * SSRF guard for URLs an admin typed: public unicast only. `allowPrivate` (development, tests) adds loopback and
- * private ranges, never link-local, where cloud metadata services live.
- */
+/** SSRF guard for URLs an admin typed. `allowPrivate` (development, tests) never admits link-local: cloud metadata. */
 export type AddressPolicy = { allowPrivate: boolean };
 
 const PRIVATE_RANGES = new Set(["loopback", "private", "uniqueLocal"]);

@@ -13,7 +13,6 @@ export function addCalendarDays(date: string, days: number): string {
   return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 }
 
-/** The Monday (YYYY-MM-DD) of a calendar date's ISO week. */
 export function mondayOf(date: string): string {
   const weekday = new Date(`${date}T00:00:00Z`).getUTCDay();
   return addCalendarDays(date, -((weekday + 6) % 7));

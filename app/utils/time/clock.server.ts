@@ -8,7 +8,6 @@ export function now(): Date {
   return clock.read ? new Date(clock.read().getTime()) : new Date();
 }
 
-/** Replaces the clock (a fixed Date, or a function for a clock that moves); undefined restores real time. */
 export function setClock(fixed: Date | (() => Date) | undefined) {
   clock.read = fixed instanceof Date ? () => fixed : fixed;
 }

@@ -63,13 +63,11 @@ const shortDate: Intl.DateTimeFormatOptions = {
   minute: "2-digit",
 };
 
-/** "Tuesday, November 24, 2026, 10:00 – 10:15 AM Central Time" */
 export function formatZonedRange(start: Date, end: Date, timeZone: string): string {
   const range = new Intl.DateTimeFormat(LOCALE, { ...longDate, timeZone }).formatRange(start, end);
   return plainSpaces(`${range} ${timeZoneLabel(timeZone, start)}`);
 }
 
-/** "Tue, Nov 24, 10:00 AM Central Time" (for subjects and one-line summaries). */
 export function formatZonedShort(at: Date, timeZone: string): string {
   const text = new Intl.DateTimeFormat(LOCALE, { ...shortDate, timeZone }).format(at);
   return plainSpaces(`${text} ${timeZoneLabel(timeZone, at)}`);

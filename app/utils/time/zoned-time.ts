@@ -19,14 +19,13 @@ export function isTimeZone(value: unknown): value is string {
   return typeof value === "string" && value !== "" && value.length <= 64 && isKnownTimeZone(value);
 }
 
-/** The calendar date ("YYYY-MM-DD") of an instant in a time zone. */
 export function localDate(instant: Date, timeZone: string): string {
   const parts = formatter(timeZone, { year: "numeric", month: "2-digit", day: "2-digit" }).formatToParts(instant);
   const part = (type: string) => parts.find((candidate) => candidate.type === type)?.value ?? "";
   return `${part("year")}-${part("month")}-${part("day")}`;
 }
 
-/** "9:00 AM" (plain spaces, as the e-mails write times) */
+/** Plain spaces, as the e-mails write times. */
 export function formatTime(instant: Date, timeZone: string): string {
   return formatter(timeZone, { hour: "numeric", minute: "2-digit" })
     .format(instant)
@@ -35,7 +34,6 @@ export function formatTime(instant: Date, timeZone: string): string {
 
 const dateOnly = (date: string) => new Date(`${date}T12:00:00Z`);
 
-/** A calendar date as a short tab label: ["Wed", "Nov 25"]. */
 export function formatDayParts(date: string): [weekday: string, day: string] {
   const day = dateOnly(date);
   return [
@@ -44,12 +42,10 @@ export function formatDayParts(date: string): [weekday: string, day: string] {
   ];
 }
 
-/** A calendar date in full: "Wednesday, November 25". */
 export function formatLongDay(date: string): string {
   return formatter("UTC", { weekday: "long", month: "long", day: "numeric" }).format(dateOnly(date));
 }
 
-/** Slot starts (ISO UTC) grouped by their calendar date in a time zone, in order. */
 export function groupByLocalDate(starts: string[], timeZone: string): { date: string; starts: string[] }[] {
   const days = new Map<string, string[]>();
   for (const start of [...starts].sort()) {
@@ -61,7 +57,6 @@ export function groupByLocalDate(starts: string[], timeZone: string): { date: st
   return [...days].map(([date, list]) => ({ date, starts: list }));
 }
 
-/** A time zone as the picker lists it: "Central Time (Chicago)". */
 export function timeZoneOptionLabel(timeZone: string, at: Date = new Date()): string {
   const city = timeZone.includes("/") ? timeZone.slice(timeZone.lastIndexOf("/") + 1).replace(/_/g, " ") : timeZone;
   const name = timeZoneName(timeZone, at);

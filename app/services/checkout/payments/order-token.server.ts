@@ -14,7 +14,6 @@ export function isOrderToken(orderId: string, token: string | null | undefined):
   return isValueSignature(PURPOSE, orderId, token);
 }
 
-/** The link to an order's page with its token, e.g. `/checkout/test/<id>`. */
 export function withOrderToken(path: string, orderId: string): string {
   const separator = path.includes("?") ? "&" : "?";
   return `${path}${separator}token=${orderToken(orderId)}`;

@@ -1,7 +1,6 @@
 import type { OrderRow } from "~/db/schema.server";
 
-// The seam's contract, apart from the factory that picks an implementation (provider.server.ts), so the
-// implementations can name it without importing the factory that imports them.
+// Apart from the factory (provider.server.ts), so implementations can name it without importing what imports them.
 
 /** A coupon the provider accepted; `providerRef` is what the provider needs to apply it (a promotion code id). */
 export type ValidCoupon = {
@@ -22,7 +21,6 @@ export function paymentMode({ STRIPE_SECRET_KEY: key }: { STRIPE_SECRET_KEY?: st
   return /^(sk|rk)_live_/.test(key) ? "stripe-live" : "stripe-test";
 }
 
-/** The one seam between the checkout and whoever takes the money. */
 export type PaymentProvider = {
   kind: "stripe" | "test";
   /** Whether its payments are real money (Stripe's `livemode`): live Stripe keys only. */

@@ -16,7 +16,6 @@ export function parseCouponList(value: string): Map<string, number> {
 
 const testSessionId = (orderId: string) => `test_${orderId}`;
 
-/** The built-in provider used when no Stripe key is set: a local page simulates paying or cancelling. */
 export function createTestModeProvider(env: Env): PaymentProvider {
   const coupons = parseCouponList(env.COUPONS);
   return {
