@@ -6,5 +6,5 @@ export const demoRequestFormId = "demo-request-form";
 /** Where the inline script puts the referrer's hidden fields: an element whose content hydration leaves alone. */
 export const browserAttributionSlotId = `${demoRequestFormId}-referrer`;
 
-/** Sent only by the enhanced form, which gets failures as a toast; a plain HTML submit gets them in the page. */
+/** Sent only by the hydrated form, which gets failures as a toast; the browser's own post gets them in the page. */
 export const demoEnhancedField = "enhanced";

@@ -56,8 +56,8 @@ test("an admin signs in, finds a lead from the landing page, exports it as CSV a
   // The lead arrives the way a visitor sends it: the landing page's demo form.
   await page.goto("/");
   const form = page.locator("#demo-booking form");
-  // This test is about the admin side: it types into the enhanced form once that has taken over. Typing during the
-  // swap itself is tests/e2e/lazy-loading.spec.ts's subject (and a known race, see the #15 closing note).
+  // This test is about the admin side: it types into the form once the page has hydrated. Typing before that is
+  // tests/e2e/lazy-loading.spec.ts's subject.
   if (!isNoJs(testInfo)) {
     await loadOnDemandParts(page);
     await expect(form.locator('input[name="enhanced"]')).toHaveCount(1);

@@ -138,7 +138,7 @@ test("a campaign visit's attribution reaches the demo request and the order, the
   expect(orders.find((record) => record[0] === order.id)?.slice(-8)).toEqual(exportedAttribution);
 });
 
-test("on the shared page the browser notes an outside referrer: the demo form (server's and enhanced) and the checkout send it", async ({
+test("on the shared page the browser notes an outside referrer: the demo form (hydrated, or posted before it hydrates) and the checkout send it", async ({
   page,
   sql,
 }, testInfo) => {
@@ -159,7 +159,7 @@ test("on the shared page the browser notes an outside referrer: the demo form (s
     expect(response?.headers()["cache-control"]).toMatch(/^public/);
   };
 
-  // The enhanced form.
+  // The hydrated form.
   await sharedPage();
   await openForm(page, { url: "/", referer: fromNews.referer });
   const enhanced = uniqueLead(testInfo, {
@@ -174,16 +174,16 @@ test("on the shared page the browser notes an outside referrer: the demo form (s
   await submitButton(page).click();
   expect(await storedLead(enhanced.email)).toMatchObject(fromTheNews);
 
-  // The server's form, sent before the enhanced form's code arrives (held back here).
+  // The form as the server sent it, posted before the page's code arrives (held back here).
   await page.context().clearCookies();
-  await page.route(/demo-form-enhanced\.lazy-\w+\.js$/, (route) => route.abort());
+  await page.route(/\/build\/routes\/_index-\w+\.js$/, (route) => route.abort());
   await page.goto("/", fromNews);
   const plain = uniqueLead(testInfo, { ...enhanced, email: "nia.plain@okaforexteriors.com" });
   await fillLead(page, plain);
   await chooseNoTime(page);
   await submitButton(page).click();
   expect(await storedLead(plain.email)).toMatchObject(fromTheNews);
-  await page.unroute(/demo-form-enhanced\.lazy-\w+\.js$/);
+  await page.unroute(/\/build\/routes\/_index-\w+\.js$/);
 
   // The checkout, opened from the shared page's pricing.
   await sharedPage();

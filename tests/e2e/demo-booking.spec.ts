@@ -307,11 +307,11 @@ test("with JavaScript, axe finds nothing in the calendar picker (beside the fiel
   await expectAxeClean(page, "#demo-booking");
 });
 
-test("with JavaScript but before the calendar picker arrives, a day tab posts the server's form as without JavaScript and keeps every value", async ({
+test("with JavaScript but before the calendar picker arrives, a day tab shows its day through the page's action and keeps every value", async ({
   page,
 }, testInfo) => {
   test.skip(isNoJs(testInfo), "the no-JS day tabs are covered above");
-  await page.route(/\/build\/_shared\/demo-form-enhanced\.lazy-[^/]+\.js$/, () => {}); // never arrives
+  await page.route(/\/build\/_shared\/demo-slot-picker\.lazy-[^/]+\.js$/, () => {}); // never arrives
   await page.goto("/");
   await waitForHydration(page);
   const lead = uniqueLead(testInfo, mara);
@@ -326,27 +326,33 @@ test("with JavaScript but before the calendar picker arrives, a day tab posts th
   await expect(days.nth(1)).toHaveAttribute("aria-pressed", "true");
   expect(dayInChicago((await timeRadios(page).first().getAttribute("value"))!)).toBe(date);
   await expectLead(page, lead);
-  // The form is static HTML until the enhanced one takes over: the browser posts it, and the answer is a new page.
-  expect(response.request().resourceType()).toBe("document");
-  expect(await page.evaluate(() => (window as unknown as { __beforePost?: boolean }).__beforePost)).toBeUndefined();
+  // The hydrated form posts through Remix, with no field check first: the same page, no error under any field.
+  expect(response.request().resourceType()).toBe("fetch");
+  expect(await page.evaluate(() => (window as unknown as { __beforePost?: boolean }).__beforePost)).toBe(true);
+  await expect(booking(page).locator('[aria-invalid="true"]')).toHaveCount(0);
 });
 
-test("with JavaScript but before the enhanced form arrives, a time taken meanwhile: the page's Error notice stays on as the toast once it hydrates", async ({
+test("with JavaScript but before the page hydrates, a time taken meanwhile: the page's Error notice stays on as the toast once it hydrates", async ({
   page,
   sql,
 }, testInfo) => {
   test.skip(isNoJs(testInfo), "without JavaScript the notice is the page's own (the test above)");
-  await page.route(/\/build\/_shared\/demo-form-enhanced\.lazy-[^/]+\.js$/, () => {}); // never arrives
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/build\/routes\/_index-[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
   await page.goto("/");
-  await waitForHydration(page);
   const lead = uniqueLead(testInfo, mara);
   await fillLead(page, lead);
   const start = await pickTime(page);
   await takeBothHosts(sql, start, lead.email);
 
-  // The browser posts the server's form; the answer is a new page with the notice in it, which then hydrates.
+  // The browser posts the form; the answer is a new page with the notice in it, which then hydrates.
   await submitButton(page).click();
   await expect(picker(page)).toContainText("That time was just booked — please pick another");
+  release();
   await waitForHydration(page);
   // The toaster has taken the notice over: it is still there after hydration, and it can be dismissed.
   await expect(toast(page, "error")).toContainText("Failed to submit demo request. Please try again.");

@@ -1,8 +1,7 @@
 // What the landing page loads only on demand (see app/deferred/README.md: the landing page's deferred sections, and
-// the `*.lazy` modules), and that the hand-over to the loaded code keeps the visitor's place.
+// the `*.lazy` modules), and that hydration and the loaded code keep the visitor's place.
 import type { Page } from "@playwright/test";
 
-import { booking, chooseNoTime, fillLead, submitButton, uniqueLead } from "../support/demo-form";
 import { expect, test, waitForHydration } from "../support/fixtures";
 
 test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "code splitting only matters with JS");
@@ -20,24 +19,20 @@ test("the first load fetches only what the first screen needs; the rest loads as
   await waitForHydration(page);
   await page.waitForLoadState("networkidle");
   // Deferred code (the `*.lazy` modules, the form schema, the checkout dialog) is not part of the first load.
-  const deferred = [
-    "tooltip.lazy",
-    "demo-form-enhanced.lazy",
-    "demo-request",
-    "demo-slot-picker",
-    "faq-accordion.lazy",
-    "checkout-dialog",
-  ];
+  const deferred = ["tooltip.lazy", "demo-request", "demo-slot-picker.lazy", "faq-accordion.lazy", "checkout-dialog"];
   for (const name of deferred) expect(fetched(name), name).toBe(false);
   // Scrolled near, the FAQ's code loads and the native <details> become the Radix Accordion.
   await page.evaluate(() => document.getElementById("faq")!.scrollIntoView({ behavior: "instant" }));
   await expect(page.locator("#faq button[aria-expanded]").first()).toBeAttached();
   expect(fetched("faq-accordion.lazy")).toBe(true);
 
-  // The demo form's library loads when the visitor heads there, its schema on the first focus in the form.
-  await page.evaluate(() => document.getElementById("demo")!.scrollIntoView({ behavior: "instant" }));
+  // The demo form hydrated with the page; its calendar picker loads when the visitor heads there, its schema on the
+  // first focus in the form.
   await expect(page.locator("#demo-booking form[novalidate]")).toBeAttached();
-  expect(fetched("demo-form-enhanced.lazy")).toBe(true);
+  await page.evaluate(() => document.getElementById("demo")!.scrollIntoView({ behavior: "instant" }));
+  await expect(page.locator("#demo-booking [role=tablist]")).toBeAttached();
+  expect(fetched("demo-slot-picker.lazy")).toBe(true);
+  expect(fetched("demo-request")).toBe(false);
   await page.locator("#demo-booking").getByLabel("First Name").focus();
   await expect.poll(() => fetched("demo-request")).toBe(true);
 });
@@ -71,30 +66,30 @@ test("the shared page runs no script until the visitor's first move; a page in u
   await fresh.close();
 });
 
-test("what a visitor typed or chose before the demo form's library arrived is kept, and so is their focus", async ({
-  page,
-}) => {
+test("what a visitor typed or chose before the page hydrated is kept, and so is their focus", async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 720 });
-  // Hold the form's code back until the visitor has typed.
-  const release = await holdEnhancedForm(page);
+  // Hold the page's code back until the visitor has typed.
+  const release = await holdModule(page, pageModule);
   await page.goto("/");
-  await waitForHydration(page);
+  await page.mouse.move(1, 1);
   const firstName = page.locator("#demo-booking").getByLabel("First Name");
   const dealVolume = page.locator("#demo-booking").getByLabel("Monthly deal volume");
   const noTime = page.locator("#demo-booking").getByLabel("None of these times work — contact me");
-  // A select and a radio too: the library gives its fields their default values only from its second render on.
   await dealVolume.selectOption("11-25");
   await noTime.check();
   await firstName.fill("Marisol");
-  await expect(page.locator("#demo-booking form[novalidate]")).toHaveCount(0); // still the server's form
+  await expect(page.locator("#demo-booking form[novalidate]")).toHaveCount(0); // not hydrated yet
   release();
   await expect(page.locator("#demo-booking form[novalidate]")).toBeAttached();
   await expect(dealVolume).toHaveValue("11-25");
   await expect(noTime).toBeChecked();
   await expect(firstName).toHaveValue("Marisol");
   await expect(firstName).toBeFocused();
+  // The key brings the calendar picker in place of the server's, and the choice made there carries over.
   await page.keyboard.type(" Reyes");
   await expect(firstName).toHaveValue("Marisol Reyes");
+  await expect(page.locator("#demo-booking [role=tablist]")).toBeAttached();
+  await expect(noTime).toBeChecked();
 });
 
 test("a tooltip trigger reached by keyboard keeps focus when the tooltip code replaces it", async ({ page }) => {
@@ -115,14 +110,13 @@ test("a tooltip trigger reached by keyboard keeps focus when the tooltip code re
   await expect(badge).toBeFocused();
 });
 
-test("before the form library arrives, the browser posts the server's form itself and it shows the server's field errors", async ({
+test("before the page's code arrives, the browser posts the form itself and it shows the server's field errors", async ({
   page,
   sql,
 }) => {
   await page.setViewportSize({ width: 1280, height: 720 });
-  await page.route(/\/build\/_shared\/demo-form-enhanced\.lazy-[^/]+\.js$/, () => {}); // never arrives
+  await page.route(pageModule, () => {}); // never arrives
   await page.goto("/");
-  await waitForHydration(page);
   const form = page.locator("#demo-booking");
   const email = `no.lib.${Date.now().toString(36)}@example.com`;
   await form.getByLabel("First Name").fill("Ines");
@@ -142,65 +136,20 @@ test("before the form library arrives, the browser posts the server's form itsel
   await expect(phone).toHaveAttribute("aria-invalid", "true");
   await expect(page.locator("#demo-phone-error")).toContainText("Valid phone number is required");
   await expect(form.getByLabel("Company Name")).toHaveValue("Duarte Roofing");
-  // The server's form is a plain <form>: posted as without JavaScript, and the answer is a new page.
+  // Not hydrated, the form is a plain <form>: posted as without JavaScript, and the answer is a new page.
   expect(response.request().resourceType()).toBe("document");
   expect(await page.evaluate(() => (window as unknown as { __beforePost?: boolean }).__beforePost)).toBeUndefined();
   const rows = await sql`select 1 from demo_requests where email = ${email}`;
   expect(rows).toHaveLength(0);
 });
 
-test("a change made while the enhanced form replaces the server's form is kept, and submitted", async ({
-  page,
-  sql,
-}, testInfo) => {
-  await page.setViewportSize({ width: 1280, height: 720 });
-  const release = await holdEnhancedForm(page);
-  await page.goto("/");
-  await waitForHydration(page);
-  const lead = uniqueLead(testInfo, {
-    firstName: "Tomas",
-    lastName: "Okafor",
-    email: "tomas@okaforelectric.com",
-    phone: "+1 (555) 010-4411",
-    company: "Okafor Electric",
-    dealVolume: "11-25",
-  });
-  await fillLead(page, lead);
-  await chooseNoTime(page);
-  // The enhanced form reads the server's form (its FormData) in the render that replaces it. The visitor's next
-  // change lands right after that read, before React commits the swap: the window, made as wide as it gets and
-  // hit every time, not by timing.
-  await page.evaluate(() => {
-    const NativeFormData = window.FormData;
-    let changed = false;
-    window.FormData = class extends NativeFormData {
-      constructor(form?: HTMLFormElement, submitter?: HTMLElement | null) {
-        super(form, submitter);
-        if (changed || form?.id !== "demo-request-form" || form.noValidate) return;
-        changed = true;
-        const dealVolume = form.elements.namedItem("dealVolume") as HTMLSelectElement;
-        dealVolume.value = "51-100";
-        dealVolume.dispatchEvent(new Event("change", { bubbles: true }));
-      }
-    };
-  });
-  await expect(booking(page).locator("form[novalidate]")).toHaveCount(0); // still the server's form
-  release();
-  await expect(booking(page).locator("form[novalidate]")).toBeAttached();
-  await expect(booking(page).getByLabel("None of these times work — contact me")).toBeChecked();
-  await expect(booking(page).getByLabel("Monthly deal volume")).toHaveValue("51-100");
-  await expect(booking(page).getByLabel("Company Name")).toHaveValue(lead.company);
-  await submitButton(page).click();
-  await expect(booking(page).getByRole("heading", { name: "Thank You for Your Demo Request!" })).toBeVisible();
-  const rows = await sql`select deal_volume, company from demo_requests where email = ${lead.email}`;
-  expect(rows).toEqual([{ deal_volume: "51-100", company: lead.company }]);
-});
+const pageModule = /\/build\/routes\/_index-[^/]+\.js$/;
 
-/** Holds the enhanced demo form's code back until the returned function is called. */
-async function holdEnhancedForm(page: Page) {
+/** Holds a module back until the returned function is called. */
+async function holdModule(page: Page, url: RegExp) {
   let release!: () => void;
   const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/build\/_shared\/demo-form-enhanced\.lazy-[^/]+\.js$/, async (route) => {
+  await page.route(url, async (route) => {
     await held;
     await route.continue();
   });

@@ -18,9 +18,8 @@ export const submitButton = (page: Page) =>
 export const toast = (page: Page, type: "success" | "error") => page.locator(`[data-toast-type="${type}"]`);
 
 /**
- * Opens the page and brings the form on screen, as a visitor heading for it does. With JS, waits until the
- * remix-validated-form version has taken over from the page's own form (app/components/demo/demo-section.tsx),
- * and with `withPicker` until the calendar picker has come with it.
+ * Opens the page and brings the form on screen, as a visitor heading for it does. With JS, waits until the form has
+ * hydrated (app/components/demo/demo-form.tsx), and with `withPicker` until the calendar picker has arrived.
  */
 export async function openForm(
   page: Page,
@@ -29,8 +28,8 @@ export async function openForm(
   await page.goto(url, { referer });
   await booking(page).scrollIntoViewIfNeeded();
   if (!isNoJs(test.info())) {
-    const enhanced = booking(page).locator(withPicker ? "form[novalidate] [role=tablist]" : "form[novalidate]");
-    await expect(enhanced).toBeAttached();
+    const hydrated = booking(page).locator(withPicker ? "form[novalidate] [role=tablist]" : "form[novalidate]");
+    await expect(hydrated).toBeAttached();
   }
 }
 

@@ -66,7 +66,7 @@ async function visitorMoves(page: Page) {
 }
 
 /**
- * With JS: the parts whose code loads on demand (the FAQ's accordion, the demo form's library; see
+ * With JS: the parts whose code loads on demand (the FAQ's accordion, the demo form's calendar picker; see
  * useLazyPart in app/deferred/lazy-part.ts) load it when the visitor nears them or first interacts
  * with the page. A key press is such an interaction; this presses one and waits until the FAQ is an accordion.
  */

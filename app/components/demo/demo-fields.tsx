@@ -1,24 +1,18 @@
-// Fields shared by the server's form and the enhanced one, so both render the same markup; each passes its own
-// field/submitting hooks (called unconditionally below, as hooks must be).
-import type { ComponentType, ReactNode } from "react";
+// The demo form's fields, bound to remix-validated-form: on the server and until hydration they render the values
+// and errors of the action's answer; once hydrated they check themselves against the shared schema.
+import type { ReactNode } from "react";
+import { useField, useIsSubmitting } from "remix-validated-form";
 import { ExternalLink } from "~/components/landing/external-link";
 import { legalLinks } from "~/content/legal-links";
 import { demoConsentLead } from "~/content/consent";
+import { lazyPart, useLazyPart } from "~/deferred/lazy-part";
+import { demoRequestFormId } from "~/schemas/demo-form-ids";
 import { dealVolumes, demoHoneypotField, demoSlotField, type DemoPickerView } from "~/schemas/demo-request-fields";
-import { SlotPicker, slotPickerParts, type SlotPickerProps } from "./demo-slot-picker";
+import { SlotPicker, slotPickerParts } from "./demo-slot-picker";
 
-type InputProps = Record<string, unknown>;
-
-/** `defaultValue` and `validate` serve the time picker, which renders its own radios. */
-export type UseDemoField = (name: string) => {
-  error?: string;
-  getInputProps: (props: InputProps) => InputProps;
-  defaultValue?: unknown;
-  validate?: () => unknown;
-};
-
-/** `Picker` is the calendar picker once its code is loaded; until then the server's one. */
-export type DemoPickerSlot = { view: DemoPickerView; action: string; Picker?: ComponentType<SlotPickerProps> };
+// The calendar picker (times in the visitor's own zone), loaded when the visitor heads for the form; until then the
+// server's picker does the job.
+const calendarPicker = lazyPart(() => import("./demo-slot-picker.lazy").then((module) => module.loadCalendarPicker()));
 
 // Component class (app/tailwind.css).
 const inputClass = "field-input";
@@ -57,8 +51,8 @@ function FieldShell({
   );
 }
 
-function useBoundField(useField: UseDemoField, name: string) {
-  const { error, getInputProps } = useField(name);
+function useBoundField(name: string) {
+  const { error, getInputProps } = useField(name, { formId: demoRequestFormId });
   const a11y = {
     id: `demo-${name}`,
     "aria-invalid": error ? true : undefined,
@@ -67,16 +61,18 @@ function useBoundField(useField: UseDemoField, name: string) {
   return { error, getInputProps, a11y };
 }
 
-type FieldProps = { useField: UseDemoField };
-
 function TextField({
-  useField,
   name,
   label,
   type = "text",
   autoComplete,
-}: FieldProps & { name: string; label: string; type?: string; autoComplete: string }) {
-  const { error, getInputProps, a11y } = useBoundField(useField, name);
+}: {
+  name: string;
+  label: string;
+  type?: string;
+  autoComplete: string;
+}) {
+  const { error, getInputProps, a11y } = useBoundField(name);
   return (
     <FieldShell name={name} label={label} required error={error}>
       <input {...getInputProps({ ...a11y, type, autoComplete, required: true, className: inputClass })} />
@@ -84,8 +80,8 @@ function TextField({
   );
 }
 
-function DealVolumeField({ useField }: FieldProps) {
-  const { error, getInputProps, a11y } = useBoundField(useField, "dealVolume");
+function DealVolumeField() {
+  const { error, getInputProps, a11y } = useBoundField("dealVolume");
   return (
     <FieldShell name="dealVolume" label="Monthly deal volume" error={error}>
       <select {...getInputProps({ ...a11y, className: inputClass })}>
@@ -100,8 +96,8 @@ function DealVolumeField({ useField }: FieldProps) {
   );
 }
 
-function ChallengesField({ useField }: FieldProps) {
-  const { error, getInputProps, a11y } = useBoundField(useField, "challenges");
+function ChallengesField() {
+  const { error, getInputProps, a11y } = useBoundField("challenges");
   return (
     <FieldShell name="challenges" label="What are your biggest challenges?" error={error}>
       <textarea
@@ -116,7 +112,8 @@ function ChallengesField({ useField }: FieldProps) {
   );
 }
 
-function SubmitButton({ submitting }: { submitting: boolean }) {
+function SubmitButton() {
+  const submitting = useIsSubmitting(demoRequestFormId);
   return (
     <button
       type="submit"
@@ -129,42 +126,44 @@ function SubmitButton({ submitting }: { submitting: boolean }) {
   );
 }
 
-function TimeField({ useField, picker }: FieldProps & { picker: DemoPickerSlot }) {
-  const { error, defaultValue, validate } = useField(demoSlotField);
-  const Picker = picker.Picker ?? SlotPicker;
-  return (
-    <Picker
+/** A time chosen in the server's picker before the calendar arrived: read in the render that swaps them. */
+function timeChosenOnServer() {
+  const chosen = document.querySelector(`#demo-slot input[name="${demoSlotField}"]:checked`);
+  return chosen instanceof HTMLInputElement ? chosen.value : undefined;
+}
+
+function TimeField({ picker }: { picker: DemoPickerView }) {
+  const { error, defaultValue, validate } = useField(demoSlotField, { formId: demoRequestFormId });
+  const Calendar = useLazyPart(calendarPicker, "#demo");
+  const selected = typeof defaultValue === "string" ? defaultValue : undefined;
+  return Calendar ? (
+    <Calendar
       parts={slotPickerParts}
-      view={picker.view}
-      action={picker.action}
-      selected={typeof defaultValue === "string" ? defaultValue : undefined}
+      view={picker}
+      selected={selected ?? timeChosenOnServer()}
       error={error}
-      onChoice={validate ? () => void validate() : undefined}
+      onChoice={() => void validate()}
     />
+  ) : (
+    <SlotPicker view={picker} selected={selected} error={error} />
   );
 }
 
-export function DemoFields({
-  useField,
-  useSubmitting,
-  brandName,
-  picker,
-}: FieldProps & { useSubmitting: () => boolean; brandName: string; picker: DemoPickerSlot }) {
-  const submitting = useSubmitting();
+export function DemoFields({ brandName, picker }: { brandName: string; picker: DemoPickerView }) {
   return (
     <>
       {/* The form's default button (what Enter in a field presses) must be the submit, not the first day tab. */}
       <button type="submit" hidden tabIndex={-1} />
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField useField={useField} name="firstName" label="First Name" autoComplete="given-name" />
-        <TextField useField={useField} name="lastName" label="Last Name" autoComplete="family-name" />
+        <TextField name="firstName" label="First Name" autoComplete="given-name" />
+        <TextField name="lastName" label="Last Name" autoComplete="family-name" />
       </div>
-      <TextField useField={useField} name="email" label="Business Email" type="email" autoComplete="email" />
-      <TextField useField={useField} name="phone" label="Phone Number" type="tel" autoComplete="tel" />
-      <TextField useField={useField} name="company" label="Company Name" autoComplete="organization" />
-      <DealVolumeField useField={useField} />
-      <ChallengesField useField={useField} />
-      <TimeField useField={useField} picker={picker} />
+      <TextField name="email" label="Business Email" type="email" autoComplete="email" />
+      <TextField name="phone" label="Phone Number" type="tel" autoComplete="tel" />
+      <TextField name="company" label="Company Name" autoComplete="organization" />
+      <DealVolumeField />
+      <ChallengesField />
+      <TimeField picker={picker} />
       <div className="honeypot" aria-hidden="true">
         <label htmlFor="demo-website">Leave this field empty</label>
         <input
@@ -176,7 +175,7 @@ export function DemoFields({
           defaultValue=""
         />
       </div>
-      <SubmitButton submitting={submitting} />
+      <SubmitButton />
       <p className="text-xs text-slate-500">
         {demoConsentLead(brandName)} See our{" "}
         {/* A new tab, so reading the policy never loses what the visitor typed. */}

@@ -1,5 +1,5 @@
-// Calendar picker in the visitor's time zone, loaded with the enhanced form; until then the server's picker
-// (demo-slot-picker.tsx) does the job.
+// Calendar picker in the visitor's time zone, loaded when the visitor heads for the form; until then the server's
+// picker (demo-slot-picker.tsx) does the job.
 import { useEffect, useMemo, useState, type KeyboardEvent } from "react";
 import { demoTimeZones } from "~/content/demo-time-zones";
 import {
@@ -12,7 +12,7 @@ import {
   timeZoneOptionLabel,
 } from "~/utils/time/zoned-time";
 // Types only: shared parts come in `parts`, so this chunk does not bundle them again.
-import type { SlotPickerProps } from "./demo-slot-picker";
+import type { CalendarPickerProps } from "./demo-slot-picker";
 
 function startsOf(body: unknown): string[] {
   const days = (body as { days?: unknown } | null)?.days;
@@ -55,7 +55,7 @@ export async function loadCalendarPicker() {
   return CalendarPicker;
 }
 
-function CalendarPicker(props: SlotPickerProps) {
+function CalendarPicker(props: CalendarPickerProps) {
   const [starts, setStarts] = useState(fetchedSlots);
   useEffect(() => {
     if (props.error !== props.parts.slotTakenMessage) return;
@@ -69,7 +69,7 @@ function CalendarPicker(props: SlotPickerProps) {
   return <Calendar {...props} starts={starts ?? props.view.times.map((time) => time.start)} />;
 }
 
-function Calendar({ parts, view, selected, error, onChoice, starts }: SlotPickerProps & { starts: string[] }) {
+function Calendar({ parts, view, selected, error, onChoice, starts }: CalendarPickerProps & { starts: string[] }) {
   const { chipClass, dayTabClass, NoSlotChoice, PickerError, PickerLegend, pickerErrorId, slotTakenMessage } = parts;
   const [zone, setZone] = useState(() => visitorTimeZone() ?? view.businessTimeZone);
   const [choice, setChoice] = useState(selected);

@@ -1,5 +1,8 @@
 // Server-rendered picker: without JS, day tabs and "Show times" submit the demo form itself (the action re-renders
 // it with typed values kept), so nothing the visitor typed ends up in a URL.
+import type { MouseEvent } from "react";
+import { useFormAction, useSubmit } from "@remix-run/react";
+import { useHydrated } from "~/utils/use-hydrated";
 import {
   demoDayField,
   demoShownDayField,
@@ -12,10 +15,7 @@ import {
 } from "~/schemas/demo-request-fields";
 
 export type SlotPickerProps = {
-  /** Passed in so the calendar picker's chunk does not bundle them again. */
-  parts: SlotPickerParts;
   view: DemoPickerView;
-  action: string;
   /** The choice to show as made: a slot start, "" for "none", undefined for no choice yet. */
   selected?: string;
   error?: string;
@@ -87,8 +87,21 @@ export const slotPickerParts = {
 
 export type SlotPickerParts = typeof slotPickerParts;
 
-export function SlotPicker({ view, action: pageAction, selected, error }: SlotPickerProps) {
+/** `parts` are passed in so the calendar picker's chunk does not bundle them again. */
+export type CalendarPickerProps = SlotPickerProps & { parts: SlotPickerParts };
+
+export function SlotPicker({ view, selected, error }: SlotPickerProps) {
+  const pageAction = useFormAction();
   const action = `${pageAction}#demo-booking`;
+  const submit = useSubmit();
+  // Hydrated before the calendar arrives, the form would check every field before showing a day: the button posts
+  // the form itself, through Remix, as the browser would.
+  const postItself = useHydrated()
+    ? (event: MouseEvent<HTMLButtonElement>) => {
+        event.preventDefault();
+        submit(event.currentTarget, { action: pageAction, preventScrollReset: true });
+      }
+    : undefined;
   const shownDay = view.days.find((day) => day.date === view.day);
   return (
     <fieldset id="demo-slot" aria-describedby={error ? pickerErrorId : undefined} className="min-w-0">
@@ -105,6 +118,7 @@ export function SlotPicker({ view, action: pageAction, selected, error }: SlotPi
                 value={day.date}
                 formNoValidate
                 formAction={action}
+                onClick={postItself}
                 aria-pressed={day.date === view.day}
                 className={dayTabClass}
               >
@@ -158,6 +172,7 @@ export function SlotPicker({ view, action: pageAction, selected, error }: SlotPi
           value="1"
           formNoValidate
           formAction={action}
+          onClick={postItself}
           className={smallButtonClass}
         >
           Show times

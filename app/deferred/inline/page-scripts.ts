@@ -52,8 +52,8 @@ function startPageScripts() {
 
 /**
  * A visit from another site to the shared page carries no attribution in its URL, so the referrer's host is kept
- * for the enhanced forms (`window.landingReferrer`), added to the server's demo form at once (for a visitor who
- * sends it before the scripts start) and to a checkout link as it is followed. The server checks it like any other
+ * for the checkout dialog (`window.landingReferrer`), added to the demo form at once (hydration keeps them there)
+ * and to a checkout link as it is followed. The server checks it like any other
  * attribution field.
  */
 function carryReferrer(demoFormId: string | null) {
