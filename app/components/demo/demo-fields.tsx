@@ -126,12 +126,6 @@ function SubmitButton() {
   );
 }
 
-/** A time chosen in the server's picker before the calendar arrived: read in the render that swaps them. */
-function timeChosenOnServer() {
-  const chosen = document.querySelector(`#demo-slot input[name="${demoSlotField}"]:checked`);
-  return chosen instanceof HTMLInputElement ? chosen.value : undefined;
-}
-
 function TimeField({ picker }: { picker: DemoPickerView }) {
   const { error, defaultValue, validate } = useField(demoSlotField, { formId: demoRequestFormId });
   const Calendar = useLazyPart(calendarPicker, "#demo");
@@ -140,7 +134,7 @@ function TimeField({ picker }: { picker: DemoPickerView }) {
     <Calendar
       parts={slotPickerParts}
       view={picker}
-      selected={selected ?? timeChosenOnServer()}
+      selected={selected}
       error={error}
       onChoice={() => void validate()}
     />

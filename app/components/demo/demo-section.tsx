@@ -24,9 +24,8 @@ export type DemoSectionState = {
 type DemoActionData = {
   notice?: { type: "error"; message: string; description: string };
   formId?: string;
-  fieldErrors?: Record<string, string | undefined>;
   repopulateFields?: Record<string, unknown>;
-  /** The picker after a day or time zone was chosen without JavaScript, or fresh after a slot was taken. */
+  /** The picker after a day or time zone was chosen in the server's picker, or fresh after a slot was taken. */
   picker?: DemoPickerView;
 };
 

@@ -26,6 +26,12 @@ function startsOf(body: unknown): string[] {
   );
 }
 
+/** A time chosen in the server's picker, still in the document while the calendar's first render replaces it. */
+function chosenInServerPicker(slotField: string) {
+  const chosen = document.querySelector(`#demo-slot input[name="${slotField}"]:checked`);
+  return chosen instanceof HTMLInputElement ? chosen.value : undefined;
+}
+
 function visitorTimeZone(): string | undefined {
   const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
   return isTimeZone(zone) ? zone : undefined;
@@ -72,7 +78,7 @@ function CalendarPicker(props: CalendarPickerProps) {
 function Calendar({ parts, view, selected, error, onChoice, starts }: CalendarPickerProps & { starts: string[] }) {
   const { chipClass, dayTabClass, NoSlotChoice, PickerError, PickerLegend, pickerErrorId, slotTakenMessage } = parts;
   const [zone, setZone] = useState(() => visitorTimeZone() ?? view.businessTimeZone);
-  const [choice, setChoice] = useState(selected);
+  const [choice, setChoice] = useState(() => selected ?? chosenInServerPicker(parts.slotField));
   useEffect(() => {
     if (error === slotTakenMessage) setChoice(undefined);
   }, [error, slotTakenMessage]);
