@@ -74,11 +74,14 @@ function documentResponse(body: Buffer<ArrayBuffer>, status: number, headers: He
 export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
-  responseHeaders: Headers,
+  headers: Headers,
   remixContext: EntryContext,
 ) {
-  const headers = responseHeaders;
   const render = () => renderWholeDocument(request, responseStatusCode, remixContext);
+  const renderPrivately = async () => {
+    const { html, status } = await render();
+    return documentResponse(Buffer.from(html), status, headers, documentContentSecurityPolicy(html));
+  };
   // Caches keep one copy per encoding, and never answer a request carrying cookies with the anonymous copy.
   headers.append("Vary", "Accept-Encoding, Cookie");
   // Shared only when loaders tagged their data (sharedPageHeaders) and it is a plain GET: after a POST the
@@ -89,8 +92,7 @@ export default async function handleRequest(
     dataTag !== null && isAnonymousPageView(request) && responseStatusCode === 200 && !headers.has("Set-Cookie");
   if (!shared) {
     if (!headers.has("Cache-Control")) headers.set("Cache-Control", "private, no-store");
-    const { html, status } = await render();
-    return documentResponse(Buffer.from(html), status, headers, documentContentSecurityPolicy(html));
+    return renderPrivately();
   }
 
   const env = getEnv();
@@ -122,8 +124,7 @@ export default async function handleRequest(
   if (!page) {
     // A render that failed is this request's alone, and never shared.
     headers.set("Cache-Control", "private, no-store");
-    const { html, status } = await render();
-    return documentResponse(Buffer.from(html), status, headers, documentContentSecurityPolicy(html));
+    return renderPrivately();
   }
   headers.set("ETag", representationTag(tag, gzip));
   // remix-serve's compression middleware passes an encoded body through as it is.

@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import {
   isRouteErrorResponse,
   Links,
@@ -16,7 +16,6 @@ import { SamePageLinks } from "~/components/same-page-links";
 import { Toaster } from "~/components/ui/toaster";
 import { NotFound } from "~/components/not-found";
 import { IconSprite } from "~/components/landing/icon-sprite";
-import { json } from "@remix-run/node";
 import { getPublicEnv } from "~/utils/env.server";
 import { getToast } from "~/utils/http/toast.server";
 import { keepDataWhenUnanswered } from "~/utils/http/server-answer";

@@ -21,7 +21,3 @@ export const funnelEventLabels: Record<FunnelEvent, string> = {
   demo_submitted: "Demo form submitted",
   demo_booked: "Demo booked",
 };
-
-export function isFunnelEvent(value: unknown): value is FunnelEvent {
-  return typeof value === "string" && (funnelEvents as readonly string[]).includes(value);
-}

@@ -10,14 +10,12 @@ export type Plan = {
   name: string;
   /** Whole US dollars per month. */
   price: number;
-  /** Whole US dollars per year: "pay 10 months, get 12". */
+  /** Whole US dollars per year: "pay 10 months, get 12", i.e. 10 × price. */
   annualPrice: number;
   popular: boolean;
 };
 
-type PlanInput = Omit<Plan, "annualPrice"> & { annualPrice?: number };
-
-const catalogue: PlanInput[] = [
+export const plans: readonly Plan[] = [
   {
     id: "business-builder",
     name: "Business Builder",
@@ -40,11 +38,6 @@ const catalogue: PlanInput[] = [
     popular: false,
   },
 ];
-
-export const plans: readonly Plan[] = catalogue.map((plan) => ({
-  ...plan,
-  annualPrice: plan.annualPrice ?? plan.price * 10,
-}));
 
 export function getPlan(id: string): Plan | undefined {
   return plans.find((plan) => plan.id === id);

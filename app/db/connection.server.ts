@@ -293,15 +293,6 @@ export async function databasePoolState(): Promise<PoolState | undefined> {
   };
 }
 
-export async function isDatabaseHealthy(): Promise<boolean> {
-  try {
-    await getDb().execute(sql`select 1`);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /** The signature of porsager/postgres#1154 / #1208: socket.write on a socket the driver has already dropped. */
 function isClosedSocketWrite(error: unknown): boolean {
   return (

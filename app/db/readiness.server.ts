@@ -9,17 +9,12 @@ import { withTimeout } from "~/utils/with-timeout";
 /** How long /healthz waits for the database: a frozen database must read as down, not as a hung check. */
 export const HEALTH_PROBE_TIMEOUT_MS = 2_000;
 
-class ProbeTimeout extends Error {
-  constructor(ms: number) {
-    super(`no answer within ${ms} ms`);
-    this.name = "ProbeTimeout";
-  }
-}
+const noAnswerWithin = (ms: number) => () => new Error(`no answer within ${ms} ms`);
 
 const PROBE = "database probe";
 
-/** `select 1` within `timeoutMs`, else down. One probe at a time, so a frozen database does not fill the pool. */
-export async function probeDatabase(timeoutMs = HEALTH_PROBE_TIMEOUT_MS): Promise<boolean> {
+/** `select 1` within the timeout, else down. One probe at a time, so a frozen database does not fill the pool. */
+export async function probeDatabase(): Promise<boolean> {
   const probe = remember(PROBE, () =>
     getDb()
       .execute(sql`select 1`)
@@ -29,7 +24,7 @@ export async function probeDatabase(timeoutMs = HEALTH_PROBE_TIMEOUT_MS): Promis
       }),
   );
   try {
-    await withTimeout(probe, timeoutMs, () => new ProbeTimeout(timeoutMs));
+    await withTimeout(probe, HEALTH_PROBE_TIMEOUT_MS, noAnswerWithin(HEALTH_PROBE_TIMEOUT_MS));
     return true;
   } catch {
     return false;
@@ -81,7 +76,7 @@ export async function waitForDatabase(): Promise<void> {
   for (let attempt = 1; ; attempt++) {
     try {
       // connect_timeout bounds a refused or unroutable host; this bounds a server that accepts and never answers.
-      await withTimeout(getDb().execute(sql`select 1`), 5_000, () => new ProbeTimeout(5_000));
+      await withTimeout(getDb().execute(sql`select 1`), 5_000, noAnswerWithin(5_000));
       if (attempt > 1) logger.info("database reachable", { database: target, attempts: attempt });
       return;
     } catch (error) {

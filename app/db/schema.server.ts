@@ -172,9 +172,6 @@ export const stripeEvents = pgTable("stripe_events", {
   processedAt: timestamp("processed_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
-export const outboxStatuses = ["pending", "delivered", "failed"] as const;
-export type OutboxStatus = (typeof outboxStatuses)[number];
-
 // Messages written in the same transaction as the row they announce, delivered later by a worker.
 export const outbox = pgTable(
   "outbox",
@@ -182,7 +179,7 @@ export const outbox = pgTable(
     id: id(),
     kind: text("kind").notNull(),
     payload: jsonb("payload").notNull(),
-    status: text("status").$type<OutboxStatus>().notNull().default("pending"),
+    status: text("status").$type<"pending" | "delivered" | "failed">().notNull().default("pending"),
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
     lastError: text("last_error"),
@@ -292,9 +289,6 @@ export const demoHostTimeOff = pgTable(
   ],
 );
 
-export const demoBookingStatuses = ["booked", "cancelled"] as const;
-export type DemoBookingStatus = (typeof demoBookingStatuses)[number];
-
 // ADR 0016, 0030. No two live bookings of one host overlap: the exclusion constraint demo_bookings_host_busy_excl
 // is in migration 0005 (drizzle cannot declare one). `seat`: the seat of a booking made before hosts.
 export const demoBookings = pgTable(
@@ -310,7 +304,7 @@ export const demoBookings = pgTable(
     hostId: text("host_id").references(() => demoHosts.id),
     // The zone the visitor picked the time in (the form's, else none): their e-mails show the time in it too.
     visitorTimeZone: text("visitor_time_zone"),
-    status: text("status").$type<DemoBookingStatus>().notNull().default("booked"),
+    status: text("status").$type<"booked" | "cancelled">().notNull().default("booked"),
     // iCalendar SEQUENCE: +1 on every reschedule or cancellation, so calendars replace the older invite.
     sequence: integer("sequence").notNull().default(0),
     createdAt: createdAt(),
@@ -380,9 +374,7 @@ export const erasureAudit = pgTable("erasure_audit", {
 export type DemoRequestRow = typeof demoRequests.$inferSelect;
 export type DemoBookingRow = typeof demoBookings.$inferSelect;
 export type DemoHostRow = typeof demoHosts.$inferSelect;
-export type DemoHostTimeOffRow = typeof demoHostTimeOff.$inferSelect;
 export type OrderRow = typeof orders.$inferSelect;
-export type UserRow = typeof users.$inferSelect;
 export type OutboxRow = typeof outbox.$inferSelect;
 export type WebhookEndpointRow = typeof webhookEndpoints.$inferSelect;
 export type WebhookAttemptRow = typeof webhookAttempts.$inferSelect;

@@ -41,9 +41,9 @@ export const headers: HeadersFunction = ({ actionHeaders, loaderHeaders, parentH
   return headers;
 };
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
-  const checkout = await loadCheckout(request, context);
+  const checkout = await loadCheckout(request);
   if (checkout.kind === "redirect") return checkout.response;
   const attribution = landingAttribution(request);
   const demo = await getDemoSectionState(request);

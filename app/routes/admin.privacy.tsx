@@ -21,6 +21,16 @@ export async function action({ request }: ActionFunctionArgs) {
 const inputClass = "mt-1 block w-full max-w-md rounded-md border border-slate-300 px-3 py-2 text-sm";
 const buttonClass = "rounded-md bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800";
 
+const erasureColumns = [
+  ["When", "erasedAt"],
+  ["By", "erasedBy"],
+  ["Leads", "leads"],
+  ["Bookings", "bookings"],
+  ["Orders erased", "ordersErased"],
+  ["Orders kept", "ordersKept"],
+  ["Messages", "messages"],
+] as const;
+
 export default function AdminPrivacy() {
   const { lookup, erasures } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
@@ -163,39 +173,21 @@ export default function AdminPrivacy() {
           <table className="mt-3 w-full text-left text-sm">
             <thead>
               <tr className="border-b border-slate-200">
-                <th scope="col" className="py-2 pr-4">
-                  When
-                </th>
-                <th scope="col" className="py-2 pr-4">
-                  By
-                </th>
-                <th scope="col" className="py-2 pr-4">
-                  Leads
-                </th>
-                <th scope="col" className="py-2 pr-4">
-                  Bookings
-                </th>
-                <th scope="col" className="py-2 pr-4">
-                  Orders erased
-                </th>
-                <th scope="col" className="py-2 pr-4">
-                  Orders kept
-                </th>
-                <th scope="col" className="py-2 pr-4">
-                  Messages
-                </th>
+                {erasureColumns.map(([header]) => (
+                  <th key={header} scope="col" className="py-2 pr-4">
+                    {header}
+                  </th>
+                ))}
               </tr>
             </thead>
             <tbody>
               {erasures.map((erasure) => (
                 <tr key={erasure.id} className="border-b border-slate-100" data-testid="erasure">
-                  <td className="py-2 pr-4">{formatTimestamp(String(erasure.erasedAt))}</td>
-                  <td className="py-2 pr-4">{erasure.erasedBy}</td>
-                  <td className="py-2 pr-4">{erasure.leads}</td>
-                  <td className="py-2 pr-4">{erasure.bookings}</td>
-                  <td className="py-2 pr-4">{erasure.ordersErased}</td>
-                  <td className="py-2 pr-4">{erasure.ordersKept}</td>
-                  <td className="py-2 pr-4">{erasure.messages}</td>
+                  {erasureColumns.map(([header, key]) => (
+                    <td key={header} className="py-2 pr-4">
+                      {key === "erasedAt" ? formatTimestamp(String(erasure.erasedAt)) : erasure[key]}
+                    </td>
+                  ))}
                 </tr>
               ))}
             </tbody>

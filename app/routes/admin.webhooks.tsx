@@ -56,15 +56,7 @@ export default function AdminWebhooks() {
           Add an endpoint
         </h2>
         <div className="mt-4 rounded-lg border border-slate-200 bg-white p-5">
-          <WebhookEndpointForm
-            key={pageKey}
-            idPrefix="new-endpoint"
-            action="/admin/webhooks#add-endpoint"
-            intent="create"
-            values={refused?.values ?? newEndpoint}
-            errors={refused?.errors ?? {}}
-            submitLabel="Add endpoint"
-          />
+          <WebhookEndpointForm key={pageKey} values={refused?.values ?? newEndpoint} errors={refused?.errors ?? {}} />
         </div>
       </section>
     </main>

@@ -1,18 +1,19 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import type { ReactNode } from "react";
 import { Alert } from "~/components/admin/alert";
 import { formatTimestamp } from "~/components/admin/format";
 import { VisibleText } from "~/components/admin/visible-text";
+import { primaryButton } from "~/components/admin/host-form";
 import {
-  DeleteEndpointForm,
-  EnableAgainForm,
+  dangerButton,
   EndpointStateControls,
+  IntentForm,
   ReplayFailedForm,
-  RotateSecretForm,
+  secondaryButton,
 } from "~/components/admin/webhook-endpoint-controls";
 import { WebhookDeliveryLog } from "~/components/admin/webhook-delivery-log";
 import { WebhookEndpointForm } from "~/components/admin/webhook-endpoint-form";
-import { webhookEndpointHref } from "~/components/admin/webhook-endpoints-list";
 import {
   DeliveryCounts,
   DisabledNotice,
@@ -37,8 +38,16 @@ export async function action({ request, params }: ActionFunctionArgs) {
   return webhooksAction(request, params.endpointId);
 }
 
-const section = "rounded-lg border border-slate-200 bg-white p-5";
-const sectionHeading = "text-lg font-semibold text-slate-900";
+function Panel({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section id={id} aria-labelledby={`${id}-heading`} className="rounded-lg border border-slate-200 bg-white p-5">
+      <h2 id={`${id}-heading`} className="text-lg font-semibold text-slate-900">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
 
 export default function AdminWebhookEndpoint() {
   const data = useLoaderData<typeof loader>();
@@ -90,12 +99,18 @@ export default function AdminWebhookEndpoint() {
 
       {newSecret ? <WebhookNewSecret newSecret={newSecret} /> : null}
 
-      <section id="state" aria-labelledby="state-heading" className={section}>
-        <h2 id="state-heading" className={sectionHeading}>
-          Deliveries
-        </h2>
+      <Panel id="state" title="Deliveries">
         <DisabledNotice endpoint={endpoint}>
-          <EnableAgainForm endpointId={endpoint.id} />
+          <div className="mt-3">
+            <IntentForm endpointId={endpoint.id} intent="enable" section="state">
+              <button type="submit" className={primaryButton}>
+                Enable again
+              </button>
+            </IntentForm>
+            <p className="mt-1">
+              Once the receiver is fixed: deliveries start again, and the failed ones can be replayed below.
+            </p>
+          </div>
         </DisabledNotice>
         <p className="mt-3 text-sm">
           <DeliveryCounts counts={endpoint.counts} />
@@ -110,12 +125,9 @@ export default function AdminWebhookEndpoint() {
         <div className="mt-4">
           <EndpointStateControls endpoint={endpoint} />
         </div>
-      </section>
+      </Panel>
 
-      <section id="settings" aria-labelledby="settings-heading" className={section}>
-        <h2 id="settings-heading" className={sectionHeading}>
-          Settings
-        </h2>
+      <Panel id="settings" title="Settings">
         {endpoint.fromEnvironment ? (
           <>
             <p className="mt-1 text-sm text-slate-600" data-testid="environment-endpoint">
@@ -142,9 +154,7 @@ export default function AdminWebhookEndpoint() {
           <div className="mt-4">
             <WebhookEndpointForm
               key={pageKey}
-              idPrefix="edit-endpoint"
-              action={`${webhookEndpointHref(endpoint.id)}#settings`}
-              intent="update"
+              endpointId={endpoint.id}
               values={
                 settingsAnswer?.values ?? {
                   url: endpoint.url,
@@ -154,17 +164,13 @@ export default function AdminWebhookEndpoint() {
                 }
               }
               errors={settingsAnswer?.errors ?? {}}
-              submitLabel="Save endpoint"
             />
           </div>
         )}
-      </section>
+      </Panel>
 
       {endpoint.fromEnvironment ? null : (
-        <section id="secret" aria-labelledby="secret-heading" className={section}>
-          <h2 id="secret-heading" className={sectionHeading}>
-            Signing secret
-          </h2>
+        <Panel id="secret" title="Signing secret">
           <p className="mt-1 text-sm text-slate-600">
             The secret was shown once, when it was made. Rotating makes a new one (shown once); the current one keeps
             being signed with too for 24 hours, so the receiver can switch over without missing an event.
@@ -179,15 +185,16 @@ export default function AdminWebhookEndpoint() {
             </p>
           ) : null}
           <div className="mt-3">
-            <RotateSecretForm endpointId={endpoint.id} />
+            <IntentForm endpointId={endpoint.id} intent="rotate-secret" section="secret">
+              <button type="submit" className={secondaryButton}>
+                Rotate secret
+              </button>
+            </IntentForm>
           </div>
-        </section>
+        </Panel>
       )}
 
-      <section id="replay" aria-labelledby="replay-heading" className={section}>
-        <h2 id="replay-heading" className={sectionHeading}>
-          Replay failed deliveries
-        </h2>
+      <Panel id="replay" title="Replay failed deliveries">
         <div className="mt-2">
           <ReplayFailedForm
             key={pageKey}
@@ -196,7 +203,7 @@ export default function AdminWebhookEndpoint() {
             errors={replayAnswer?.errors ?? {}}
           />
         </div>
-      </section>
+      </Panel>
 
       <section id="delivery-log" aria-labelledby="delivery-log-heading">
         <h2 id="delivery-log-heading" className="text-xl font-bold text-slate-900">
@@ -206,17 +213,18 @@ export default function AdminWebhookEndpoint() {
       </section>
 
       {endpoint.fromEnvironment ? null : (
-        <section id="delete" aria-labelledby="delete-heading" className={section}>
-          <h2 id="delete-heading" className={sectionHeading}>
-            Delete this endpoint
-          </h2>
+        <Panel id="delete" title="Delete this endpoint">
           <p className="mt-1 text-sm text-slate-600">
             It gets no more events, and its delivery log is deleted with it. To pause it instead, switch it off.
           </p>
           <div className="mt-3">
-            <DeleteEndpointForm endpoint={endpoint} />
+            <IntentForm endpointId={endpoint.id} intent="delete" section="delete">
+              <button type="submit" className={dangerButton}>
+                Delete endpoint<span className="sr-only"> {endpoint.url}</span>
+              </button>
+            </IntentForm>
           </div>
-        </section>
+        </Panel>
       )}
     </main>
   );

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { adminHeaders, destroyAdminSession } from "~/services/admin/session.server";
-import { assertSameOrigin, RequestRejected } from "~/utils/http/request.server";
+import { adminHeaders, answerRejected, destroyAdminSession } from "~/services/admin/session.server";
+import { assertSameOrigin } from "~/utils/http/request.server";
 
 // Outside the admin layout so it answers with or without a valid session. POST only: a GET (a prefetch) must
 // sign nobody out.
@@ -13,9 +13,7 @@ export async function action({ request }: ActionFunctionArgs) {
   try {
     assertSameOrigin(request);
   } catch (error) {
-    if (error instanceof RequestRejected)
-      return new Response(error.message, { status: error.status, headers: adminHeaders });
-    throw error;
+    return answerRejected(error);
   }
   return destroyAdminSession(request);
 }

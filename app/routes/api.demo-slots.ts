@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { demoSlotsAnswer, parseDemoSlotsQuery } from "~/services/demo/slots.server";
 import { currentHosts } from "~/services/demo/hosts.server";
 import { apiErrorResponse, jsonError } from "~/utils/http/api.server";
@@ -11,13 +11,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     const parsed = parseDemoSlotsQuery(new URL(request.url).searchParams);
     if (!parsed.ok) return jsonError(400, parsed.message);
     const answer = await demoSlotsAnswer(parsed.query, now(), await currentHosts());
-    return new Response(JSON.stringify(answer), {
-      status: 200,
-      headers: {
-        "Content-Type": "application/json; charset=utf-8",
-        "Cache-Control": "public, max-age=30",
-      },
-    });
+    return json(answer, { headers: { "Cache-Control": "public, max-age=30" } });
   } catch (error) {
     return apiErrorResponse(error, { requestId: getRequestId(request), route: "api.demo-slots" });
   }

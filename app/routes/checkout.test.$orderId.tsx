@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { formatCents, getPlan } from "~/content/plans";
+import { formatCents, getPlan, planPrice } from "~/content/plans";
 import {
   cancelTestOrder,
   findTestOrder,
@@ -31,11 +31,8 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
       billing: order.billingPeriod,
       lines: order.planIds.map((id) => {
         const plan = getPlan(id);
-        return {
-          id,
-          name: plan?.name ?? id,
-          cents: (order.billingPeriod === "annual" ? (plan?.annualPrice ?? 0) : (plan?.price ?? 0)) * 100,
-        };
+        // Not priceOrder: a plan since dropped from the catalogue still shows, at no price, instead of failing.
+        return { id, name: plan?.name ?? id, cents: plan ? planPrice(plan, order.billingPeriod) * 100 : 0 };
       }),
       subtotalCents: order.subtotalCents,
       discountCents: order.discountCents,

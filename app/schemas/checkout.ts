@@ -37,8 +37,6 @@ export const checkoutOrderSchema = z.object({
   attemptId: attemptIdSchema.optional(),
 });
 
-export type CheckoutOrderPayload = z.infer<typeof checkoutOrderSchema>;
-
 export type CheckoutView = {
   step: "info" | "plan";
   edit: boolean;

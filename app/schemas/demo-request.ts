@@ -4,9 +4,6 @@ import { z } from "zod";
 import { type DealVolume, dealVolumes, demoHoneypotField } from "./demo-request-fields";
 import { emailField, phoneField, textField } from "./text-rules";
 
-export { dealVolumes, demoHoneypotField } from "./demo-request-fields";
-export type { DealVolume } from "./demo-request-fields";
-
 const UTC_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|\+00:00)$/;
 
 /** Date.parse would roll 2027-02-30 over into March. */

@@ -10,6 +10,8 @@ import { textField } from "./text-rules";
 export const WEBHOOK_URL_MAX_LENGTH = 2048;
 export const WEBHOOK_DESCRIPTION_MAX_LENGTH = 200;
 
+export const webhookEndpointHref = (id: string) => `/admin/webhooks/${encodeURIComponent(id)}`;
+
 const chooseEvents = "Choose at least one event to send";
 
 /** `eventTypes` comes from FormData.getAll; the active checkbox is sent only when ticked. */

@@ -13,15 +13,10 @@ import { remember } from "~/utils/singleton.server";
 
 type RequestStart = { request: IncomingMessage; response: ServerResponse; server: Server };
 
-type Lifecycle = { inFlight: Set<ServerResponse>; servers: Set<Server>; shuttingDown: boolean; installed: boolean };
+type Lifecycle = { inFlight: Set<ServerResponse>; servers: Set<Server>; shuttingDown: boolean };
 
 function lifecycle(): Lifecycle {
-  return remember("shutdown", () => ({
-    inFlight: new Set(),
-    servers: new Set(),
-    shuttingDown: false,
-    installed: false,
-  }));
+  return remember("shutdown", () => ({ inFlight: new Set(), servers: new Set(), shuttingDown: false }));
 }
 
 /** True from the first SIGTERM/SIGINT on: /healthz then answers 503 so a load balancer stops sending traffic. */
@@ -45,6 +40,17 @@ async function drainRequests(deadlineMs: number) {
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
   return inFlight.size;
+}
+
+async function close(what: string, closing: () => Promise<unknown>, failureLevel: "error" | "warn") {
+  const outcome = await within(
+    closing().then(
+      () => "closed" as const,
+      (error: unknown) => logger[failureLevel](`closing the ${what} failed`, { error }),
+    ),
+    CLOSE_TIMEOUT_MS,
+  );
+  if (outcome === "timed out") logger.warn(`the ${what} did not close in time`);
 }
 
 async function shutDown(signal: NodeJS.Signals) {
@@ -71,34 +77,15 @@ async function shutDown(signal: NodeJS.Signals) {
   await within(Promise.all([stopMetricsServer(), stopTracing()]), CLOSE_TIMEOUT_MS);
 
   // Side by side, so a Redis that does not answer adds nothing to the database's time.
-  const [closed, redisClosed] = await Promise.all([
-    within(
-      closeDatabaseForGood().then(
-        () => "closed" as const,
-        (error: unknown) => logger.error("closing the database failed", { error }),
-      ),
-      CLOSE_TIMEOUT_MS,
-    ),
-    within(
-      quitRedis().then(
-        () => "closed" as const,
-        (error: unknown) => logger.warn("closing the redis connection failed", { error }),
-      ),
-      CLOSE_TIMEOUT_MS,
-    ),
-  ]);
-  if (closed === "timed out") logger.warn("the database did not close in time");
-  if (redisClosed === "timed out") logger.warn("the redis connection did not close in time");
+  await Promise.all([close("database", closeDatabaseForGood, "error"), close("redis connection", quitRedis, "warn")]);
   logger.info("stopped", { signal });
   process.exit(0);
 }
 
 /** remix-serve only closes its listener: the database and the outbox worker would keep the process alive. */
 export function installGracefulShutdown() {
+  // Once per process, dev rebuilds included: its only caller runs inside startServer's remember("startup").
   const current = lifecycle();
-  // Once per process: dev rebuilds import this module again.
-  if (current.installed) return;
-  current.installed = true;
 
   subscribe("http.server.request.start", (message) => {
     const { response, server } = message as RequestStart;

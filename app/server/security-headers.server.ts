@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { PAGE_SCRIPTS_MARKER_ID } from "~/deferred/hydration-template-id";
-import { getEnv, type Env } from "~/utils/env.server";
+import { getEnv } from "~/utils/env.server";
 
 // Inline scripts are allowed by hash, not nonce, so shared caches can keep the document (ADR 0019). Only scripts
 // after the last marker template are hashed: one a markup bug let into the content gets no hash and is refused.
@@ -43,15 +43,17 @@ export function inlineScriptHashes(html: string): string[] {
   return [...hashes];
 }
 
-function contentSecurityPolicyParts(env: Env): [string, string, string] {
-  const checkoutOrigin = new URL(env.STRIPE_CHECKOUT_ORIGIN).origin;
-  const [beforeScripts, beforeStyles, after] = [
+const sources = (hashes: string[]) => hashes.map((hash) => ` ${hash}`).join("");
+
+export function documentContentSecurityPolicy(html: string): string {
+  const checkoutOrigin = new URL(getEnv().STRIPE_CHECKOUT_ORIGIN).origin;
+  return [
     "default-src 'self'",
     // Hashed scripts may load the entry and lazy chunks; 'self' is only the CSP 2 fallback, and a CSP 1 browser
     // runs no inline script and gets the page as it works without JavaScript.
-    "script-src 'strict-dynamic'\u0000 'self'",
+    `script-src 'strict-dynamic'${sources(inlineScriptHashes(html))} 'self'`,
     // The inlined stylesheet by its hash, nothing added at run time: the dialog's scroll lock is in the stylesheet.
-    "style-src 'self'\u0000",
+    `style-src 'self'${sources(headStyleHashes(html))}`,
     // Radix positions popovers with style attributes; attributes cannot run code. <style> blocks need a hash.
     "style-src-attr 'unsafe-inline'",
     "img-src 'self' data:",
@@ -61,26 +63,7 @@ function contentSecurityPolicyParts(env: Env): [string, string, string] {
     "base-uri 'self'",
     `form-action 'self' ${checkoutOrigin}`,
     "frame-ancestors 'none'",
-  ]
-    .join("; ")
-    .split("\u0000");
-  return [beforeScripts, beforeStyles, after];
-}
-
-// The policy is the same for every response but its hashes: built once per environment, not per request.
-let policyParts: { env: Env; parts: [string, string, string] } | undefined;
-
-const sources = (hashes: string[]) => hashes.map((hash) => ` ${hash}`).join("");
-
-export function contentSecurityPolicy(scriptHashes: string[], styleHashes: string[] = []): string {
-  const env = getEnv();
-  if (policyParts?.env !== env) policyParts = { env, parts: contentSecurityPolicyParts(env) };
-  const [beforeScripts, beforeStyles, after] = policyParts.parts;
-  return beforeScripts + sources(scriptHashes) + beforeStyles + sources(styleHashes) + after;
-}
-
-export function documentContentSecurityPolicy(html: string): string {
-  return contentSecurityPolicy(inlineScriptHashes(html), headStyleHashes(html));
+  ].join("; ");
 }
 
 /** Headers for every document and data response; remix-serve has no middleware, so entry.server sets them. */

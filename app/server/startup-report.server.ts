@@ -5,16 +5,12 @@ import { logger } from "~/utils/logger.server";
 import { counterStore } from "~/services/rate-limit.server";
 import { paymentMode } from "~/services/checkout/payments/payment-provider";
 
+/** Which payment path the checkout takes, in words an operator can act on. */
 const paymentModeWords = {
   simulated: "test mode (STRIPE_SECRET_KEY is not set): checkout is simulated, no card is charged, no order is revenue",
   "stripe-test": "Stripe Checkout, test keys: no card is charged, no order is revenue",
   "stripe-live": "Stripe Checkout, live keys",
 } as const;
-
-/** Which payment path the checkout takes, in words an operator can act on. */
-export function describePaymentMode(env: Env): string {
-  return paymentModeWords[paymentMode(env)];
-}
 
 // Node publishes this once a server's port is bound (net.Server#listen has completed).
 export const LISTENING_CHANNEL = "tracing:net.server.listen:asyncEnd";
@@ -34,7 +30,7 @@ export function reportWhenListening(env: Env) {
       database: env.DATABASE_URL ? "postgres" : "pglite",
       // Where the rate-limit counters live: every instance of one site must say the same (ADR 0018).
       rateLimits: counterStore(env),
-      payments: describePaymentMode(env),
+      payments: paymentModeWords[paymentMode(env)],
       // Every instance must sign with the same secret, or links made by one fail on another (ADR 0043).
       sessionSecret: env.sessionSecretSource === "SESSION_SECRET" ? "SESSION_SECRET" : env.SESSION_SECRET_FILE,
       nodeEnv: env.NODE_ENV,

@@ -10,15 +10,15 @@ import { failStartup, waitForDatabase } from "~/db/readiness.server";
 import { installGracefulShutdown } from "~/server/graceful-shutdown.server";
 import { startMetricsServer } from "~/server/metrics.server";
 import { startTracing } from "~/utils/tracing.server";
-import { renderCheck, renderCheckMessage } from "~/server/render-check.server";
+import { renderCheck } from "~/server/render-check.server";
 import { remember } from "~/utils/singleton.server";
 
 /** Fails fast, naming the variable, before taking traffic. Runs once per process, dev rebuilds included. */
 export function startServer(): Promise<void> {
   return remember("startup", async () => {
     const env = getEnv();
-    const rendering = renderCheck();
-    if (!rendering.ok) failStartup(renderCheckMessage(rendering));
+    const renderProblem = renderCheck();
+    if (renderProblem) failStartup(renderProblem);
     const webhookProblem = environmentEndpointProblem();
     if (webhookProblem) failStartup(webhookProblem);
     installGracefulShutdown();

@@ -135,10 +135,6 @@ function limitersFor(limit: LimitRule): Limiters {
   return found;
 }
 
-function limiterFor(limit: LimitRule): Limiter {
-  return limitersFor(limit).limiter;
-}
-
 /** A fail-closed limit whose store failed: refused, with a message that says it is not the visitor's doing. */
 function storeUnavailable(limit: LimitRule, error: unknown, requestId: string | undefined) {
   logger.error("rate-limit store failed; refusing (this limit fails closed)", { requestId, limit: limit.name, error });
@@ -172,7 +168,7 @@ function refusal(limit: LimitRule, msBeforeNext: number) {
 /** `requestId`, here and below, names the request in the line logged when the store fails. */
 export async function consumeLimit(limit: LimitRule, key: string, requestId?: string): Promise<RateLimiterRes> {
   try {
-    return await withStore(limit, () => limiterFor(limit).consume(key), requestId);
+    return await withStore(limit, () => limitersFor(limit).limiter.consume(key), requestId);
   } catch (outcome) {
     if (outcome instanceof RateLimiterRes) throw refusal(limit, outcome.msBeforeNext);
     throw outcome;
@@ -237,7 +233,7 @@ async function consumeInOneStatement(steps: LadderStep[], requestId: string): Pr
 }
 
 export async function countedAttempts(limit: LimitRule, key: string): Promise<number> {
-  return (await withStore(limit, () => limiterFor(limit).get(key)))?.consumedPoints ?? 0;
+  return (await withStore(limit, () => limitersFor(limit).limiter.get(key)))?.consumedPoints ?? 0;
 }
 
 export async function limitReached(
@@ -245,7 +241,7 @@ export async function limitReached(
   key: string,
   requestId?: string,
 ): Promise<RequestRejected | undefined> {
-  const state = await withStore(limit, () => limiterFor(limit).get(key), requestId);
+  const state = await withStore(limit, () => limitersFor(limit).limiter.get(key), requestId);
   return state && state.consumedPoints >= limit.points(getEnv()) ? refusal(limit, state.msBeforeNext) : undefined;
 }
 
@@ -255,13 +251,13 @@ export async function recordAttempt(
   key: string,
   { attempts = 1, requestId }: { attempts?: number; requestId?: string } = {},
 ): Promise<void> {
-  await withStore(limit, () => limiterFor(limit).penalty(key, attempts), requestId);
+  await withStore(limit, () => limitersFor(limit).limiter.penalty(key, attempts), requestId);
 }
 
 /** Forgetting only relaxes a limit, so a store failure here is logged, not thrown. */
 export async function forgetAttempts(limit: LimitRule, key: string, requestId?: string): Promise<void> {
   try {
-    await limiterFor(limit).delete(key);
+    await limitersFor(limit).limiter.delete(key);
   } catch (error) {
     logger.warn("rate-limit store failed to forget a key; it expires with its window", {
       requestId,

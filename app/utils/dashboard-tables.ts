@@ -1,6 +1,6 @@
 // The dashboard's data, one table per chart: the page shows each under its chart and the CSV route writes the
 // same rows, so the download can never disagree with the page.
-import type { Dashboard } from "~/schemas/dashboard-views";
+import type { Dashboard, OutcomeCounts } from "~/schemas/dashboard-views";
 
 export const dashboardCharts = [
   "leads",
@@ -25,7 +25,6 @@ export type DashboardTable = { columns: TableColumn[]; rows: (string | number | 
 const text = (header: string): TableColumn => ({ header, kind: "text" });
 const count = (header: string): TableColumn => ({ header, kind: "count" });
 const cents = (header: string): TableColumn => ({ header, kind: "cents" });
-
 const percent = (header: string): TableColumn => ({ header, kind: "percent" });
 
 // ADR 0032.
@@ -35,6 +34,13 @@ const outcomeColumns = [
   count("Cancelled by host"),
   count("Not marked"),
   percent("Show rate"),
+];
+const outcomeCells = (row: OutcomeCounts) => [
+  row.held,
+  row.noShow,
+  row.hostCancelled,
+  row.unmarked,
+  row.showRatePercent,
 ];
 
 type DashboardData = Pick<
@@ -64,12 +70,7 @@ export function dashboardTable(chart: DashboardChart, data: DashboardData): Dash
       };
     case "funnel":
       return {
-        columns: [
-          text("Funnel"),
-          text("Step"),
-          count("Count"),
-          { header: "Drop-off from previous step", kind: "percent" },
-        ],
+        columns: [text("Funnel"), text("Step"), count("Count"), percent("Drop-off from previous step")],
         rows: [
           ...data.checkoutFunnel.map((step) => ["Checkout", step.label, step.count, step.dropOffPercent]),
           ...data.demoFunnel.map((step) => ["Demo", step.label, step.count, step.dropOffPercent]),
@@ -89,28 +90,12 @@ export function dashboardTable(chart: DashboardChart, data: DashboardData): Dash
     case "showrate":
       return {
         columns: [text("Week"), text("Starts on"), ...outcomeColumns],
-        rows: data.showRates.map((week) => [
-          week.isoWeek,
-          week.week,
-          week.held,
-          week.noShow,
-          week.hostCancelled,
-          week.unmarked,
-          week.showRatePercent,
-        ]),
+        rows: data.showRates.map((week) => [week.isoWeek, week.week, ...outcomeCells(week)]),
       };
     case "hosts":
       return {
         columns: [text("Host"), count("Bookings"), ...outcomeColumns],
-        rows: data.hostDemos.map((host) => [
-          host.name,
-          host.bookings,
-          host.held,
-          host.noShow,
-          host.hostCancelled,
-          host.unmarked,
-          host.showRatePercent,
-        ]),
+        rows: data.hostDemos.map((host) => [host.name, host.bookings, ...outcomeCells(host)]),
       };
   }
 }

@@ -10,20 +10,13 @@ import { remember } from "~/utils/singleton.server";
 
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
-const optionalPort = z.coerce
-  .number()
-  .int()
-  .min(1)
-  .max(65_535)
-  .optional()
-  .or(z.literal("").transform(() => undefined));
+/** Set to "" (as .env files often leave it) means unset. */
+const blankIsUnset = <T extends z.ZodTypeAny>(schema: T) =>
+  schema.optional().or(z.literal("").transform(() => undefined));
 
-const optionalUrl = z
-  .string()
-  .trim()
-  .url()
-  .optional()
-  .or(z.literal("").transform(() => undefined));
+const optionalPort = blankIsUnset(z.coerce.number().int().min(1).max(65_535));
+
+const optionalUrl = blankIsUnset(z.string().trim().url());
 
 // A publishable key or webhook secret here would only fail at the first checkout, in front of a visitor.
 const stripeSecretKey = z
@@ -157,12 +150,7 @@ const webhookSecret = z
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   // Unset → derived from PORT and HOST (see defaultAppUrl), so links follow the port the server listens on.
-  APP_URL: z
-    .string()
-    .trim()
-    .url()
-    .optional()
-    .or(z.literal("").transform(() => undefined)),
+  APP_URL: optionalUrl,
   // Read by remix-serve to listen; parsed here too so that a bad value is named and APP_URL can follow it.
   PORT: optionalPort,
   HOST: z.string().trim().optional(),
@@ -172,15 +160,15 @@ const envSchema = z.object({
 
   DATABASE_URL: optionalUrl,
   // Shared rate-limit counters (ADR 0018); unset → PostgreSQL when DATABASE_URL is set, else this process's memory.
-  REDIS_URL: z
-    .string()
-    .trim()
-    .url()
-    .refine((url) => /^rediss?:\/\//i.test(url), {
-      message: "must be a redis:// or rediss:// URL, e.g. redis://127.0.0.1:6379 (or leave it unset)",
-    })
-    .optional()
-    .or(z.literal("").transform(() => undefined)),
+  REDIS_URL: blankIsUnset(
+    z
+      .string()
+      .trim()
+      .url()
+      .refine((url) => /^rediss?:\/\//i.test(url), {
+        message: "must be a redis:// or rediss:// URL, e.g. redis://127.0.0.1:6379 (or leave it unset)",
+      }),
+  ),
   // Put before every Redis key, so several sites (or test runs) can share one Redis without sharing counters.
   REDIS_KEY_PREFIX: z.string().trim().default("groundwork:"),
   PGLITE_DATA_DIR: z.string().trim().min(1).default("./data/pglite"),
@@ -246,12 +234,12 @@ const envSchema = z.object({
   OTEL_BSP_SCHEDULE_DELAY: positiveInt(5000),
   // Prometheus metrics on their own port, never the site's (ADR 0049); unset → not served.
   METRICS_PORT: optionalPort,
-  METRICS_TOKEN: z
-    .string()
-    .trim()
-    .min(16, "must be at least 16 characters (or leave it unset and keep METRICS_PORT off the public network)")
-    .optional()
-    .or(z.literal("").transform(() => undefined)),
+  METRICS_TOKEN: blankIsUnset(
+    z
+      .string()
+      .trim()
+      .min(16, "must be at least 16 characters (or leave it unset and keep METRICS_PORT off the public network)"),
+  ),
 
   // Demo booking (ADR 0016), in the business's own time zone.
   DEMO_TIME_ZONE: timeZoneName.default("America/Chicago"),
@@ -335,7 +323,7 @@ function parseEnv(source: NodeJS.ProcessEnv): Env {
         "Set both to send every event to that endpoint, or neither (endpoints can also be added on /admin/webhooks).",
     );
   }
-  if (env.METRICS_PORT !== undefined && env.METRICS_PORT === (env.PORT ?? 3000)) {
+  if (env.METRICS_PORT !== undefined && env.METRICS_PORT === (env.PORT ?? DEFAULT_PORT)) {
     throw new Error(
       `Invalid environment configuration:\n  - METRICS_PORT: ${env.METRICS_PORT} is the site's own port.\n` +
         "Pick another port (9464 is Prometheus's usual one for an app) and keep it off the public network.",

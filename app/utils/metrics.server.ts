@@ -8,15 +8,13 @@ export const metricsRegistry = remember("metrics registry", () => new Registry()
 
 const registers = [metricsRegistry];
 
-export const httpRequests = remember(
-  "metric http requests",
-  () =>
-    new Counter({
-      name: "groundwork_http_requests_total",
-      help: "Requests answered, by method, route pattern and status class.",
-      labelNames: ["method", "route", "status"] as const,
-      registers,
-    }),
+const counter = <Label extends string>(name: string, help: string, labelNames: readonly Label[]) =>
+  remember(`metric ${name}`, () => new Counter({ name, help, labelNames, registers }));
+
+export const httpRequests = counter(
+  "groundwork_http_requests_total",
+  "Requests answered, by method, route pattern and status class.",
+  ["method", "route", "status"],
 );
 
 export const httpRequestDuration = remember(
@@ -31,37 +29,22 @@ export const httpRequestDuration = remember(
     }),
 );
 
-export const webhookDeliveries = remember(
-  "metric webhook deliveries",
-  () =>
-    new Counter({
-      name: "groundwork_webhook_deliveries_total",
-      help: "Webhook delivery attempts by endpoint id and outcome (delivered, retrying, failed).",
-      labelNames: ["endpoint", "outcome"] as const,
-      registers,
-    }),
+export const webhookDeliveries = counter(
+  "groundwork_webhook_deliveries_total",
+  "Webhook delivery attempts by endpoint id and outcome (delivered, retrying, failed).",
+  ["endpoint", "outcome"],
 );
 
-export const demoReminders = remember(
-  "metric demo reminders",
-  () =>
-    new Counter({
-      name: "groundwork_demo_reminders_total",
-      help: "Demo reminders by outcome: sent on time, sent late (over a minute after due), or skipped as too late.",
-      labelNames: ["outcome"] as const,
-      registers,
-    }),
+export const demoReminders = counter(
+  "groundwork_demo_reminders_total",
+  "Demo reminders by outcome: sent on time, sent late (over a minute after due), or skipped as too late.",
+  ["outcome"],
 );
 
-export const rateLimitRefusals = remember(
-  "metric rate-limit refusals",
-  () =>
-    new Counter({
-      name: "groundwork_rate_limit_refusals_total",
-      help: "Requests refused by a rate limit, by limit.",
-      labelNames: ["limit"] as const,
-      registers,
-    }),
+export const rateLimitRefusals = counter(
+  "groundwork_rate_limit_refusals_total",
+  "Requests refused by a rate limit, by limit.",
+  ["limit"],
 );
 
 /** "2xx", "4xx"…: a label with five values, whatever the status. */

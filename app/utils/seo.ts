@@ -13,39 +13,22 @@ export function canonicalUrl(site: SiteConfig) {
 }
 
 export function landingMeta(site: SiteConfig): MetaDescriptor[] {
-  const title = siteCopy.metaTitle(site.brandName);
-  const description = siteCopy.metaDescription(site.brandName);
-  const url = canonicalUrl(site);
-  const image = absoluteUrl(site, OG_IMAGE.path);
-  const imageAlt = `${site.brandName} — the business-in-a-box CRM for home and property service pros`;
-  return [
-    { title },
-    { name: "description", content: description },
-    { tagName: "link", rel: "canonical", href: url },
-    { property: "og:type", content: "website" },
-    { property: "og:site_name", content: site.brandName },
-    { property: "og:title", content: title },
-    { property: "og:description", content: description },
-    { property: "og:url", content: url },
-    { property: "og:image", content: image },
-    { property: "og:image:type", content: "image/png" },
-    { property: "og:image:width", content: String(OG_IMAGE.width) },
-    { property: "og:image:height", content: String(OG_IMAGE.height) },
-    { property: "og:image:alt", content: imageAlt },
-    { property: "og:locale", content: "en_US" },
-    { name: "twitter:card", content: "summary_large_image" },
-    { name: "twitter:title", content: title },
-    { name: "twitter:description", content: description },
-    { name: "twitter:image", content: image },
-    { name: "twitter:image:alt", content: imageAlt },
-  ];
+  const page = {
+    path: "/",
+    title: siteCopy.metaTitle(site.brandName),
+    description: siteCopy.metaDescription(site.brandName),
+  };
+  return pageMeta(site, page, `${site.brandName} — the business-in-a-box CRM for home and property service pros`);
 }
 
+/** With `imageAlt`, the page is shared with the large Open Graph image. */
 export function pageMeta(
   site: SiteConfig,
   page: { path: string; title: string; description: string },
+  imageAlt?: string,
 ): MetaDescriptor[] {
   const url = absoluteUrl(site, page.path);
+  const image = absoluteUrl(site, OG_IMAGE.path);
   return [
     { title: page.title },
     { name: "description", content: page.description },
@@ -55,9 +38,24 @@ export function pageMeta(
     { property: "og:title", content: page.title },
     { property: "og:description", content: page.description },
     { property: "og:url", content: url },
+    ...(imageAlt
+      ? [
+          { property: "og:image", content: image },
+          { property: "og:image:type", content: "image/png" },
+          { property: "og:image:width", content: String(OG_IMAGE.width) },
+          { property: "og:image:height", content: String(OG_IMAGE.height) },
+          { property: "og:image:alt", content: imageAlt },
+        ]
+      : []),
     { property: "og:locale", content: "en_US" },
-    { name: "twitter:card", content: "summary" },
+    { name: "twitter:card", content: imageAlt ? "summary_large_image" : "summary" },
     { name: "twitter:title", content: page.title },
     { name: "twitter:description", content: page.description },
+    ...(imageAlt
+      ? [
+          { name: "twitter:image", content: image },
+          { name: "twitter:image:alt", content: imageAlt },
+        ]
+      : []),
   ];
 }

@@ -1,13 +1,14 @@
 import { desc, eq } from "drizzle-orm";
 import { expect, it } from "vitest";
 import { demoRequests, orders, users } from "~/db/schema.server";
-import { getConnection, getDb, isDatabaseHealthy, migrateDatabase } from "~/db/connection.server";
+import { getConnection, getDb, migrateDatabase } from "~/db/connection.server";
+import { probeDatabase } from "~/db/readiness.server";
 import { describeWithDatabases } from "../support/database";
 
 describeWithDatabases("database layer", (kind) => {
   it(`runs the migrations and answers on ${kind}`, async () => {
     expect(getConnection().kind).toBe(kind);
-    expect(await isDatabaseHealthy()).toBe(true);
+    expect(await probeDatabase()).toBe(true);
     // Applying them again is a no-op, as it is at every start.
     await migrateDatabase();
     console.info(`database integration ran on ${kind}`);

@@ -16,7 +16,7 @@ import { loader as demoSlotsApi } from "~/routes/api.demo-slots";
 import { bookingIdFromToken } from "~/services/demo/booking-token.server";
 import { availableSlots } from "~/services/demo/slots.server";
 import { currentHosts } from "~/services/demo/hosts.server";
-import { SLOT_TAKEN_MESSAGE } from "~/services/demo/request.server";
+import { slotTakenMessage as SLOT_TAKEN_MESSAGE } from "~/schemas/demo-request-fields";
 import { setClock } from "~/utils/time/clock.server";
 import { describeWithDatabases } from "../support/database";
 import { choiceAt, slotAt } from "../support/demo-hosts";

@@ -20,11 +20,11 @@ function lead(email: string) {
   return { firstName: "Rita", lastName: "Flood", email, phone: "+1 555 010 2000", company: "Flood Gutters LLC" };
 }
 
-async function postDemo(email: string, client: string) {
+async function postDemo(email: string, client: string, extra: Record<string, string> = {}) {
   const request = new Request(`${origin}/api/demo-requests`, {
     method: "POST",
     headers: { "Content-Type": "application/json", "X-Forwarded-For": client },
-    body: JSON.stringify(lead(email)),
+    body: JSON.stringify({ ...lead(email), ...extra }),
   });
   const response = (await demoApiAction(args(request))) as Response;
   return { status: response.status, body: (await response.json()) as { error?: string } };
@@ -112,6 +112,16 @@ describeWithDatabases(
       );
       const stored = await getDb().select().from(demoRequests).where(eq(demoRequests.company, "Flood Gutters LLC"));
       expect(stored.filter((row) => row.email.startsWith(`flood.${kind}.`))).toHaveLength(10);
+    });
+
+    it("demo requests: a refused time is charged to the client, so past its limit the client gets 429", async () => {
+      const refused = "203.0.113.3";
+      const past = { slotStart: "2020-01-06T15:00:00Z" };
+      // RATE_LIMIT_PER_CLIENT is 10: ten refused times, then the client is over its limit whatever it sends.
+      for (let i = 0; i < 10; i++)
+        expect((await postDemo(`past.${kind}.${i}@roofing.example`, refused, past)).status).toBe(422);
+      expect((await postDemo(`past.${kind}.10@roofing.example`, refused, past)).status).toBe(429);
+      expect((await postDemo(`past.${kind}.11@roofing.example`, refused)).status).toBe(429);
     });
 
     it("demo requests: plus-addresses and Gmail dots are one mailbox for the per-e-mail limit", async () => {

@@ -16,17 +16,18 @@ export function AdminHeader({ username }: { username: string }) {
       <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-4 px-6 py-4">
         <p className="text-lg font-bold text-brand-700">Groundwork admin</p>
         <nav aria-label="Admin" className="flex flex-wrap items-center gap-4 text-sm">
-          {pages.map((page) =>
-            page.href === current ? (
-              <a key={page.href} href={page.href} aria-current="page" className="font-semibold text-slate-900">
-                {page.label}
-              </a>
-            ) : (
-              <a key={page.href} href={page.href} className="font-medium text-brand-700 underline">
-                {page.label}
-              </a>
-            ),
-          )}
+          {pages.map((page) => (
+            <a
+              key={page.href}
+              href={page.href}
+              aria-current={page.href === current ? "page" : undefined}
+              className={
+                page.href === current ? "font-semibold text-slate-900" : "font-medium text-brand-700 underline"
+              }
+            >
+              {page.label}
+            </a>
+          ))}
           <span className="text-slate-600">
             Signed in as <strong className="text-slate-900">{username}</strong>
           </span>

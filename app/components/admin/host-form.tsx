@@ -1,5 +1,5 @@
 import { Form } from "@remix-run/react";
-import type { ReactNode } from "react";
+import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes } from "react";
 import {
   HOST_EMAIL_MAX_LENGTH,
   HOST_NAME_MAX_LENGTH,
@@ -12,6 +12,9 @@ import {
 
 export const inputClasses =
   "mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-sm text-slate-900 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600 aria-[invalid=true]:border-red-700";
+
+export const primaryButton =
+  "rounded-md bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-900 focus:outline-none focus:ring-2 focus:ring-brand-600 focus:ring-offset-2";
 
 export function FieldError({ id, message }: { id: string; message: string | undefined }) {
   if (!message) return null;
@@ -28,9 +31,22 @@ export function describedBy(...ids: Array<string | false | undefined>): string |
   return present.length > 0 ? present.join(" ") : undefined;
 }
 
-/** Links to each field, since without JS the refused page opens at the top. */
-export function ErrorSummary({ id, items }: { id: string; items: Array<{ fieldId: string; message: string }> }) {
+/** Links to each field (its id is `${idPrefix}-${field}`), since without JS the refused page opens at the top. */
+export function ErrorSummary<Field extends string>({
+  idPrefix,
+  fields,
+  errors,
+}: {
+  idPrefix: string;
+  fields: readonly Field[];
+  errors: Partial<Record<Field, string>>;
+}) {
+  const items = fields.flatMap((field) => {
+    const message = errors[field];
+    return message ? [{ fieldId: `${idPrefix}-${field}`, message }] : [];
+  });
   if (items.length === 0) return null;
+  const id = `${idPrefix}-problems`;
   return (
     <div role="alert" aria-labelledby={id} className="rounded-md border border-red-300 bg-red-50 px-4 py-3 text-sm">
       <p id={id} className="font-semibold text-red-800">
@@ -49,6 +65,37 @@ export function ErrorSummary({ id, items }: { id: string; items: Array<{ fieldId
   );
 }
 
+type FieldProps = InputHTMLAttributes<HTMLInputElement> &
+  SelectHTMLAttributes<HTMLSelectElement> & {
+    id: string;
+    label: ReactNode;
+    error: string | undefined;
+    hintId?: string;
+    /** Spans both columns of a two-column grid. */
+    wide?: boolean;
+  };
+
+/** A labelled input, or a select when given options as children, with its error above it. */
+export function Field({ id, label, error, hintId, wide, className = inputClasses, children, ...control }: FieldProps) {
+  const errorId = `${id}-error`;
+  const aria = { "aria-invalid": error ? true : undefined, "aria-describedby": describedBy(error && errorId, hintId) };
+  return (
+    <div className={wide ? "sm:col-span-2" : undefined}>
+      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      <FieldError id={errorId} message={error} />
+      {children ? (
+        <select id={id} {...control} {...aria} className={className}>
+          {children}
+        </select>
+      ) : (
+        <input id={id} {...control} {...aria} className={className} />
+      )}
+    </div>
+  );
+}
+
 type Props = {
   idPrefix: string;
   action: string;
@@ -63,8 +110,6 @@ type Props = {
 
 export function HostForm({ idPrefix, action, intent, hostId, zones, values, errors, submitLabel, extra }: Props) {
   const fieldId = (field: HostFormField) => `${idPrefix}-${field}`;
-  const errorId = (field: HostFormField) => `${idPrefix}-${field}-error`;
-  const invalid = (field: HostFormField) => (errors[field] ? true : undefined);
   const hoursHintId = `${idPrefix}-hours-hint`;
   const activeHintId = `${idPrefix}-active-hint`;
   // Keep a refused form's zone even if the list lacks it, so the choice is not lost.
@@ -72,82 +117,58 @@ export function HostForm({ idPrefix, action, intent, hostId, zones, values, erro
     values.timeZone && !zones.some((zone) => zone.value === values.timeZone)
       ? [...zones, { value: values.timeZone, label: values.timeZone }]
       : zones;
-  const summary = hostFormFields.flatMap((field) => {
-    const message = errors[field];
-    return message ? [{ fieldId: fieldId(field), message }] : [];
-  });
 
   return (
     <Form method="post" action={action} noValidate>
       <input type="hidden" name="intent" value={intent} />
       {hostId ? <input type="hidden" name="hostId" value={hostId} /> : null}
       <div className="space-y-5">
-        <ErrorSummary id={`${idPrefix}-problems`} items={summary} />
+        <ErrorSummary idPrefix={idPrefix} fields={hostFormFields} errors={errors} />
 
         <div className="grid gap-4 sm:grid-cols-2">
-          <div>
-            <label htmlFor={fieldId("name")} className="block text-sm font-medium text-slate-800">
-              Name
-            </label>
-            <FieldError id={errorId("name")} message={errors.name} />
-            <input
-              id={fieldId("name")}
-              name="name"
-              type="text"
-              required
-              maxLength={HOST_NAME_MAX_LENGTH}
-              autoComplete="off"
-              defaultValue={values.name ?? ""}
-              aria-invalid={invalid("name")}
-              aria-describedby={describedBy(errors.name && errorId("name"))}
-              className={inputClasses}
-            />
-          </div>
-          <div>
-            <label htmlFor={fieldId("email")} className="block text-sm font-medium text-slate-800">
-              E-mail
-            </label>
-            <FieldError id={errorId("email")} message={errors.email} />
-            <input
-              id={fieldId("email")}
-              name="email"
-              type="email"
-              required
-              maxLength={HOST_EMAIL_MAX_LENGTH}
-              autoComplete="off"
-              spellCheck={false}
-              defaultValue={values.email ?? ""}
-              aria-invalid={invalid("email")}
-              aria-describedby={describedBy(errors.email && errorId("email"))}
-              className={inputClasses}
-            />
-          </div>
-          <div className="sm:col-span-2">
-            <label htmlFor={fieldId("timeZone")} className="block text-sm font-medium text-slate-800">
-              Time zone
-            </label>
-            <FieldError id={errorId("timeZone")} message={errors.timeZone} />
-            <select
-              id={fieldId("timeZone")}
-              name="timeZone"
-              required
-              defaultValue={values.timeZone ?? ""}
-              aria-invalid={invalid("timeZone")}
-              aria-describedby={describedBy(errors.timeZone && errorId("timeZone"))}
-              className={inputClasses}
-            >
-              {values.timeZone ? null : (
-                <option value="" disabled>
-                  Choose a time zone
-                </option>
-              )}
-              {zoneChoices.map((zone) => (
-                <option key={zone.value} value={zone.value}>
-                  {zone.label}
-                </option>
-              ))}
-            </select>
-          </div>
+          <Field
+            id={fieldId("name")}
+            label="Name"
+            error={errors.name}
+            name="name"
+            type="text"
+            required
+            maxLength={HOST_NAME_MAX_LENGTH}
+            autoComplete="off"
+            defaultValue={values.name ?? ""}
+          />
+          <Field
+            id={fieldId("email")}
+            label="E-mail"
+            error={errors.email}
+            name="email"
+            type="email"
+            required
+            maxLength={HOST_EMAIL_MAX_LENGTH}
+            autoComplete="off"
+            spellCheck={false}
+            defaultValue={values.email ?? ""}
+          />
+          <Field
+            id={fieldId("timeZone")}
+            label="Time zone"
+            error={errors.timeZone}
+            wide
+            name="timeZone"
+            required
+            defaultValue={values.timeZone ?? ""}
+          >
+            {values.timeZone ? null : (
+              <option value="" disabled>
+                Choose a time zone
+              </option>
+            )}
+            {zoneChoices.map((zone) => (
+              <option key={zone.value} value={zone.value}>
+                {zone.label}
+              </option>
+            ))}
+          </Field>
         </div>
 
         <fieldset>
@@ -158,24 +179,20 @@ export function HostForm({ idPrefix, action, intent, hostId, zones, values, erro
           </p>
           <div className="mt-3 grid gap-3 sm:grid-cols-2">
             {hostWeekdays.map((day) => (
-              <div key={day.field}>
-                <label htmlFor={fieldId(day.field)} className="block text-sm font-medium text-slate-800">
-                  {day.label}
-                </label>
-                <FieldError id={errorId(day.field)} message={errors[day.field]} />
-                <input
-                  id={fieldId(day.field)}
-                  name={day.field}
-                  type="text"
-                  maxLength={HOURS_TEXT_MAX_LENGTH}
-                  autoComplete="off"
-                  spellCheck={false}
-                  defaultValue={values[day.field] ?? ""}
-                  aria-invalid={invalid(day.field)}
-                  aria-describedby={describedBy(errors[day.field] && errorId(day.field), hoursHintId)}
-                  className={`${inputClasses} font-mono`}
-                />
-              </div>
+              <Field
+                key={day.field}
+                id={fieldId(day.field)}
+                label={day.label}
+                error={errors[day.field]}
+                hintId={hoursHintId}
+                className={`${inputClasses} font-mono`}
+                name={day.field}
+                type="text"
+                maxLength={HOURS_TEXT_MAX_LENGTH}
+                autoComplete="off"
+                spellCheck={false}
+                defaultValue={values[day.field] ?? ""}
+              />
             ))}
           </div>
         </fieldset>
@@ -202,10 +219,7 @@ export function HostForm({ idPrefix, action, intent, hostId, zones, values, erro
         </div>
 
         <div className="flex flex-wrap items-center gap-4">
-          <button
-            type="submit"
-            className="rounded-md bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-900 focus:outline-none focus:ring-2 focus:ring-brand-600 focus:ring-offset-2"
-          >
+          <button type="submit" className={primaryButton}>
             {submitLabel}
           </button>
           {extra}

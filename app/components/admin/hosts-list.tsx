@@ -9,7 +9,7 @@ import {
   type TimeOffFormField,
   type ZoneOption,
 } from "~/schemas/demo-host";
-import { describedBy, ErrorSummary, FieldError, HostForm, inputClasses } from "./host-form";
+import { ErrorSummary, Field, HostForm } from "./host-form";
 import { VisibleText } from "./visible-text";
 
 type Props = {
@@ -232,13 +232,8 @@ function TimeOffForm({
   errors: Partial<Record<TimeOffFormField, string>>;
 }) {
   const prefix = `time-off-${host.id}`;
-  const fieldId = (field: TimeOffFormField) => `${prefix}-${field}`;
-  const errorId = (field: TimeOffFormField) => `${prefix}-${field}-error`;
   const hintId = `${prefix}-hint`;
-  const summary = timeOffFormFields.flatMap((field) => {
-    const message = errors[field];
-    return message ? [{ fieldId: fieldId(field), message }] : [];
-  });
+  const labels: Record<TimeOffFormField, string> = { firstDay: "First day", lastDay: "Last day" };
   return (
     <Form method="post" action={`/admin/hosts#${prefix}`} id={prefix} className="mt-5" noValidate>
       <input type="hidden" name="intent" value="add-time-off" />
@@ -250,40 +245,21 @@ function TimeOffForm({
         <p id={hintId} className="text-sm text-slate-600">
           Days in {host.name}’s own time zone, the first and the last included. No demos are booked with them then.
         </p>
-        <ErrorSummary id={`${prefix}-problems`} items={summary} />
+        <ErrorSummary idPrefix={prefix} fields={timeOffFormFields} errors={errors} />
         <div className="flex flex-wrap items-end gap-4">
-          <div>
-            <label htmlFor={fieldId("firstDay")} className="block text-sm font-medium text-slate-800">
-              First day
-            </label>
-            <FieldError id={errorId("firstDay")} message={errors.firstDay} />
-            <input
-              id={fieldId("firstDay")}
-              name="firstDay"
+          {timeOffFormFields.map((field) => (
+            <Field
+              key={field}
+              id={`${prefix}-${field}`}
+              label={labels[field]}
+              error={errors[field]}
+              hintId={hintId}
+              name={field}
               type="date"
               required
-              defaultValue={values.firstDay ?? ""}
-              aria-invalid={errors.firstDay ? true : undefined}
-              aria-describedby={describedBy(errors.firstDay && errorId("firstDay"), hintId)}
-              className={inputClasses}
+              defaultValue={values[field] ?? ""}
             />
-          </div>
-          <div>
-            <label htmlFor={fieldId("lastDay")} className="block text-sm font-medium text-slate-800">
-              Last day
-            </label>
-            <FieldError id={errorId("lastDay")} message={errors.lastDay} />
-            <input
-              id={fieldId("lastDay")}
-              name="lastDay"
-              type="date"
-              required
-              defaultValue={values.lastDay ?? ""}
-              aria-invalid={errors.lastDay ? true : undefined}
-              aria-describedby={describedBy(errors.lastDay && errorId("lastDay"), hintId)}
-              className={inputClasses}
-            />
-          </div>
+          ))}
           <button
             type="submit"
             className="rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-100"

@@ -1,9 +1,8 @@
 import { Form } from "@remix-run/react";
-import type { WebhookAttemptView, WebhookDeliveryView } from "~/schemas/webhook-endpoint";
+import { webhookEndpointHref, type WebhookAttemptView, type WebhookDeliveryView } from "~/schemas/webhook-endpoint";
 import { DataTable, type Column } from "./data-table";
 import { formatTimestamp, formatTimestampSeconds } from "./format";
 import { VisibleText } from "./visible-text";
-import { webhookEndpointHref } from "./webhook-endpoints-list";
 
 const deliveryBadge: Record<WebhookDeliveryView["status"], string> = {
   pending: "bg-amber-100 text-amber-900",

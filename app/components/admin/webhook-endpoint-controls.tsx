@@ -1,23 +1,21 @@
 import { Form } from "@remix-run/react";
 import type { ReactNode } from "react";
 import {
+  webhookEndpointHref,
   webhookReplayRangeFields,
   type WebhookEndpointView,
   type WebhookReplayRangeField,
 } from "~/schemas/webhook-endpoint";
-import { describedBy, ErrorSummary, FieldError, inputClasses } from "./host-form";
-import { webhookEndpointHref } from "./webhook-endpoints-list";
+import { ErrorSummary, Field } from "./host-form";
 
 // Each form posts its `intent` to the page's own URL (which holds the endpoint id) and returns to its section.
 
-const secondaryButton =
+export const secondaryButton =
   "rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-100 focus:outline-none focus:ring-2 focus:ring-brand-600 focus:ring-offset-2";
-const primaryButton =
-  "rounded-md bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-900 focus:outline-none focus:ring-2 focus:ring-brand-600 focus:ring-offset-2";
-const dangerButton =
+export const dangerButton =
   "rounded-md bg-red-700 px-4 py-2 text-sm font-semibold text-white hover:bg-red-800 focus:outline-none focus:ring-2 focus:ring-red-700 focus:ring-offset-2";
 
-function IntentForm({
+export function IntentForm({
   endpointId,
   intent,
   section,
@@ -69,41 +67,6 @@ export function EndpointStateControls({ endpoint }: { endpoint: WebhookEndpointV
   );
 }
 
-export function EnableAgainForm({ endpointId }: { endpointId: string }) {
-  return (
-    <div className="mt-3">
-      <IntentForm endpointId={endpointId} intent="enable" section="state">
-        <button type="submit" className={primaryButton}>
-          Enable again
-        </button>
-      </IntentForm>
-      <p className="mt-1">
-        Once the receiver is fixed: deliveries start again, and the failed ones can be replayed below.
-      </p>
-    </div>
-  );
-}
-
-export function RotateSecretForm({ endpointId }: { endpointId: string }) {
-  return (
-    <IntentForm endpointId={endpointId} intent="rotate-secret" section="secret">
-      <button type="submit" className={secondaryButton}>
-        Rotate secret
-      </button>
-    </IntentForm>
-  );
-}
-
-export function DeleteEndpointForm({ endpoint }: { endpoint: WebhookEndpointView }) {
-  return (
-    <IntentForm endpointId={endpoint.id} intent="delete" section="delete">
-      <button type="submit" className={dangerButton}>
-        Delete endpoint<span className="sr-only"> {endpoint.url}</span>
-      </button>
-    </IntentForm>
-  );
-}
-
 /** Both days (UTC) are included. */
 export function ReplayFailedForm({
   endpointId,
@@ -115,13 +78,7 @@ export function ReplayFailedForm({
   errors: Partial<Record<WebhookReplayRangeField, string>>;
 }) {
   const prefix = "replay-failed";
-  const fieldId = (field: WebhookReplayRangeField) => `${prefix}-${field}`;
-  const errorId = (field: WebhookReplayRangeField) => `${prefix}-${field}-error`;
   const hintId = `${prefix}-hint`;
-  const summary = webhookReplayRangeFields.flatMap((field) => {
-    const message = errors[field];
-    return message ? [{ fieldId: fieldId(field), message }] : [];
-  });
   const labels: Record<WebhookReplayRangeField, string> = { from: "First day", to: "Last day" };
   return (
     <Form method="post" action={`${webhookEndpointHref(endpointId)}#replay`} noValidate>
@@ -131,25 +88,20 @@ export function ReplayFailedForm({
         events’ ids unchanged.
       </p>
       <div className="mt-3 space-y-3">
-        <ErrorSummary id={`${prefix}-problems`} items={summary} />
+        <ErrorSummary idPrefix={prefix} fields={webhookReplayRangeFields} errors={errors} />
         <div className="flex flex-wrap items-end gap-4">
           {webhookReplayRangeFields.map((field) => (
-            <div key={field}>
-              <label htmlFor={fieldId(field)} className="block text-sm font-medium text-slate-800">
-                {labels[field]}
-              </label>
-              <FieldError id={errorId(field)} message={errors[field]} />
-              <input
-                id={fieldId(field)}
-                name={field}
-                type="date"
-                required
-                defaultValue={values[field] ?? ""}
-                aria-invalid={errors[field] ? true : undefined}
-                aria-describedby={describedBy(errors[field] && errorId(field), hintId)}
-                className={inputClasses}
-              />
-            </div>
+            <Field
+              key={field}
+              id={`${prefix}-${field}`}
+              label={labels[field]}
+              error={errors[field]}
+              hintId={hintId}
+              name={field}
+              type="date"
+              required
+              defaultValue={values[field] ?? ""}
+            />
           ))}
           <button type="submit" className={secondaryButton}>
             Replay failed deliveries

@@ -4,23 +4,24 @@ import {
   WEBHOOK_DESCRIPTION_MAX_LENGTH,
   WEBHOOK_URL_MAX_LENGTH,
   webhookEndpointFields,
+  webhookEndpointHref,
   type WebhookEndpointField,
   type WebhookEndpointValues,
 } from "~/schemas/webhook-endpoint";
-import { describedBy, ErrorSummary, FieldError, inputClasses } from "./host-form";
+import { describedBy, ErrorSummary, Field, FieldError, inputClasses, primaryButton } from "./host-form";
 
+/** Without `endpointId`, the form that adds an endpoint; with it, the one that edits that endpoint. */
 type Props = {
-  idPrefix: string;
-  action: string;
-  intent: "create" | "update";
+  endpointId?: string;
   values: WebhookEndpointValues;
   errors: Partial<Record<WebhookEndpointField, string>>;
-  submitLabel: string;
 };
 
 const checkboxClasses = "mt-0.5 h-4 w-4 rounded border-slate-400 text-brand-700 focus:ring-brand-600";
 
-export function WebhookEndpointForm({ idPrefix, action, intent, values, errors, submitLabel }: Props) {
+export function WebhookEndpointForm({ endpointId, values, errors }: Props) {
+  const idPrefix = endpointId ? "edit-endpoint" : "new-endpoint";
+  const action = endpointId ? `${webhookEndpointHref(endpointId)}#settings` : "/admin/webhooks#add-endpoint";
   const fieldId = (field: WebhookEndpointField) => `${idPrefix}-${field}`;
   const errorId = (field: WebhookEndpointField) => `${idPrefix}-${field}-error`;
   const invalid = (field: WebhookEndpointField) => (errors[field] ? true : undefined);
@@ -29,16 +30,12 @@ export function WebhookEndpointForm({ idPrefix, action, intent, values, errors, 
   const activeHintId = `${idPrefix}-active-hint`;
   // The first checkbox carries the field's id, so the error summary's link lands on the group.
   const eventId = (index: number) => (index === 0 ? fieldId("eventTypes") : `${fieldId("eventTypes")}-${index}`);
-  const summary = webhookEndpointFields.flatMap((field) => {
-    const message = errors[field];
-    return message ? [{ fieldId: fieldId(field), message }] : [];
-  });
 
   return (
     <Form method="post" action={action} noValidate>
-      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="intent" value={endpointId ? "update" : "create"} />
       <div className="space-y-5">
-        <ErrorSummary id={`${idPrefix}-problems`} items={summary} />
+        <ErrorSummary idPrefix={idPrefix} fields={webhookEndpointFields} errors={errors} />
 
         <div>
           <label htmlFor={fieldId("url")} className="block text-sm font-medium text-slate-800">
@@ -64,23 +61,20 @@ export function WebhookEndpointForm({ idPrefix, action, intent, values, errors, 
           />
         </div>
 
-        <div>
-          <label htmlFor={fieldId("description")} className="block text-sm font-medium text-slate-800">
-            Description <span className="font-normal text-slate-600">(optional)</span>
-          </label>
-          <FieldError id={errorId("description")} message={errors.description} />
-          <input
-            id={fieldId("description")}
-            name="description"
-            type="text"
-            maxLength={WEBHOOK_DESCRIPTION_MAX_LENGTH}
-            autoComplete="off"
-            defaultValue={values.description}
-            aria-invalid={invalid("description")}
-            aria-describedby={describedBy(errors.description && errorId("description"))}
-            className={inputClasses}
-          />
-        </div>
+        <Field
+          id={fieldId("description")}
+          label={
+            <>
+              Description <span className="font-normal text-slate-600">(optional)</span>
+            </>
+          }
+          error={errors.description}
+          name="description"
+          type="text"
+          maxLength={WEBHOOK_DESCRIPTION_MAX_LENGTH}
+          autoComplete="off"
+          defaultValue={values.description}
+        />
 
         <fieldset>
           <legend className="text-sm font-semibold text-slate-900">Events to send</legend>
@@ -137,11 +131,8 @@ export function WebhookEndpointForm({ idPrefix, action, intent, values, errors, 
           </p>
         </div>
 
-        <button
-          type="submit"
-          className="rounded-md bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-900 focus:outline-none focus:ring-2 focus:ring-brand-600 focus:ring-offset-2"
-        >
-          {submitLabel}
+        <button type="submit" className={primaryButton}>
+          {endpointId ? "Save endpoint" : "Add endpoint"}
         </button>
       </div>
     </Form>

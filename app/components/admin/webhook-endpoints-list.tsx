@@ -1,4 +1,4 @@
-import type { WebhookEndpointView } from "~/schemas/webhook-endpoint";
+import { webhookEndpointHref, type WebhookEndpointView } from "~/schemas/webhook-endpoint";
 import {
   DeliveryCounts,
   DisabledNotice,
@@ -7,8 +7,6 @@ import {
   EventTypesSummary,
 } from "./webhook-endpoint-status";
 import { VisibleText } from "./visible-text";
-
-export const webhookEndpointHref = (id: string) => `/admin/webhooks/${encodeURIComponent(id)}`;
 
 export function WebhookEndpointsList({ endpoints }: { endpoints: WebhookEndpointView[] }) {
   if (endpoints.length === 0) {

@@ -77,24 +77,7 @@ export function CheckoutDialog({ view }: { view: CheckoutView }) {
         <div className="my-5">
           <StepIndicator current={view.step === "info" ? 1 : 2} />
         </div>
-        {view.step === "info" ? (
-          <InfoStep
-            info={view.info}
-            planIds={view.planIds}
-            billing={view.billing}
-            edit={view.edit}
-            attribution={view.attribution}
-          />
-        ) : (
-          <PlanStep
-            info={view.info}
-            hasInfo={view.hasInfo}
-            planIds={view.planIds}
-            billing={view.billing}
-            coupon={view.coupon}
-            attemptId={view.attemptId}
-          />
-        )}
+        {view.step === "info" ? <InfoStep {...view} /> : <PlanStep {...view} />}
       </Dialog.Content>
     </Dialog.Root>
   );

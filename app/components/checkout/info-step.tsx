@@ -1,7 +1,6 @@
 import { useLocation } from "@remix-run/react";
 import { ValidatedForm, useField, useIsSubmitting } from "remix-validated-form";
-import type { BillingPeriod, PlanId } from "~/content/plans";
-import { checkoutInfoValidator, type CheckoutInfo } from "~/schemas/checkout";
+import { checkoutInfoValidator, type CheckoutInfo, type CheckoutView } from "~/schemas/checkout";
 import { withBrowserAttribution } from "~/utils/browser-attribution";
 
 function Field({
@@ -56,13 +55,7 @@ export function InfoStep({
   billing,
   edit,
   attribution,
-}: {
-  info: Partial<CheckoutInfo>;
-  planIds: PlanId[];
-  billing: BillingPeriod;
-  edit: boolean;
-  attribution: Record<string, string>;
-}) {
+}: Pick<CheckoutView, "info" | "planIds" | "billing" | "edit" | "attribution">) {
   // Posting to the same URL (plan, billing, edit) means an invalid submit re-renders this very step.
   const params = new URLSearchParams(useLocation().search);
   params.delete("index");

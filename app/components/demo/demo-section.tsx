@@ -2,8 +2,7 @@ import { useActionData, useFormAction, useRouteLoaderData } from "@remix-run/rea
 import { useToastAtHydration } from "~/components/ui/toaster";
 import { useHydrated } from "~/utils/use-hydrated";
 import { ServerNotice } from "~/components/ui/server-notice";
-import { BookedThankYou } from "./demo-booked-thanks";
-import { RequestThankYou } from "./demo-request-thanks";
+import { BookedThankYou, RequestThankYou } from "./demo-thanks";
 import { DemoIntro } from "./demo-intro";
 import { DemoForm } from "./demo-form";
 import { demoRequestFormId } from "~/schemas/demo-form-ids";

@@ -7,10 +7,10 @@ import {
   formatLongDay,
   formatTime,
   groupByLocalDate,
-  isTimeZone,
-  timeZoneName,
   timeZoneOptionLabel,
+  visitorTimeZone,
 } from "~/utils/time/zoned-time";
+import { timeZoneLabel } from "~/utils/time/time-zone-format";
 // Types only: shared parts come in `parts`, so this chunk does not bundle them again.
 import type { CalendarPickerProps } from "./demo-slot-picker";
 
@@ -30,11 +30,6 @@ function startsOf(body: unknown): string[] {
 function chosenInServerPicker(slotField: string) {
   const chosen = document.querySelector(`#demo-slot input[name="${slotField}"]:checked`);
   return chosen instanceof HTMLInputElement ? chosen.value : undefined;
-}
-
-function visitorTimeZone(): string | undefined {
-  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-  return isTimeZone(zone) ? zone : undefined;
 }
 
 /** `fresh` bypasses the HTTP cache, e.g. after a slot was taken. */
@@ -120,7 +115,7 @@ function Calendar({ parts, view, selected, error, onChoice, starts }: CalendarPi
 
   return (
     <fieldset id="demo-slot" aria-describedby={error ? pickerErrorId : undefined} className="min-w-0">
-      <PickerLegend zoneName={timeZoneName(zone, new Date())} />
+      <PickerLegend zoneName={timeZoneLabel(zone, new Date())} />
       {days.length > 0 ? (
         <>
           <div role="tablist" aria-label="Days" className="mt-3 flex gap-2 overflow-x-auto pb-1">

@@ -2,14 +2,12 @@ import { Form, useNavigation } from "@remix-run/react";
 import { useEffect, useMemo, useState } from "react";
 import { buttonClass, focusRing } from "~/components/ui/button";
 import { useHydrated } from "~/utils/use-hydrated";
-import { formatZonedRange } from "~/utils/time/time-zone-format";
-import { formatDayParts, formatTime, groupByLocalDate, isTimeZone, timeZoneName } from "~/utils/time/zoned-time";
+import { formatZonedRange, timeZoneLabel } from "~/utils/time/time-zone-format";
+import { formatDayParts, formatTime, groupByLocalDate, visitorTimeZone } from "~/utils/time/zoned-time";
 import type { BookingView, ManagePage, PickerView } from "~/schemas/demo-views";
 
 // Must work without JS: day tabs and the zone button submit the form, and cancelling confirms on its own page.
 // With JS, tabs and zone switch in place and times show in the browser's zone.
-
-const homeBooking = "/#demo-booking";
 
 function Shell({ title, children }: { title: string; children: React.ReactNode }) {
   return (
@@ -25,24 +23,28 @@ function Shell({ title, children }: { title: string; children: React.ReactNode }
   );
 }
 
-function BookAgain({ label }: { label: string }) {
-  return (
-    <p>
-      <a href={homeBooking} className={buttonClass("primary")}>
-        {label}
-      </a>
-    </p>
-  );
-}
-
-function browserZone(): string | undefined {
-  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-  return isTimeZone(zone) ? zone : undefined;
-}
+/** The pages with nothing left to change: what happened, and a way to book again. */
+const endPages = {
+  unknown: {
+    title: "We could not find this booking",
+    text: "This link does not match any demo booking. Check that you copied the whole link from your e-mail.",
+    bookLabel: "Book a demo",
+  },
+  cancelled: {
+    title: "This demo is cancelled",
+    text: "The demo below was cancelled and can no longer be moved. If you would still like to see the product, book a new time.",
+    bookLabel: "Book a new demo",
+  },
+  passed: {
+    title: "This demo has already taken place",
+    text: "Its time has passed, so this link can no longer change it. To see the product again, book a new demo.",
+    bookLabel: "Book a new demo",
+  },
+};
 
 function When({ booking }: { booking: BookingView }) {
   const hydrated = useHydrated();
-  const own = hydrated ? browserZone() : undefined;
+  const own = hydrated ? visitorTimeZone() : undefined;
   return (
     <dl className="grid gap-2 rounded-lg border border-slate-200 bg-slate-50 p-5" data-testid="booking-time">
       <dt className="text-sm font-semibold text-slate-600">When</dt>
@@ -70,36 +72,20 @@ function When({ booking }: { booking: BookingView }) {
 }
 
 export function ManageBooking({ page, error, fieldError }: { page: ManagePage; error?: string; fieldError?: string }) {
-  if (page.kind === "unknown")
+  if (page.kind !== "booked") {
+    const { title, text, bookLabel } = endPages[page.kind];
     return (
-      <Shell title="We could not find this booking">
-        <p className="text-slate-700">
-          This link does not match any demo booking. Check that you copied the whole link from your e-mail.
+      <Shell title={title}>
+        <p className="text-slate-700">{text}</p>
+        {page.kind === "unknown" ? null : <When booking={page.booking} />}
+        <p>
+          <a href="/#demo-booking" className={buttonClass("primary")}>
+            {bookLabel}
+          </a>
         </p>
-        <BookAgain label="Book a demo" />
       </Shell>
     );
-  if (page.kind === "cancelled")
-    return (
-      <Shell title="This demo is cancelled">
-        <p className="text-slate-700">
-          The demo below was cancelled and can no longer be moved. If you would still like to see the product, book a
-          new time.
-        </p>
-        <When booking={page.booking} />
-        <BookAgain label="Book a new demo" />
-      </Shell>
-    );
-  if (page.kind === "passed")
-    return (
-      <Shell title="This demo has already taken place">
-        <p className="text-slate-700">
-          Its time has passed, so this link can no longer change it. To see the product again, book a new demo.
-        </p>
-        <When booking={page.booking} />
-        <BookAgain label="Book a new demo" />
-      </Shell>
-    );
+  }
 
   const action = `/demo/manage/${encodeURIComponent(page.token)}`;
   return (
@@ -161,16 +147,6 @@ function CancelConfirmation({ action }: { action: string }) {
   );
 }
 
-type Day = { date: string; label: string; slots: string[] };
-
-function groupByDay(slots: string[], zone: string): Day[] {
-  return groupByLocalDate(slots, zone).map(({ date, starts }) => ({
-    date,
-    label: formatDayParts(date).join(", "),
-    slots: starts,
-  }));
-}
-
 function Reschedule({ action, picker, fieldError }: { action: string; picker: PickerView; fieldError?: string }) {
   const hydrated = useHydrated();
   const navigation = useNavigation();
@@ -183,11 +159,19 @@ function Reschedule({ action, picker, fieldError }: { action: string; picker: Pi
   }, [picker.zone, picker.day]);
   useEffect(() => {
     if (!hydrated || picker.zoneChosen) return;
-    const own = browserZone();
+    const own = visitorTimeZone();
     if (own) setZone(own);
   }, [hydrated, picker.zoneChosen]);
 
-  const days = useMemo(() => groupByDay(picker.slots, zone), [picker.slots, zone]);
+  const days = useMemo(
+    () =>
+      groupByLocalDate(picker.slots, zone).map(({ date, starts }) => ({
+        date,
+        label: formatDayParts(date).join(", "),
+        slots: starts,
+      })),
+    [picker.slots, zone],
+  );
   const shown = days.find((item) => item.date === day) ?? days[0];
 
   const errorId = "slot-error";
@@ -269,7 +253,7 @@ function Reschedule({ action, picker, fieldError }: { action: string; picker: Pi
             {shown ? (
               <fieldset aria-describedby={fieldError ? errorId : undefined}>
                 <legend className="text-sm font-semibold text-slate-800">
-                  Times on {shown.label} ({timeZoneName(zone, new Date(shown.slots[0]))})
+                  Times on {shown.label} ({timeZoneLabel(zone, new Date(shown.slots[0]))})
                 </legend>
                 {fieldError ? (
                   <p id={errorId} className="mt-2 font-semibold text-red-800" data-testid="slot-error">

@@ -1,6 +1,5 @@
 import { agents, agentsPricingDetail, agentsPricingNote, betaDetail } from "~/content/agents";
 import { Tooltip } from "~/components/ui/tooltip";
-import { AgentImage, AgentSummary } from "./agent-details";
 import { SectionHeading } from "./section-heading";
 import { InfoIcon } from "./icons";
 
@@ -35,7 +34,16 @@ export function AiAgents() {
         <ul className="mt-12 grid gap-6 lg:grid-cols-3">
           {agents.map((agent) => (
             <li key={agent.name} className="flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white">
-              <AgentImage agentName={agent.name} />
+              {/* A lazy file, not a data URL: it is far below the fold. ADR 27. */}
+              <img
+                src={agent.image.src}
+                alt={agent.image.alt}
+                width={agent.image.width}
+                height={agent.image.height}
+                loading="lazy"
+                decoding="async"
+                className="h-auto w-full border-b border-slate-100 bg-brand-50"
+              />
               <div className="flex flex-1 flex-col p-6">
                 {agent.beta ? (
                   <div className="flex items-center gap-2">
@@ -45,7 +53,14 @@ export function AiAgents() {
                 ) : (
                   <AgentName name={agent.name} />
                 )}
-                <AgentSummary agentName={agent.name} />
+                <p className="mt-2 text-slate-700">{agent.summary}</p>
+                <ul className="mt-4 space-y-2 text-sm text-slate-700">
+                  {agent.tasks.map((task) => (
+                    <li key={task} className="check-item flex gap-2">
+                      {task}
+                    </li>
+                  ))}
+                </ul>
               </div>
             </li>
           ))}

@@ -2,10 +2,12 @@
 // hydration the same links toggle state, since routed links no longer change :target. ADR 40.
 import { useEffect, useRef, useState, type MouseEvent } from "react";
 import { flushSync } from "react-dom";
+import { headerNav } from "~/content/navigation";
 import type { SiteConfig } from "~/content/site";
+import { buttonClass, focusRing } from "~/components/ui/button";
 import { useHydrated } from "~/utils/use-hydrated";
-import { HeaderBar, MobileMenuLinks } from "./header-links";
-import { CloseIcon, MenuIcon } from "./icons";
+import { ExternalLink } from "./external-link";
+import { CloseIcon, ExternalIcon, LogoMark, MenuIcon } from "./icons";
 
 const MENU_ID = "mobile-menu";
 const toggleClass =
@@ -37,7 +39,7 @@ export function Header({ site }: { site: SiteConfig }) {
     const onResize = () => {
       if (window.matchMedia("(min-width: 768px)").matches) setOpen(false);
     };
-    // On the document: the menu's links (./header-links) know nothing of the panel.
+    // On the document: choosing any link in the menu closes it.
     const onClick = (event: globalThis.MouseEvent) => {
       const link = event.target instanceof Element ? event.target.closest("a") : null;
       if (link && document.getElementById(MENU_ID)?.contains(link)) setOpen(false);
@@ -72,7 +74,35 @@ export function Header({ site }: { site: SiteConfig }) {
       className="group sticky top-0 z-40 scroll-mt-0 border-b border-slate-200 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85"
     >
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
-        <HeaderBar site={site} />
+        <a href="#main-content" className={`flex items-center gap-2 text-lg font-bold text-slate-900 ${focusRing}`}>
+          <LogoMark className="h-8 w-8" />
+          <span>{site.brandName}</span>
+          <span className="sr-only">, back to top</span>
+        </a>
+
+        <nav aria-label="Main" className="hidden md:block">
+          <ul className="flex items-center gap-1">
+            {headerNav.map((item) => (
+              <li key={item.href}>
+                <a
+                  href={item.href}
+                  className="inline-flex min-h-10 items-center rounded-md px-3 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
+                >
+                  {item.label}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+
+        <div className="hidden items-center gap-2 md:flex">
+          <ExternalLink href={site.webAppUrl} className={buttonClass("secondary", "sm")}>
+            Log In
+          </ExternalLink>
+          <a href="#demo" className={buttonClass("primary", "sm")}>
+            See Live Demo
+          </a>
+        </div>
         <a
           ref={openRef}
           href={`#${MENU_ID}`}
@@ -100,7 +130,29 @@ export function Header({ site }: { site: SiteConfig }) {
         id={MENU_ID}
         className={`${panelVisibility} absolute inset-x-0 top-full scroll-mt-16 border-b border-slate-200 bg-white shadow-lg md:hidden`}
       >
-        <MobileMenuLinks site={site} />
+        <nav aria-label="Mobile" className="mx-auto max-w-7xl px-4 pb-4 pt-2 sm:px-6">
+          <ul className="flex flex-col">
+            {headerNav.map((item) => (
+              <li key={item.href}>
+                <a
+                  href={item.href}
+                  className="flex min-h-11 items-center rounded-md px-3 text-base font-medium text-slate-800 hover:bg-slate-100 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
+                >
+                  {item.label}
+                </a>
+              </li>
+            ))}
+          </ul>
+          <div className="mt-3 grid gap-2 sm:grid-cols-2">
+            <ExternalLink href={site.webAppUrl} className={buttonClass("secondary", "md")}>
+              Log In
+              <ExternalIcon className="h-4 w-4" />
+            </ExternalLink>
+            <a href="#demo" className={buttonClass("primary", "md")}>
+              See Live Demo
+            </a>
+          </div>
+        </nav>
       </div>
     </header>
   );

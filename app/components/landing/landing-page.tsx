@@ -6,22 +6,30 @@ import { Header } from "./header";
 import { AiAgents } from "./ai-agents";
 import { Hero } from "./hero";
 import { Testimonials } from "./testimonials";
-import { FeatureSections } from "./feature-sections";
+import { Hubs } from "./hubs";
+import { Steps } from "./steps";
+import { Industries } from "./industries";
+import { Results } from "./results";
+import { Integrations } from "./integrations";
 import { Community } from "./community";
 import { Faq } from "./faq";
 import { Pricing } from "./pricing";
 import { Footer } from "./footer";
 
-export type LandingPageProps = {
+export function LandingPage({
+  billing,
+  attributionQuery,
+  checkoutDialog,
+  demoSection,
+  site,
+}: {
   billing: BillingPeriod;
   /** Carried into the checkout's links; none on the shared page. */
   attributionQuery?: string;
   checkoutDialog?: ReactNode;
   demoSection: ReactNode;
   site: SiteConfig;
-};
-
-export function LandingPage({ billing, attributionQuery, checkoutDialog, demoSection, site }: LandingPageProps) {
+}) {
   return (
     <>
       <Header site={site} />
@@ -30,7 +38,11 @@ export function LandingPage({ billing, attributionQuery, checkoutDialog, demoSec
         <Hero attributionQuery={attributionQuery} />
         <Testimonials />
         <AiAgents />
-        <FeatureSections brandName={site.brandName} />
+        <Hubs brandName={site.brandName} />
+        <Steps />
+        <Industries />
+        <Results />
+        <Integrations />
         <Pricing billing={billing} attributionQuery={attributionQuery} />
         {demoSection}
         <Community site={site} />
@@ -40,5 +52,3 @@ export function LandingPage({ billing, attributionQuery, checkoutDialog, demoSec
     </>
   );
 }
-
-export default LandingPage;

@@ -11,14 +11,9 @@ import {
   type BillingPeriod,
   type Plan,
 } from "~/content/plans";
+import { planDescriptions, planFeatures } from "~/content/plan-features";
 import { buttonClass } from "~/components/ui/button";
-import { PlanFeatureItems, PlanHeading } from "./plan-features";
 import { SectionHeading } from "./section-heading";
-
-/** `carried`: the visit's attribution query, so the checkout can put it on the order. */
-export function checkoutHref(plan: Plan, billing: BillingPeriod, carried: string) {
-  return `/?checkout=info&plan=${plan.id}${billing === "annual" ? "&billing=annual" : ""}${carried}`;
-}
 
 function BillingSwitch({
   billing,
@@ -78,7 +73,15 @@ function PlanCard({ plan, billing, carried }: { plan: Plan; billing: BillingPeri
         plan.popular ? "border-brand-700 shadow-xl ring-2 ring-brand-700" : "border-slate-200 shadow-sm"
       }`}
     >
-      <PlanHeading planId={plan.id} />
+      {plan.popular ? (
+        <p className="absolute -top-3.5 left-1/2 -translate-x-1/2 whitespace-nowrap rounded-full bg-brand-700 px-3 py-1 text-xs font-bold uppercase tracking-wide text-white">
+          Most popular
+        </p>
+      ) : null}
+      <h3 id={`plan-${plan.id}-title`} className="text-xl font-bold text-slate-900">
+        {plan.name}
+      </h3>
+      <p className="mt-2 min-h-12 text-sm text-slate-700">{planDescriptions[plan.id]}</p>
       <p className="mt-6 flex items-baseline gap-1" data-testid={`price-${plan.id}`}>
         <span className="text-4xl font-extrabold tracking-tight text-slate-900">
           {formatUsd(planPrice(plan, billing))}
@@ -93,9 +96,10 @@ function PlanCard({ plan, billing, carried }: { plan: Plan; billing: BillingPeri
       ) : (
         <p className="mt-2 text-sm text-slate-700">Billed monthly. Cancel any time.</p>
       )}
-      {/* Via the router, so the dialog opens over the page instead of reloading it. */}
+      {/* Via the router, so the dialog opens over the page instead of reloading it; `carried` (the visit's
+          attribution) lets the checkout put it on the order. */}
       <Link
-        to={checkoutHref(plan, billing, carried)}
+        to={`/?checkout=info&plan=${plan.id}${annual ? "&billing=annual" : ""}${carried}`}
         preventScrollReset
         aria-label={`Get Started with ${plan.name}`}
         className={buttonClass(plan.popular ? "primary" : "secondary", "md", "mt-6 w-full")}
@@ -103,7 +107,11 @@ function PlanCard({ plan, billing, carried }: { plan: Plan; billing: BillingPeri
         Get Started
       </Link>
       <ul className="mt-6 space-y-3 text-sm text-slate-700">
-        <PlanFeatureItems planId={plan.id} />
+        {planFeatures[plan.id].map((feature) => (
+          <li key={feature} className="check-item flex gap-2">
+            {feature}
+          </li>
+        ))}
       </ul>
     </li>
   );

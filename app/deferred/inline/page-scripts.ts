@@ -2,6 +2,7 @@
 // build/inline/page-scripts.js, which the server inlines after the parked scripts (../hydration-scripts.tsx).
 // It runs before the browser bundle exists, so it imports constants only (esbuild copies them in).
 import { browserAttributionSlotId } from "../../schemas/demo-form-ids";
+import { HYDRATION_TEMPLATE_ID } from "../hydration-template-id";
 
 /** Set by the server on the script element: `on-intent` holds the page's scripts until the visitor's first move. */
 const ON_INTENT = "data-on-intent";
@@ -9,8 +10,6 @@ const ON_INTENT = "data-on-intent";
 const LANDING_VIEW = "data-landing-view";
 /** Set by the server: the demo form's id, for the referrer's hidden fields (ADR 20). */
 const DEMO_FORM = "data-demo-form";
-/** The `<template>` the server parks Remix's `<Scripts>` in. */
-const TEMPLATE_ID = "hydration-scripts";
 
 /**
  * What counts as the visitor's first move on the shared landing page: any pointer, touch, key, wheel or scroll,
@@ -45,7 +44,7 @@ function afterFirstPaint(run: () => void) {
 
 /** Moves the parked scripts into the document, where they run as `<Scripts>` would have. */
 function startPageScripts() {
-  const template = document.getElementById(TEMPLATE_ID);
+  const template = document.getElementById(HYDRATION_TEMPLATE_ID);
   if (!(template instanceof HTMLTemplateElement)) return;
   template.replaceWith(document.importNode(template.content, true));
 }

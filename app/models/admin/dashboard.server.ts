@@ -86,10 +86,12 @@ export async function dailyFigures(range: DayRange): Promise<DailyFigures[]> {
   }));
 }
 
+/** The dashboard shows the top sources and campaigns only. */
+const attributionLimit = 10;
+
 export async function attributionFigures(
   range: DayRange,
   dimension: AttributionDimension,
-  limit: number,
 ): Promise<AttributionFigures[]> {
   const { start, end } = bounds(range);
   const name = dimensionSql[dimension];
@@ -112,7 +114,7 @@ export async function attributionFigures(
       coalesce(paid.revenue, 0)::float8 as revenue
     from leads full join created using (name) full join paid using (name)
     order by revenue desc, orders desc, leads desc, name
-    limit ${limit}
+    limit ${attributionLimit}
   `);
   return rowsOf<{ name: string; leads: number; orders: number; revenue: number }>(result).map((row) => ({
     name: row.name,

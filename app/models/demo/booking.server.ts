@@ -191,8 +191,8 @@ export async function insertBooking(
 }
 
 /** Live bookings (host and time) that overlap [from, to). */
-export async function liveBookingsBetween(from: Date, to: Date, db: Database = getDb()): Promise<BusyTime[]> {
-  return db
+export async function liveBookingsBetween(from: Date, to: Date): Promise<BusyTime[]> {
+  return getDb()
     .select({ hostId: demoBookings.hostId, start: demoBookings.slotStart, end: demoBookings.slotEnd })
     .from(demoBookings)
     .where(and(eq(demoBookings.status, "booked"), lt(demoBookings.slotStart, to), gt(demoBookings.slotEnd, from)));
@@ -239,28 +239,21 @@ export type RescheduleResult =
 /** Keeps the id (the invite's UID) and, when free, the host. The caller checks the new start first (checkSlotStart). */
 export async function rescheduleBooking(
   id: string,
-  choice: Omit<HostChoice, "keep" | "self">,
-  db: Database = getDb(),
-): Promise<RescheduleResult> {
-  return changingBookings(() => rescheduleInTransaction(id, choice, db));
-}
-
-function rescheduleInTransaction(
-  id: string,
   requested: Omit<HostChoice, "keep" | "self">,
-  db: Database,
 ): Promise<RescheduleResult> {
-  return db.transaction(async (tx) => {
-    // Locks the row: a concurrent cancel or reschedule of the same booking waits for this one.
-    const [current] = await tx.select().from(demoBookings).where(eq(demoBookings.id, id)).for("update");
-    if (!current) return { status: "not-found" };
-    if (current.status !== "booked") return { status: "cancelled", booking: current };
-    if (current.slotStart.getTime() === requested.start.getTime()) return { status: "unchanged", booking: current };
+  return changingBookings(() =>
+    getDb().transaction(async (tx): Promise<RescheduleResult> => {
+      // Locks the row: a concurrent cancel or reschedule of the same booking waits for this one.
+      const [current] = await tx.select().from(demoBookings).where(eq(demoBookings.id, id)).for("update");
+      if (!current) return { status: "not-found" };
+      if (current.status !== "booked") return { status: "cancelled", booking: current };
+      if (current.slotStart.getTime() === requested.start.getTime()) return { status: "unchanged", booking: current };
 
-    const choice: HostChoice = { ...requested, keep: current.hostId ?? undefined, self: current.id };
-    const booking = await moveToFreeHost(tx, id, choice);
-    return booking ? { status: "rescheduled", booking } : { status: "slot-taken", booking: current };
-  });
+      const choice: HostChoice = { ...requested, keep: current.hostId ?? undefined, self: current.id };
+      const booking = await moveToFreeHost(tx, id, choice);
+      return booking ? { status: "rescheduled", booking } : { status: "slot-taken", booking: current };
+    }),
+  );
 }
 
 /** Undefined when no candidate is free. A host taken concurrently fails the round: undone to a savepoint, retried. */
@@ -303,10 +296,9 @@ export type ReassignResult =
 export async function reassignBooking(
   id: string,
   choice: Pick<HostChoice, "candidates" | "bufferMinutes" | "week">,
-  db: Database = getDb(),
 ): Promise<ReassignResult> {
   return changingBookings(() =>
-    db.transaction(async (tx) => {
+    getDb().transaction(async (tx) => {
       const [current] = await tx.select().from(demoBookings).where(eq(demoBookings.id, id)).for("update");
       if (!current) return { status: "not-found" as const };
       if (current.status !== "booked") return { status: "cancelled" as const, booking: current };
@@ -335,34 +327,32 @@ export type CancelResult =
   | { status: "not-found" };
 
 /** Raises SEQUENCE and queues the CANCEL invite; pending reminders go in the same statement. */
-export async function cancelBooking(id: string, db: Database = getDb()): Promise<CancelResult> {
-  return changingBookings(() => cancelInTransaction(id, db));
-}
-
-function cancelInTransaction(id: string, db: Database): Promise<CancelResult> {
-  return db.transaction(async (tx) => {
-    const [booking] = await tx
-      .update(demoBookings)
-      .set({
-        status: "cancelled",
-        sequence: sql`${demoBookings.sequence} + 1`,
-        cancelledAt: sql`now()`,
-        updatedAt: sql`now()`,
-      })
-      .where(and(eq(demoBookings.id, id), eq(demoBookings.status, "booked")))
-      .returning();
-    if (booking) {
-      await queueInviteAndReminders(tx, booking, "CANCEL");
-      return { status: "cancelled", booking };
-    }
-    const [existing] = await tx.select().from(demoBookings).where(eq(demoBookings.id, id));
-    return existing ? { status: "already-cancelled", booking: existing } : { status: "not-found" };
-  });
+export async function cancelBooking(id: string): Promise<CancelResult> {
+  return changingBookings(() =>
+    getDb().transaction(async (tx): Promise<CancelResult> => {
+      const [booking] = await tx
+        .update(demoBookings)
+        .set({
+          status: "cancelled",
+          sequence: sql`${demoBookings.sequence} + 1`,
+          cancelledAt: sql`now()`,
+          updatedAt: sql`now()`,
+        })
+        .where(and(eq(demoBookings.id, id), eq(demoBookings.status, "booked")))
+        .returning();
+      if (booking) {
+        await queueInviteAndReminders(tx, booking, "CANCEL");
+        return { status: "cancelled", booking };
+      }
+      const [existing] = await tx.select().from(demoBookings).where(eq(demoBookings.id, id));
+      return existing ? { status: "already-cancelled", booking: existing } : { status: "not-found" };
+    }),
+  );
 }
 
 /** Live bookings that have not ended by `now`, soonest first, each with its lead (the admin agenda and feed). */
-export async function listUpcomingBookings(now: Date, db: Database = getDb()): Promise<BookingWithLead[]> {
-  return db
+export async function listUpcomingBookings(now: Date): Promise<BookingWithLead[]> {
+  return getDb()
     .select({ booking: demoBookings, lead: demoRequests, host: demoHosts })
     .from(demoBookings)
     .innerJoin(demoRequests, eq(demoRequests.id, demoBookings.demoRequestId))

@@ -42,21 +42,18 @@ async function changingHosts<T>(write: () => Promise<T>): Promise<T> {
   }
 }
 
-/** The id of the n-th seeded host: fixed, so that every instance seeding at once inserts the same rows. */
-export const seededHostId = (n: number) => `host-${n}`;
-
 /** With no host yet, first seeds them from the environment (see seedHosts). */
-export async function listHosts(seed: SeedHosts, db: Database = getDb()): Promise<DemoHost[]> {
-  let hosts = await readHosts(db);
+export async function listHosts(seed: SeedHosts): Promise<DemoHost[]> {
+  let hosts = await readHosts();
   if (hosts.length === 0) {
-    await seedHosts(seed, db);
-    hosts = await readHosts(db);
+    await seedHosts(seed);
+    hosts = await readHosts();
   }
   return hosts;
 }
 
-async function readHosts(db: Database): Promise<DemoHost[]> {
-  const rows = await db
+async function readHosts(): Promise<DemoHost[]> {
+  const rows = await getDb()
     .select({ host: demoHosts, timeOff: demoHostTimeOff })
     .from(demoHosts)
     .leftJoin(demoHostTimeOff, eq(demoHostTimeOff.hostId, demoHosts.id))
@@ -83,8 +80,8 @@ async function readHosts(db: Database): Promise<DemoHost[]> {
 }
 
 // Fixed ids, ON CONFLICT DO NOTHING: concurrent instances seed once. Not counted: no busy time changes.
-async function seedHosts(seed: SeedHosts, db: Database) {
-  await db.transaction(async (tx) => {
+async function seedHosts(seed: SeedHosts) {
+  await getDb().transaction(async (tx) => {
     // Also one per seat of a pre-hosts booking; those beyond the setting are inactive but keep their bookings.
     await tx.execute(sql`
         insert into ${demoHosts} (id, name, email, time_zone, weekly_hours, active, created_at)
@@ -124,15 +121,19 @@ export type HostInput = {
   active: boolean;
 };
 
-export async function createHost(input: HostInput, db: Database = getDb()): Promise<string> {
+export async function createHost(input: HostInput): Promise<string> {
   const id = crypto.randomUUID();
-  await changingHosts(() => db.insert(demoHosts).values({ id, ...input }));
+  await changingHosts(() =>
+    getDb()
+      .insert(demoHosts)
+      .values({ id, ...input }),
+  );
   return id;
 }
 
-export async function updateHost(id: string, input: HostInput, db: Database = getDb()): Promise<boolean> {
+export async function updateHost(id: string, input: HostInput): Promise<boolean> {
   const updated = await changingHosts(() =>
-    db
+    getDb()
       .update(demoHosts)
       .set({ ...input, updatedAt: sql`now()` })
       .where(eq(demoHosts.id, id))
@@ -142,18 +143,18 @@ export async function updateHost(id: string, input: HostInput, db: Database = ge
 }
 
 /** Adds days off (dates in the host's zone, both included). */
-export async function addTimeOff(
-  hostId: string,
-  days: { firstDay: string; lastDay: string },
-  db: Database = getDb(),
-): Promise<void> {
-  await changingHosts(() => db.insert(demoHostTimeOff).values({ hostId, ...days }));
+export async function addTimeOff(hostId: string, days: { firstDay: string; lastDay: string }): Promise<void> {
+  await changingHosts(() =>
+    getDb()
+      .insert(demoHostTimeOff)
+      .values({ hostId, ...days }),
+  );
 }
 
 /** Removes one stretch of days off; answers whether it existed for that host. */
-export async function removeTimeOff(hostId: string, timeOffId: string, db: Database = getDb()): Promise<boolean> {
+export async function removeTimeOff(hostId: string, timeOffId: string): Promise<boolean> {
   const removed = await changingHosts(() =>
-    db
+    getDb()
       .delete(demoHostTimeOff)
       .where(sql`${demoHostTimeOff.id} = ${timeOffId} and ${demoHostTimeOff.hostId} = ${hostId}`)
       .returning({ id: demoHostTimeOff.id }),

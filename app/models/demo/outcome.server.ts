@@ -1,7 +1,7 @@
 // Outcomes of ended demos (ADR 0032); the dashboard's figures from them are in models/admin/dashboard.server.ts.
 import { and, desc, eq, lte, sql, type SQL } from "drizzle-orm";
 import { demoBookings, demoHosts, demoRequests, type DemoBookingRow } from "~/db/schema.server";
-import { getDb, type Database } from "~/db/connection.server";
+import { getDb } from "~/db/connection.server";
 import { paginate, type Paginated } from "~/models/pagination.server";
 import type { DemoOutcome } from "~/schemas/demo-outcome";
 import type { DayRange } from "~/schemas/dashboard-views";
@@ -24,16 +24,11 @@ function endedIn(range: DayRange, at: Date): SQL {
 }
 
 /** Latest first. A page past the last is the last page (the range may change under a page number). */
-export async function listEndedBookings(
-  range: DayRange,
-  at: Date,
-  page: number,
-  db: Database = getDb(),
-): Promise<Paginated<EndedBooking>> {
+export async function listEndedBookings(range: DayRange, at: Date, page: number): Promise<Paginated<EndedBooking>> {
   const where = endedIn(range, at);
   const pageOf = (number: number) =>
     paginate(
-      db
+      getDb()
         .select({
           booking: {
             id: demoBookings.id,
@@ -65,13 +60,8 @@ export type OutcomeResult =
   | { status: "not-found" };
 
 /** The row is locked first, so a concurrent cancellation or reschedule lands before or after, never half-way. */
-export async function setBookingOutcome(
-  id: string,
-  outcome: DemoOutcome,
-  at: Date,
-  db: Database = getDb(),
-): Promise<OutcomeResult> {
-  return db.transaction(async (tx) => {
+export async function setBookingOutcome(id: string, outcome: DemoOutcome, at: Date): Promise<OutcomeResult> {
+  return getDb().transaction(async (tx) => {
     const [current] = await tx.select().from(demoBookings).where(eq(demoBookings.id, id)).for("update");
     if (!current) return { status: "not-found" as const };
     if (current.status !== "booked") return { status: "cancelled" as const, booking: current };

@@ -32,8 +32,8 @@ export type NewDemoRequest = Omit<DemoRequestData, "submissionId" | "website" | 
 export type LeadConsent = { version: string; text?: string; page: string };
 
 /** A wording some lead already agreed to: the versions a page still cached by a CDN may show. */
-export async function isKnownConsentVersion(version: string, db: Database = getDb()): Promise<boolean> {
-  const [row] = await db
+export async function isKnownConsentVersion(version: string): Promise<boolean> {
+  const [row] = await getDb()
     .select({ version: consentDisclosures.version })
     .from(consentDisclosures)
     .where(eq(consentDisclosures.version, version));
@@ -71,11 +71,14 @@ export async function createDemoRequest(
   input: NewDemoRequest,
   slot?: RequestedSlot,
   count?: FunnelCount,
+  { oncePerLead = false } = {},
 ): Promise<CreatedDemoRequest> {
-  if (slot) {
-    return changingBookings(() => getDb().transaction((tx) => createDemoRequestWithSlot(tx, input, slot, count)));
-  }
-  return insertDemoRequest(getDb(), input, count);
+  const write = oncePerLead
+    ? () => onceInTransaction(input, slot, count)
+    : slot
+      ? () => getDb().transaction((tx) => createDemoRequestWithSlot(tx, input, slot, count))
+      : () => insertDemoRequest(getDb(), input, count);
+  return slot ? changingBookings(write) : write();
 }
 
 const leadColumns = [
@@ -261,18 +264,10 @@ function mailboxLockKey(email: string) {
 }
 
 /**
- * For a form posted without a submission id (ADR 0019): the same details from the same mailbox within the window
- * are one lead. The mailbox's advisory lock serializes concurrent duplicates, so the second sees the first's row.
+ * `oncePerLead`, for a form posted without a submission id (ADR 0019): the same details from the same mailbox
+ * within the window are one lead. The mailbox's advisory lock serializes concurrent duplicates, so the second sees
+ * the first's row.
  */
-export async function createDemoRequestOncePerLead(
-  input: NewDemoRequest,
-  slot?: RequestedSlot,
-  count?: FunnelCount,
-): Promise<CreatedDemoRequest> {
-  const transaction = () => onceInTransaction(input, slot, count);
-  return slot ? changingBookings(transaction) : transaction();
-}
-
 function onceInTransaction(
   input: NewDemoRequest,
   slot?: RequestedSlot,

@@ -12,16 +12,21 @@ const id = (column: { name: string }) => sql.identifier(column.name);
 /** Counts of what one statement removed: the records, their messages and their messages' attempts. */
 export type Removed = { records: number; messages: number };
 
-async function removeWithMessages(
+/**
+ * Deletes up to a batch of leads (or orders) created before `before`, with everything copied from them: a lead's
+ * bookings (by cascade), the e-mail jobs and webhook deliveries about them, and those deliveries' attempts.
+ */
+export async function removeWithMessages(
   record: "lead" | "order",
-  table: typeof demoRequests | typeof orders,
-  doomed: SQL,
-  db: Database,
+  before: Date,
+  db: Database = getDb(),
 ): Promise<Removed> {
+  const table = record === "lead" ? demoRequests : orders;
   const doomedIds = sql`select id from doomed`;
   const [row] = rowsOf<{ records: number; messages: number }>(
     await db.execute(sql`
-      with doomed as (${doomed}),
+      with doomed as (select ${id(table.id)} as id from ${table} where ${id(table.createdAt)} < ${instant(before)}
+      order by ${id(table.createdAt)} limit ${RETENTION_BATCH_SIZE} for update skip locked),
       messages as (
         delete from ${outbox} where ${messagesAbout(record === "lead" ? { leads: doomedIds } : { orders: doomedIds })}
         returning ${outbox.id} as id
@@ -34,31 +39,6 @@ async function removeWithMessages(
         (select count(*) from messages)::int + (select count(*) from attempts)::int as messages`),
   );
   return { records: Number(row?.records ?? 0), messages: Number(row?.messages ?? 0) };
-}
-
-/**
- * Deletes up to a batch of leads that arrived before `before`, with everything copied from them: their bookings
- * (by cascade), the e-mail jobs and webhook deliveries about them, and those deliveries' attempts.
- */
-export function deleteLeadsBefore(before: Date, db: Database = getDb()): Promise<Removed> {
-  return removeWithMessages(
-    "lead",
-    demoRequests,
-    sql`select ${id(demoRequests.id)} as id from ${demoRequests} where ${id(demoRequests.createdAt)} < ${instant(before)}
-      order by ${id(demoRequests.createdAt)} limit ${RETENTION_BATCH_SIZE} for update skip locked`,
-    db,
-  );
-}
-
-/** Deletes up to a batch of orders placed before `before`, with the webhook deliveries about them. */
-export function deleteOrdersBefore(before: Date, db: Database = getDb()): Promise<Removed> {
-  return removeWithMessages(
-    "order",
-    orders,
-    sql`select ${id(orders.id)} as id from ${orders} where ${id(orders.createdAt)} < ${instant(before)}
-      order by ${id(orders.createdAt)} limit ${RETENTION_BATCH_SIZE} for update skip locked`,
-    db,
-  );
 }
 
 async function deleteBatch(table: PgTable, key: PgColumn, condition: SQL, db: Database): Promise<number> {

@@ -1,12 +1,5 @@
 import { and, asc, desc, eq, gte, lt, ne, sql } from "drizzle-orm";
-import {
-  outbox,
-  webhookAttempts,
-  webhookEndpoints,
-  type OutboxRow,
-  type WebhookAttemptRow,
-  type WebhookEndpointRow,
-} from "~/db/schema.server";
+import { outbox, webhookAttempts, webhookEndpoints, type OutboxRow, type WebhookEndpointRow } from "~/db/schema.server";
 import { getDb, instant, rowsOf, type Database } from "~/db/connection.server";
 import { placeholders, preparedPerHandle } from "~/db/prepared.server";
 import { webhookEventTypes, webhookTestEventType, type WebhookEventType } from "~/content/webhook-events";
@@ -289,11 +282,7 @@ export async function recordAttempt(attempt: AttemptRecord, db: Database = getDb
   return row?.failingSince ?? null;
 }
 
-export async function listAttempts(
-  endpointId: string,
-  limit = 50,
-  db: Database = getDb(),
-): Promise<WebhookAttemptRow[]> {
+export async function listAttempts(endpointId: string, limit: number, db: Database = getDb()) {
   return db
     .select()
     .from(webhookAttempts)
@@ -305,23 +294,8 @@ export async function listAttempts(
 const ofEndpoint = (endpointId: string) =>
   and(eq(outbox.kind, webhookDeliveryKind), sql`${outbox.payload}->>'endpointId' = ${endpointId}`);
 
-/** A delivery (an outbox row) of an endpoint, as the log lists it. */
-export type WebhookDelivery = {
-  id: string;
-  eventId: string;
-  eventType: string;
-  status: OutboxRow["status"];
-  attempts: number;
-  nextAttemptAt: Date;
-  lastError: string | null;
-  createdAt: Date;
-};
-
-export async function listDeliveries(
-  endpointId: string,
-  limit = 50,
-  db: Database = getDb(),
-): Promise<WebhookDelivery[]> {
+/** An endpoint's deliveries (outbox rows), as the log lists them. */
+export async function listDeliveries(endpointId: string, limit: number, db: Database = getDb()) {
   const rows = await db.select().from(outbox).where(ofEndpoint(endpointId)).orderBy(desc(outbox.seq)).limit(limit);
   return rows.map((row) => {
     const { event } = row.payload as WebhookDeliveryPayload;

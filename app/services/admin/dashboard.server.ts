@@ -14,8 +14,6 @@ import { localDate } from "~/utils/time/zoned-time";
 export const demoFunnel: FunnelEvent[] = ["demo_submitted", "demo_booked"];
 export const checkoutFunnel: FunnelEvent[] = funnelEvents.filter((event) => !demoFunnel.includes(event));
 
-export const attributionLimit = 10;
-
 export function funnelSteps(events: FunnelEvent[], totals: Partial<Record<FunnelEvent, number>>): FunnelStep[] {
   return events.map((event, index) => {
     const count = totals[event] ?? 0;
@@ -65,8 +63,8 @@ export async function loadDashboardFigures(params: URLSearchParams) {
   const [daily, totals, sources, campaigns, demos] = await Promise.all([
     dailyFigures(range),
     funnelTotals(range.from, range.to),
-    attributionFigures(range, "source", attributionLimit),
-    attributionFigures(range, "campaign", attributionLimit),
+    attributionFigures(range, "source"),
+    attributionFigures(range, "campaign"),
     showRateFigures(range),
   ]);
   return {

@@ -11,15 +11,16 @@ import { remember } from "~/utils/singleton.server";
 const SESSION_MAX_AGE_SECONDS = 60 * 60 * 8;
 const DEVICE_MAX_AGE_SECONDS = 60 * 60 * 24 * 365;
 
-function createStorage() {
-  return createCookieSessionStorage<{ sessionToken: string }>({
-    cookie: signedCookie("gw_admin", { maxAge: SESSION_MAX_AGE_SECONDS }),
-  });
-}
-
 function storage() {
   // Tests swap the environment between suites; the storage follows the secrets it was made with.
-  return remember("admin session storage", createStorage, { basedOn: getEnv().sessionSecrets });
+  return remember(
+    "admin session storage",
+    () =>
+      createCookieSessionStorage<{ sessionToken: string }>({
+        cookie: signedCookie("gw_admin", { maxAge: SESSION_MAX_AGE_SECONDS }),
+      }),
+    { basedOn: getEnv().sessionSecrets },
+  );
 }
 
 /**

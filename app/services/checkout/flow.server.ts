@@ -1,4 +1,4 @@
-import { json as jsonResponse, redirect, type AppLoadContext } from "@remix-run/node";
+import { json as jsonResponse, redirect } from "@remix-run/node";
 import { validationError } from "remix-validated-form";
 import { z } from "zod";
 import {
@@ -9,7 +9,7 @@ import {
   type BillingPeriod,
   type PlanId,
 } from "~/content/plans";
-import { priceOrder, type PricedOrder } from "~/content/pricing";
+import { priceOrder } from "~/content/pricing";
 import { paymentFailureNotice } from "~/content/failure-notices";
 import { createOrderForAttempt, setOrderSession, settleOrder } from "~/models/checkout/order.server";
 import {
@@ -29,7 +29,7 @@ import {
   carriedAttribution,
   visitAttribution,
 } from "~/services/insight/attribution.server";
-import { apiErrorResponse, jsonError, jsonOk } from "~/utils/http/api.server";
+import { jsonError, jsonOk } from "~/utils/http/api.server";
 import { signedCookie } from "~/utils/http/cookies.server";
 import { requestOrigin } from "~/utils/env.server";
 import { logger } from "~/utils/logger.server";
@@ -39,8 +39,6 @@ import { countFunnelStep, funnelDay, isArrival, mayCount } from "~/services/insi
 import { consumeLimits, limitRules, type LimitLadder } from "~/services/rate-limit.server";
 import { getRequestId, RequestRejected } from "~/utils/http/request.server";
 import { redirectWithError, redirectWithSuccess } from "~/utils/http/toast.server";
-
-const PAYMENT_FAILED = paymentFailureNotice;
 
 const stateSchema = z.object({
   // A random id per visitor's checkout, the key of its coupon-attempt limit.
@@ -61,7 +59,7 @@ const stateSchema = z.object({
   attribution: z.record(z.string(), z.string()).optional(),
 });
 
-export type CheckoutState = z.infer<typeof stateSchema>;
+type CheckoutState = z.infer<typeof stateSchema>;
 
 const emptyState = (): CheckoutState => ({ planIds: [], billing: "monthly", coupon: null });
 
@@ -83,7 +81,7 @@ export async function clearCheckoutState(): Promise<string> {
 }
 
 /** Unknown, duplicate or (when required) missing plan ids are refused: the server never guesses an order. */
-export function parsePlanIds(values: unknown[], { allowEmpty }: { allowEmpty: boolean }): PlanId[] {
+function parsePlanIds(values: unknown[], { allowEmpty }: { allowEmpty: boolean }): PlanId[] {
   const ids: PlanId[] = [];
   for (const value of values) {
     if (typeof value !== "string" || !isPlanId(value)) {
@@ -99,7 +97,6 @@ export function parsePlanIds(values: unknown[], { allowEmpty }: { allowEmpty: bo
 /** Opening links start the selection from the URL; editing (`&edit=1`) and step 2 continue from the cookie. */
 export async function loadCheckout(
   request: Request,
-  _context: AppLoadContext,
 ): Promise<{ kind: "closed" } | { kind: "redirect"; response: Response } | { kind: "open"; view: CheckoutView }> {
   const url = new URL(request.url);
   const step = url.searchParams.get("checkout");
@@ -164,7 +161,14 @@ function selectionFromForm(form: FormData) {
   };
 }
 
-const toPlanStep = (cookie: string) => ({ headers: { "Set-Cookie": cookie } });
+const planStep = "/?checkout=plan";
+
+type Refusal = { message?: string; to?: string; headers?: Record<string, string> };
+
+/** An error toast on a step, keeping the cookie just saved; a refusal's own headers (Retry-After) follow it. */
+function refuseStep(cookie: string, description: string, { message = "Error", to = planStep, headers }: Refusal = {}) {
+  return redirectWithError(to, { message, description }, { headers: { "Set-Cookie": cookie, ...headers } });
+}
 
 export async function handleInfoStep(request: Request, form: FormData) {
   const result = await checkoutInfoValidator.validate(form);
@@ -180,14 +184,14 @@ export async function handleInfoStep(request: Request, form: FormData) {
     attribution: attributionView(attributionFromForm(form)).fields,
   });
   await countFunnelStep(request, "checkout_info_completed");
-  return redirect("/?checkout=plan", toPlanStep(cookie));
+  return redirect(planStep, { headers: { "Set-Cookie": cookie } });
 }
 
 /** "Update order" without JavaScript: the selection goes into the cookie and step 2 re-renders its summary. */
 export async function handleUpdateStep(request: Request, form: FormData) {
   const state = await readCheckoutState(request);
   const cookie = await saveCheckoutState({ ...state, ...selectionFromForm(form) });
-  return redirect("/?checkout=plan", toPlanStep(cookie));
+  return redirect(planStep, { headers: { "Set-Cookie": cookie } });
 }
 
 /** Apply: the provider decides whether a code is valid; an invalid one is reported and not kept. */
@@ -198,11 +202,7 @@ export async function handleCouponStep(request: Request, form: FormData) {
   const code = parsed.success ? parsed.data : "";
   if (!code) {
     const cookie = await saveCheckoutState({ ...state, ...selection });
-    return redirectWithError(
-      "/?checkout=plan",
-      { message: "Invalid coupon", description: "Enter a coupon code to apply." },
-      toPlanStep(cookie),
-    );
+    return refuseStep(cookie, "Enter a coupon code to apply.", { message: "Invalid coupon" });
   }
   const sessionState = { ...state, ...selection, sessionId: state.sessionId ?? crypto.randomUUID() };
   try {
@@ -210,13 +210,7 @@ export async function handleCouponStep(request: Request, form: FormData) {
   } catch (error) {
     if (!(error instanceof RequestRejected)) throw error;
     const cookie = await saveCheckoutState(sessionState);
-    return redirectWithError(
-      "/?checkout=plan",
-      { message: "Error", description: error.message },
-      {
-        headers: { "Set-Cookie": cookie, ...error.headers },
-      },
-    );
+    return refuseStep(cookie, error.message, { headers: error.headers });
   }
   let coupon: ValidCoupon | null;
   try {
@@ -224,29 +218,19 @@ export async function handleCouponStep(request: Request, form: FormData) {
   } catch (error) {
     logger.error("coupon lookup failed", { requestId: getRequestId(request), error });
     const cookie = await saveCheckoutState(sessionState);
-    return redirectWithError(
-      "/?checkout=plan",
-      { message: "Error", description: "We could not check that coupon right now. Please try again." },
-      toPlanStep(cookie),
-    );
+    return refuseStep(cookie, "We could not check that coupon right now. Please try again.");
   }
   if (!coupon) {
     const cookie = await saveCheckoutState({ ...sessionState, coupon: null });
-    return redirectWithError(
-      "/?checkout=plan",
-      { message: "Invalid coupon", description: `Coupon "${code}" is not valid.` },
-      toPlanStep(cookie),
-    );
+    return refuseStep(cookie, `Coupon "${code}" is not valid.`, { message: "Invalid coupon" });
   }
   const cookie = await saveCheckoutState({ ...sessionState, coupon });
   return redirectWithSuccess(
-    "/?checkout=plan",
+    planStep,
     { message: "Coupon Applied", description: `Coupon "${coupon.code}" has been applied to your order.` },
-    toPlanStep(cookie),
+    { headers: { "Set-Cookie": cookie } },
   );
 }
-
-export type StartedCheckout = { url: string; orderId: string; priced: PricedOrder };
 
 /** The server prices the order itself; a repeated `attemptId` reuses its order and its provider session. */
 export async function startCheckout(
@@ -259,7 +243,7 @@ export async function startCheckout(
     attribution?: Attribution;
   },
   request: Request,
-): Promise<StartedCheckout> {
+): Promise<{ url: string; orderId: string }> {
   const provider = getPaymentProvider();
   const priced = priceOrder(input.planIds, input.billing, input.coupon);
   // Counted in the order's insert (ADR 0026); see countPlanChosenUnlessOrdered.
@@ -293,7 +277,7 @@ export async function startCheckout(
     });
     // Already on the order when the insert stored it (a provider that derives it from the order's id).
     if (order.providerSessionId !== session.sessionId) await setOrderSession(order.id, session.sessionId);
-    return { url: session.url, orderId: order.id, priced };
+    return { url: session.url, orderId: order.id };
   } catch (error) {
     const requestId = getRequestId(request);
     logger.error("payment provider failed to open a checkout", {
@@ -315,7 +299,7 @@ export async function startCheckout(
 
 export class PaymentFailed extends Error {
   constructor() {
-    super(PAYMENT_FAILED.description);
+    super(paymentFailureNotice.description);
     this.name = "PaymentFailed";
   }
 }
@@ -340,18 +324,10 @@ export async function handlePayStep(request: Request, form: FormData) {
   const selection = selectionFromForm(form);
   const cookie = await saveCheckoutState({ ...state, ...selection });
   if (!state.info) {
-    return redirectWithError(
-      "/?checkout=info",
-      { message: "Error", description: "Please enter your details first." },
-      toPlanStep(cookie),
-    );
+    return refuseStep(cookie, "Please enter your details first.", { to: "/?checkout=info" });
   }
   if (selection.planIds.length === 0) {
-    return redirectWithError(
-      "/?checkout=plan",
-      { message: "Error", description: "Choose at least one plan." },
-      toPlanStep(cookie),
-    );
+    return refuseStep(cookie, "Choose at least one plan.");
   }
   const attempt = attemptIdSchema.safeParse(form.get("attemptId"));
   if (!attempt.success)
@@ -374,16 +350,11 @@ export async function handlePayStep(request: Request, form: FormData) {
       return jsonResponse({ url: started.url, orderId: started.orderId }, { headers: { "Set-Cookie": cookie } });
     return redirect(started.url, { status: 303, headers: { "Set-Cookie": cookie } });
   } catch (error) {
-    if (error instanceof PaymentFailed) return redirectWithError("/?checkout=plan", PAYMENT_FAILED, toPlanStep(cookie));
+    if (error instanceof PaymentFailed)
+      return refuseStep(cookie, paymentFailureNotice.description, { message: paymentFailureNotice.message });
     // A refusal (too many attempts, a finished order) is shown as a toast on step 2, with or without JavaScript.
     if (error instanceof RequestRejected) {
-      return redirectWithError(
-        "/?checkout=plan",
-        { message: "Error", description: error.message },
-        {
-          headers: { "Set-Cookie": cookie, ...error.headers },
-        },
-      );
+      return refuseStep(cookie, error.message, { headers: error.headers });
     }
     throw error;
   }
@@ -395,52 +366,47 @@ function checkOrderAmount(planIds: PlanId[], billing: BillingPeriod, amount: num
     throw new RequestRejected(400, "Amount does not match the selected plans");
 }
 
-/** The spec's JSON call: the same rules, limits and provider as Complete Order. */
+/** The spec's JSON call: the same rules, limits and provider as Complete Order. Its route answers what it throws. */
 export async function handleCheckoutApi(request: Request, body: unknown): Promise<Response> {
-  const requestId = getRequestId(request);
+  const parsed = checkoutOrderSchema.safeParse(body);
+  if (!parsed.success) {
+    const fieldErrors: Record<string, string> = {};
+    for (const issue of parsed.error.issues) fieldErrors[issue.path.join(".") || "body"] ??= issue.message;
+    return jsonError(422, "Please correct the highlighted fields.", { fieldErrors });
+  }
+  const payload = parsed.data;
+  const attribution = apiAttribution(body as object);
+  const planIds = parsePlanIds(payload.planIds, { allowEmpty: false });
+  const billing = payload.isAnnual ? "annual" : "monthly";
+  checkOrderAmount(planIds, billing, payload.amount);
+  const coupon = await countPlanChosenUnlessOrdered(request, async (): Promise<ValidCoupon | null | Response> => {
+    await consumeLimits(checkoutLimits, { request, email: payload.userInfo.email });
+    if (!payload.couponCode) return null;
+    await consumeLimits(couponLimits, { request });
+    const valid = await getPaymentProvider().findCoupon(payload.couponCode);
+    if (!valid)
+      return jsonError(400, `Coupon "${payload.couponCode}" is not valid.`, {
+        fieldErrors: { couponCode: "Invalid coupon" },
+      });
+    return valid;
+  });
+  if (coupon instanceof Response) return coupon;
   try {
-    const parsed = checkoutOrderSchema.safeParse(body);
-    if (!parsed.success) {
-      const fieldErrors: Record<string, string> = {};
-      for (const issue of parsed.error.issues) fieldErrors[issue.path.join(".") || "body"] ??= issue.message;
-      return jsonError(422, "Please correct the highlighted fields.", { fieldErrors });
-    }
-    const payload = parsed.data;
-    const attribution = apiAttribution(body as object);
-    const planIds = parsePlanIds(payload.planIds, { allowEmpty: false });
-    const billing = payload.isAnnual ? "annual" : "monthly";
-    checkOrderAmount(planIds, billing, payload.amount);
-    const coupon = await countPlanChosenUnlessOrdered(request, async (): Promise<ValidCoupon | null | Response> => {
-      await consumeLimits(checkoutLimits, { request, email: payload.userInfo.email });
-      if (!payload.couponCode) return null;
-      await consumeLimits(couponLimits, { request });
-      const valid = await getPaymentProvider().findCoupon(payload.couponCode);
-      if (!valid)
-        return jsonError(400, `Coupon "${payload.couponCode}" is not valid.`, {
-          fieldErrors: { couponCode: "Invalid coupon" },
-        });
-      return valid;
-    });
-    if (coupon instanceof Response) return coupon;
-    try {
-      const started = await startCheckout(
-        {
-          info: payload.userInfo,
-          planIds,
-          billing,
-          coupon,
-          attemptId: payload.attemptId ?? crypto.randomUUID(),
-          attribution,
-        },
-        request,
-      );
-      // API clients get an absolute URL; test mode's is a path on this site.
-      return jsonOk({ url: new URL(started.url, `${requestOrigin(request)}/`).toString(), orderId: started.orderId });
-    } catch (error) {
-      if (error instanceof PaymentFailed) return jsonError(502, PAYMENT_FAILED.description);
-      throw error;
-    }
+    const started = await startCheckout(
+      {
+        info: payload.userInfo,
+        planIds,
+        billing,
+        coupon,
+        attemptId: payload.attemptId ?? crypto.randomUUID(),
+        attribution,
+      },
+      request,
+    );
+    // API clients get an absolute URL; test mode's is a path on this site.
+    return jsonOk({ url: new URL(started.url, `${requestOrigin(request)}/`).toString(), orderId: started.orderId });
   } catch (error) {
-    return apiErrorResponse(error, { requestId, route: "api.create-checkout-session" });
+    if (error instanceof PaymentFailed) return jsonError(502, paymentFailureNotice.description);
+    throw error;
   }
 }

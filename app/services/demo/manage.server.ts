@@ -1,5 +1,4 @@
 import { json, redirect } from "@remix-run/node";
-import { demoTimeZones } from "~/content/demo-time-zones";
 import { cancelBooking, findBooking, rescheduleBooking } from "~/models/demo/booking.server";
 import { bookingIdFromToken } from "~/services/demo/booking-token.server";
 import { availableSlots, checkSlotStart } from "~/services/demo/slots.server";
@@ -11,7 +10,9 @@ import { consumeLimits, limitRules } from "~/services/rate-limit.server";
 import { assertSameOrigin, readForm, RequestRejected } from "~/utils/http/request.server";
 import { redirectWithSuccess } from "~/utils/http/toast.server";
 import { formatZonedRange } from "~/utils/time/time-zone-format";
-import { isTimeZone, timeZoneOptionLabel } from "~/utils/time/zoned-time";
+import { isTimeZone } from "~/utils/time/zoned-time";
+import { zoneOptions } from "~/services/demo/picker.server";
+import { slotTakenMessage } from "~/schemas/demo-request-fields";
 
 // The signed token in the link is the visitor's only credential, so the page is never cached, indexed or sent as
 // a Referer. Not "no-referrer": browsers would then post `Origin: null`, which assertSameOrigin refuses.
@@ -21,7 +22,6 @@ export const managePageHeaders = {
   "X-Robots-Tag": "noindex, nofollow",
 } as const;
 
-export const SLOT_TAKEN_MESSAGE = "That time was just booked — please pick another";
 export const CANCELLED_CANNOT_MOVE =
   "This demo was cancelled, so it cannot be moved. You can book a new demo on our home page.";
 export const PASSED_CANNOT_CHANGE = "This demo has already taken place, so it can no longer be changed.";
@@ -59,15 +59,6 @@ function viewOf(found: FoundBooking): BookingView {
 
 const hasPassed = (found: FoundBooking) => found.booking.slotEnd.getTime() <= now().getTime();
 
-/** The zones offered without JavaScript: the landing picker's list (short: every option is in the HTML). */
-function zoneOptions(businessZone: string, chosen: string): { value: string; label: string }[] {
-  const at = now();
-  return [...new Set([businessZone, ...demoTimeZones, chosen])].map((value) => ({
-    value,
-    label: timeZoneOptionLabel(value, at),
-  }));
-}
-
 async function pickerFor(url: URL, found: FoundBooking): Promise<PickerView> {
   const settings = getBookingSettings();
   const asked = url.searchParams.get("tz") ?? "";
@@ -89,7 +80,8 @@ async function pickerFor(url: URL, found: FoundBooking): Promise<PickerView> {
     zone,
     zoneChosen,
     day: day && /^\d{4}-\d{2}-\d{2}$/.test(day) ? day : null,
-    zones: zoneOptions(settings.timeZone, zone),
+    // The landing picker's list, offered without JavaScript.
+    zones: zoneOptions(settings.timeZone, zone, now()),
   };
 }
 
@@ -153,13 +145,12 @@ async function reschedule(request: Request, token: string, found: FoundBooking, 
 
   await limitChange(request, found.booking.id);
   const result = await rescheduleBooking(found.booking.id, hostChoiceAt(start, hosts, settings));
-  if (result.status === "slot-taken") return refusal(409, SLOT_TAKEN_MESSAGE, SLOT_TAKEN_MESSAGE);
+  if (result.status === "slot-taken") return refusal(409, slotTakenMessage, slotTakenMessage);
   if (result.status === "cancelled") return refusal(409, CANCELLED_CANNOT_MOVE);
   if (result.status === "not-found") return refusal(404, UNKNOWN_LINK);
-  const { timeZone } = getBookingSettings();
   return redirectWithSuccess(managePagePath(token, viewParams(form)), {
     message: "Your demo has been moved",
-    description: `New time: ${formatZonedRange(result.booking.slotStart, result.booking.slotEnd, timeZone)}. An updated calendar invite is on its way.`,
+    description: `New time: ${formatZonedRange(result.booking.slotStart, result.booking.slotEnd, settings.timeZone)}. An updated calendar invite is on its way.`,
   });
 }
 

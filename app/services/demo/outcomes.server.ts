@@ -20,15 +20,9 @@ export function showRatePercent({ held, noShow }: Pick<OutcomeTally, "held" | "n
 
 const withRate = (counts: OutcomeTally): OutcomeCounts => ({ ...counts, showRatePercent: showRatePercent(counts) });
 
-const DAY_MS = 86_400_000;
-
 /** "2026-W12": the ISO week of a Monday (its year is the year of its Thursday). */
 export function isoWeekOf(monday: string): string {
-  const thursday = new Date(Date.parse(`${monday}T00:00:00Z`) + 3 * DAY_MS);
-  const newYear = new Date(0);
-  newYear.setUTCFullYear(thursday.getUTCFullYear(), 0, 1); // not Date.UTC, which reads years 0–99 as 1900–1999
-  const week = Math.floor((thursday.getTime() - newYear.getTime()) / DAY_MS / 7) + 1;
-  return `${String(thursday.getUTCFullYear()).padStart(4, "0")}-W${String(week).padStart(2, "0")}`;
+  return format(new TZDate(Date.parse(`${monday}T00:00:00Z`), "UTC"), "RRRR-'W'II");
 }
 
 const noDemos: OutcomeTally = { held: 0, noShow: 0, hostCancelled: 0, unmarked: 0 };

@@ -13,9 +13,9 @@ import {
   formatTime,
   groupByLocalDate,
   isTimeZone,
-  timeZoneName,
   timeZoneOptionLabel,
 } from "~/utils/time/zoned-time";
+import { timeZoneLabel } from "~/utils/time/time-zone-format";
 import { withTimeout } from "~/utils/with-timeout";
 
 type FreeSlotDays = { date: string; starts: string[] }[];
@@ -128,12 +128,11 @@ export async function demoPickerView(
           timeZone,
         );
   const shown = days.find((day) => day.date === options.day) ?? days[0];
-  const zones = [...new Set([settings.timeZone, ...demoTimeZones, timeZone])];
   return {
     timeZone,
-    timeZoneName: timeZoneName(timeZone, at),
+    timeZoneName: timeZoneLabel(timeZone, at),
     businessTimeZone: settings.timeZone,
-    timeZones: zones.map((value) => ({ value, label: timeZoneOptionLabel(value, at) })),
+    timeZones: zoneOptions(settings.timeZone, timeZone, at),
     days: days.map(({ date }) => {
       const [weekday, label] = formatDayParts(date);
       return { date, weekday, label, longLabel: formatLongDay(date) };
@@ -142,6 +141,14 @@ export async function demoPickerView(
     times: (shown?.starts ?? []).map((start) => ({ start, label: formatTime(new Date(start), timeZone) })),
     ...(businessDays ? {} : { unavailable: true }),
   };
+}
+
+/** The zones offered (every option is in the HTML, so the list stays short), the chosen one included. */
+export function zoneOptions(businessZone: string, chosen: string, at: Date): { value: string; label: string }[] {
+  return [...new Set([businessZone, ...demoTimeZones, chosen])].map((value) => ({
+    value,
+    label: timeZoneOptionLabel(value, at),
+  }));
 }
 
 /** How long the page waits for the free times before rendering without them (the landing page must not stall). */

@@ -1,12 +1,10 @@
 import { json } from "@remix-run/node";
 import { validationError } from "remix-validated-form";
-import type { ZodError } from "zod";
 import { demoFailureNotice } from "~/content/failure-notices";
 import type { DemoRequestRow } from "~/db/schema.server";
 import { findBooking, type DemoBooking } from "~/models/demo/booking.server";
 import {
   createDemoRequest,
-  createDemoRequestOncePerLead,
   isSameSubmission,
   toStoredDemoRequest,
   type LeadConsent,
@@ -15,7 +13,6 @@ import {
 import { consentOf, currentDemoConsent } from "~/services/demo/consent.server";
 import { demoEnhancedField, demoRequestFormId } from "~/schemas/demo-form-ids";
 import {
-  demoHoneypotField,
   demoRequestSchema,
   demoRequestValidator,
   type DemoRequestData,
@@ -23,6 +20,7 @@ import {
 } from "~/schemas/demo-request";
 import {
   demoDayField,
+  demoHoneypotField,
   demoShownDayField,
   demoShowTimesField,
   demoSlotField,
@@ -75,7 +73,8 @@ async function chargeRefusedAttempt(request: Request) {
 
 async function checkedAttempt<T>(request: Request, check: () => T): Promise<T> {
   try {
-    return check();
+    // Awaited here, so a check that rejects is charged too.
+    return await check();
   } catch (error) {
     await chargeRefusedAttempt(request);
     throw error;
@@ -89,8 +88,6 @@ export const DEMO_STORE_TIMEOUT_MS = 10_000;
 
 export const SUBMISSION_CONFLICT =
   "A request with this submission id was already received with different details. Reload the form (or send a new submissionId) to make a new request.";
-
-export const SLOT_TAKEN_MESSAGE = slotTakenMessage;
 
 /** 422: time not bookable (nothing stored); 409: every seat taken (lead IS stored, ADR 0016) or already booked. */
 export class SlotUnavailable extends RequestRejected {
@@ -132,26 +129,14 @@ async function store(
   { oncePerLead = false } = {},
 ): Promise<{ row: DemoRequestRow; booking?: DemoBooking }> {
   const requestId = getRequestId(request);
-  const input = {
-    firstName: data.firstName,
-    lastName: data.lastName,
-    email: data.email,
-    phone: data.phone,
-    company: data.company,
-    dealVolume: data.dealVolume,
-    challenges: data.challenges,
-    submissionId: data.submissionId,
-    attribution: data.attribution,
-    consent: data.consent,
-  };
   // Counted in the lead's own write (ADR 0026).
   const count = mayCount(request) ? { day: funnelDay() } : undefined;
   const { row, created, booking, slotTaken } = await withTimeout(
-    oncePerLead ? createDemoRequestOncePerLead(input, slot, count) : createDemoRequest(input, slot, count),
+    createDemoRequest(data, slot, count, { oncePerLead }),
     DEMO_STORE_TIMEOUT_MS,
     () => new Error(`database did not answer within ${DEMO_STORE_TIMEOUT_MS} ms`),
   );
-  if (!created && !isSameSubmission(row, input)) {
+  if (!created && !isSameSubmission(row, data)) {
     logger.warn("demo request replayed with different details; refused", { requestId, channel });
     throw new RequestRejected(409, SUBMISSION_CONFLICT);
   }
@@ -170,7 +155,7 @@ async function store(
       row,
     );
   }
-  if (slotTaken) throw new SlotUnavailable(409, SLOT_TAKEN_MESSAGE, "slot-taken", row);
+  if (slotTaken) throw new SlotUnavailable(409, slotTakenMessage, "slot-taken", row);
   return { row, booking };
 }
 
@@ -274,11 +259,6 @@ export async function resetDemoForm(request: Request) {
 
 export type DemoFormNotice = { type: "error"; message: string; description: string };
 
-/** Hydrated forms submit through Remix's fetch, which revalidates the root loader and so shows cookie toasts. */
-function isEnhancedSubmit(form: FormData) {
-  return form.get(demoEnhancedField) === "1";
-}
-
 // The picker's buttons say what to show; they are not values to put back into the form.
 const notRepopulated = new Set([
   demoHoneypotField,
@@ -311,14 +291,19 @@ function pickerFor(form: FormData, requestId: string) {
   });
 }
 
-/** Without JavaScript a day tab posts the whole form: nothing is stored, and typed values never go into a URL. */
-async function showPickerDay(form: FormData, requestId: string) {
-  return json({
-    fieldErrors: {},
-    repopulateFields: formValues(form),
+/** The form's answer to render it again; given a request id, with the free times as they are now. */
+async function formAgain(
+  form: FormData,
+  fieldErrors: Record<string, string>,
+  repopulateFields: Record<string, string>,
+  requestId?: string,
+) {
+  return {
+    fieldErrors,
+    repopulateFields,
     formId: demoRequestFormId,
-    picker: await pickerFor(form, requestId),
-  });
+    ...(requestId === undefined ? {} : { picker: await pickerFor(form, requestId) }),
+  };
 }
 
 /** Without JavaScript this response renders the page before a cookie toast could be read: the notice is data. */
@@ -334,14 +319,14 @@ async function keepFormWithNotice(
 ) {
   // A retry keeps its submission id so it cannot store twice, except after a conflict: that id is taken. A taken
   // slot keeps it too: the lead is stored, and the next pick books for it.
-  const repopulateFields = formValues(form, { keepSubmissionId: status !== 409 || slotTaken, keepSlot: !slotTaken });
-  const data = {
-    fieldErrors: slotTaken ? { [demoSlotField]: slotTakenMessage } : {},
-    repopulateFields,
-    formId: demoRequestFormId,
-    ...(slotTaken ? { picker: await pickerFor(form, requestId) } : {}),
-  };
-  if (!isEnhancedSubmit(form)) {
+  const data = await formAgain(
+    form,
+    slotTaken ? { [demoSlotField]: slotTakenMessage } : {},
+    formValues(form, { keepSubmissionId: status !== 409 || slotTaken, keepSlot: !slotTaken }),
+    slotTaken ? requestId : undefined,
+  );
+  // Hydrated forms submit through Remix's fetch, which revalidates the root loader and so shows cookie toasts.
+  if (form.get(demoEnhancedField) !== "1") {
     return json({ ...data, notice: { type: "error", ...notice } satisfies DemoFormNotice }, { status, headers });
   }
   return jsonWithError(data, notice, { status, headers });
@@ -350,7 +335,10 @@ async function keepFormWithNotice(
 /** Every outcome is a response; nothing thrown reaches the visitor. */
 export async function handleDemoRequestForm(request: Request, form: FormData): Promise<Response> {
   const requestId = getRequestId(request);
-  if (form.has(demoDayField) || form.has(demoShowTimesField)) return showPickerDay(form, requestId);
+  // Without JavaScript a day tab posts the whole form: nothing is stored, and typed values never go into a URL.
+  if (form.has(demoDayField) || form.has(demoShowTimesField)) {
+    return json(await formAgain(form, {}, formValues(form), requestId));
+  }
   try {
     // Honeypot: a value means a bot. It gets the ordinary success answer, so it learns nothing to adapt to,
     // but nothing is stored or e-mailed.
@@ -397,15 +385,13 @@ export async function handleDemoRequestForm(request: Request, form: FormData): P
     if (error instanceof SlotUnavailable && error.status === 422) {
       // Not a time one can book (any more): the time field says why, with the free times as they are now.
       logger.info("demo slot refused", { requestId, reason: error.reason });
-      return json(
-        {
-          fieldErrors: { [demoSlotField]: error.message },
-          repopulateFields: formValues(form, { keepSlot: false }),
-          formId: demoRequestFormId,
-          picker: await pickerFor(form, requestId),
-        },
-        { status: 422 },
+      const data = await formAgain(
+        form,
+        { [demoSlotField]: error.message },
+        formValues(form, { keepSlot: false }),
+        requestId,
       );
+      return json(data, { status: 422 });
     }
     if (error instanceof RequestRejected) {
       logger.warn("demo request refused", { requestId, status: error.status, reason: error.message });
@@ -417,11 +403,6 @@ export async function handleDemoRequestForm(request: Request, form: FormData): P
     logger.error("demo request failed", { requestId, error });
     return keepFormWithNotice(form, demoToasts.failure, 503, { requestId });
   }
-}
-
-function fieldErrorsOf(error: ZodError) {
-  const flat = error.flatten();
-  return { fieldErrors: flat.fieldErrors as Record<string, string[]>, formErrors: flat.formErrors };
 }
 
 export type BookingJson = {
@@ -457,8 +438,9 @@ export async function handleDemoRequestApi(request: Request, body: unknown): Pro
     const parsed = demoRequestSchema.safeParse(body);
     if (!parsed.success) {
       await chargeRefusedAttempt(request);
-      const { fieldErrors } = fieldErrorsOf(parsed.error);
-      return jsonError(422, "The demo request is not valid; see fieldErrors.", { fieldErrors });
+      return jsonError(422, "The demo request is not valid; see fieldErrors.", {
+        fieldErrors: parsed.error.flatten().fieldErrors as Record<string, string[]>,
+      });
     }
     const attribution = apiAttribution(body);
     const slot = await checkedAttempt(request, () => requestedSlot(parsed.data.slotStart, parsed.data.timeZone));
@@ -466,10 +448,8 @@ export async function handleDemoRequestApi(request: Request, body: unknown): Pro
     // The honeypot belongs to the HTML form; API callers are not form-filling bots, so it is ignored here.
     const submissionId = parsed.data.submissionId ?? crypto.randomUUID();
     const { row, booking } = await store(request, { ...parsed.data, submissionId, attribution }, "api", slot);
-    const stored = toStoredDemoRequest(row);
-    if (!booking) return jsonOk<StoredDemoRequest>(stored, 201);
-    return jsonOk<StoredDemoRequest & { booking: BookingJson }>(
-      { ...stored, booking: await bookingJson(booking, request) },
+    return jsonOk<StoredDemoRequest & { booking?: BookingJson }>(
+      { ...toStoredDemoRequest(row), ...(booking ? { booking: await bookingJson(booking, request) } : {}) },
       201,
     );
   } catch (error) {

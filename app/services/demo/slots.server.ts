@@ -44,10 +44,6 @@ function instantAt(date: string, minute: number, timeZone: string): Date | undef
   return undefined;
 }
 
-export function businessDate(now: Date, settings: BookingSettings = getBookingSettings()): string {
-  return localParts(now, settings.timeZone).date;
-}
-
 /** A fresh install's first host (ADR 0030), and what the functions below assume when given no hosts. */
 export function hostFromSettings(settings: BookingSettings): DemoHost {
   return {
@@ -291,7 +287,7 @@ export async function availableSlots(options: {
 }): Promise<FreeSlotDay[]> {
   const settings = options.settings ?? getBookingSettings();
   const { now } = options;
-  const today = businessDate(now, settings);
+  const today = localParts(now, settings.timeZone).date;
   const requestedFrom = options.from ?? today;
   const from = requestedFrom > today ? requestedFrom : today;
   const lastDate = addCalendarDays(today, settings.horizonDays);
@@ -367,6 +363,7 @@ export function parseDemoSlotsQuery(
 }
 
 /** "Fri, Mar 12, 3:00 PM": a slot's start as a visitor in `timeZone` reads it. */
+// Not date-fns' `format`, which parses its pattern on every call: an answer labels every free time.
 export function slotLabel(start: Date, timeZone: string): string {
   const local = new TZDate(start.getTime(), timeZone);
   const time = clockTime(local.getHours() * 60 + local.getMinutes());

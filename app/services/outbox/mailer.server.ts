@@ -13,6 +13,7 @@ import {
 } from "~/services/demo/invite.server";
 import { getEnv } from "~/utils/env.server";
 import { logger } from "~/utils/logger.server";
+import { plural } from "~/utils/plural";
 import { inSpan } from "~/utils/tracing.server";
 import { forget, remember } from "~/utils/singleton.server";
 import { formatZonedRange, formatZonedShort, isKnownTimeZone, timeZoneLabel } from "~/utils/time/time-zone-format";
@@ -276,11 +277,7 @@ export type DemoReminderMailInput = {
 function hoursAndMinutes(totalMinutes: number): string {
   const hours = Math.floor(totalMinutes / 60);
   const minutes = totalMinutes % 60;
-  const parts = [
-    ...(hours ? [`${hours} hour${hours === 1 ? "" : "s"}`] : []),
-    ...(minutes ? [`${minutes} minute${minutes === 1 ? "" : "s"}`] : []),
-  ];
-  return parts.join(" ");
+  return [hours && plural(hours, "hour"), minutes && plural(minutes, "minute")].filter(Boolean).join(" ");
 }
 
 /** "starts in 1 hour" shortly before, else "is tomorrow" (the subject adds the time), seen in the business's zone. */

@@ -14,6 +14,8 @@ import { plural } from "~/utils/plural";
 
 const pick = <Row, Key extends keyof Row>(row: Row, keys: readonly Key[]) =>
   Object.fromEntries(keys.map((key) => [key, row[key]])) as Pick<Row, Key>;
+const messageKeys = ["id", "kind", "status", "createdAt", "deliveredAt", "payload"] as const;
+const attemptKeys = ["id", "deliveryId", "eventType", "attemptedAt", "status", "responseExcerpt"] as const;
 
 /** A paid order is a payment record the law keeps: until its retention ends (then the retention job deletes it). */
 export function orderKeptUntil(order: OrderRow): Date | undefined {
@@ -38,22 +40,8 @@ export function personExport(email: string, records: PersonRecords, at: Date = n
       ...pick(order, orderRecordKeys),
       keptUntil: orderKeptUntil(order)?.toISOString() ?? null,
     })),
-    messages: records.messages.map((message) => ({
-      id: message.id,
-      kind: message.kind,
-      status: message.status,
-      createdAt: message.createdAt,
-      deliveredAt: message.deliveredAt,
-      payload: message.payload,
-    })),
-    webhookAttempts: records.webhookAttempts.map((attempt) => ({
-      id: attempt.id,
-      deliveryId: attempt.deliveryId,
-      eventType: attempt.eventType,
-      attemptedAt: attempt.attemptedAt,
-      status: attempt.status,
-      responseExcerpt: attempt.responseExcerpt,
-    })),
+    messages: records.messages.map((message) => pick(message, messageKeys)),
+    webhookAttempts: records.webhookAttempts.map((attempt) => pick(attempt, attemptKeys)),
   };
 }
 

@@ -5,10 +5,9 @@ import {
   claimScheduledJob,
   deleteEndedCountersBefore,
   deleteFinishedMessagesBefore,
-  deleteLeadsBefore,
-  deleteOrdersBefore,
   deleteWebhookAttemptsBefore,
   recordScheduledJobOutcome,
+  removeWithMessages,
   RETENTION_BATCH_SIZE,
   type Removed,
 } from "~/models/privacy/retention.server";
@@ -67,25 +66,16 @@ async function drainWithMessages(batch: () => Promise<Removed>, outcome: Retenti
   });
 }
 
-export async function applyRetention(
-  policy: RetentionPolicy = getRetentionPolicy(),
-  at: Date = now(),
-  db?: Database,
-): Promise<RetentionOutcome> {
-  const cutoffs = retentionCutoffs(policy, at);
-  const outcome: RetentionOutcome = { leads: 0, orders: 0, messages: 0, counters: 0 };
-  outcome.messages += await drain(() => deleteFinishedMessagesBefore(cutoffs.logs, db));
-  outcome.messages += await drain(() => deleteWebhookAttemptsBefore(cutoffs.logs, db));
-  outcome.leads = await drainWithMessages(() => deleteLeadsBefore(cutoffs.leads, db), outcome);
-  outcome.orders = await drainWithMessages(() => deleteOrdersBefore(cutoffs.orders, db), outcome);
-  outcome.counters = await drain(() => deleteEndedCountersBefore(cutoffs.counters, db));
-  return outcome;
-}
-
 /** Runs the job if no instance has in the last hour; undefined when another instance had the turn. */
 export async function applyRetentionIfDue(at: Date = now(), db?: Database): Promise<RetentionOutcome | undefined> {
   if (!(await claimScheduledJob(JOB, at, new Date(at.getTime() + RETENTION_EVERY_MS), db))) return undefined;
-  const outcome = await applyRetention(getRetentionPolicy(), at, db);
+  const cutoffs = retentionCutoffs(getRetentionPolicy(), at);
+  const outcome: RetentionOutcome = { leads: 0, orders: 0, messages: 0, counters: 0 };
+  outcome.messages += await drain(() => deleteFinishedMessagesBefore(cutoffs.logs, db));
+  outcome.messages += await drain(() => deleteWebhookAttemptsBefore(cutoffs.logs, db));
+  outcome.leads = await drainWithMessages(() => removeWithMessages("lead", cutoffs.leads, db), outcome);
+  outcome.orders = await drainWithMessages(() => removeWithMessages("order", cutoffs.orders, db), outcome);
+  outcome.counters = await drain(() => deleteEndedCountersBefore(cutoffs.counters, db));
   await recordScheduledJobOutcome(JOB, now(), outcome, db);
   if (Object.values(outcome).some((count) => count > 0))
     logger.info("retention deleted what the policy no longer keeps", outcome);

@@ -1,5 +1,5 @@
 import { json, type TypedResponse } from "@remix-run/node";
-import type { WebhookAttemptRow, WebhookEndpointRow } from "~/db/schema.server";
+import type { WebhookEndpointRow } from "~/db/schema.server";
 import { webhookEventTypes } from "~/content/webhook-events";
 import {
   createEndpoint,
@@ -16,22 +16,19 @@ import {
   rotateSecret,
   setEndpointActive,
   updateEndpoint,
-  type WebhookDelivery,
 } from "~/models/webhooks/endpoint.server";
 import {
   WEBHOOK_DESCRIPTION_MAX_LENGTH,
   WEBHOOK_URL_MAX_LENGTH,
   webhookEndpointFields,
+  webhookEndpointHref,
   webhookEndpointSchema,
   webhookReplayRangeFields,
   webhookReplayRangeSchema,
   type NewWebhookSecret,
-  type WebhookAttemptView,
   type WebhookDeliveryCounts,
-  type WebhookDeliveryView,
   type WebhookEndpointField,
   type WebhookEndpointValues,
-  type WebhookEndpointView,
   type WebhookFormAnswer,
   type WebhookReplayRangeField,
 } from "~/schemas/webhook-endpoint";
@@ -45,10 +42,10 @@ import { redirectWithError, redirectWithSuccess } from "~/utils/http/toast.serve
 
 const LOG_LENGTH = 50;
 
-const iso = (date: Date | null) => (date ? date.toISOString() : null);
 const noDeliveries: WebhookDeliveryCounts = { pending: 0, delivered: 0, failed: 0 };
 
-function endpointView(row: WebhookEndpointRow, counts: WebhookDeliveryCounts = noDeliveries): WebhookEndpointView {
+/** Named fields only, so the secrets never reach the page; json() writes the dates as ISO strings. */
+function endpointView(row: WebhookEndpointRow, counts: WebhookDeliveryCounts = noDeliveries) {
   return {
     id: row.id,
     url: row.url,
@@ -56,38 +53,14 @@ function endpointView(row: WebhookEndpointRow, counts: WebhookDeliveryCounts = n
     eventTypes: row.eventTypes,
     active: row.active,
     fromEnvironment: row.fromEnvironment,
-    disabledAt: iso(row.disabledAt),
+    disabledAt: row.disabledAt,
     disabledReason: row.disabledReason,
-    failingSince: iso(row.failingSince),
+    failingSince: row.failingSince,
     // A grace that has run out is no longer worth mentioning.
     previousSecretExpiresAt:
-      row.previousSecretExpiresAt && row.previousSecretExpiresAt > now()
-        ? row.previousSecretExpiresAt.toISOString()
-        : null,
-    createdAt: row.createdAt.toISOString(),
+      row.previousSecretExpiresAt && row.previousSecretExpiresAt > now() ? row.previousSecretExpiresAt : null,
+    createdAt: row.createdAt,
     counts,
-  };
-}
-
-function deliveryView(delivery: WebhookDelivery): WebhookDeliveryView {
-  return {
-    ...delivery,
-    nextAttemptAt: delivery.nextAttemptAt.toISOString(),
-    createdAt: delivery.createdAt.toISOString(),
-  };
-}
-
-function attemptView(attempt: WebhookAttemptRow): WebhookAttemptView {
-  return {
-    id: attempt.id,
-    deliveryId: attempt.deliveryId,
-    eventId: attempt.eventId,
-    eventType: attempt.eventType,
-    attemptedAt: attempt.attemptedAt.toISOString(),
-    status: attempt.status,
-    latencyMs: attempt.latencyMs,
-    responseExcerpt: attempt.responseExcerpt,
-    error: attempt.error,
   };
 }
 
@@ -107,26 +80,11 @@ async function secretFlashHeaders(flash: SecretFlash): Promise<Headers> {
   return new Headers({ "Set-Cookie": await secretFlashCookie().serialize(flash, { path: SECRET_FLASH_PATH }) });
 }
 
-async function readSecretFlash(request: Request): Promise<SecretFlash | undefined> {
-  const value: unknown = await secretFlashCookie().parse(request.headers.get("Cookie"));
-  if (typeof value !== "object" || value === null) return undefined;
-  const { endpointId, secret, reason, previousValidUntil } = value as Record<string, unknown>;
-  if (typeof endpointId !== "string" || typeof secret !== "string") return undefined;
-  if (reason !== "created" && reason !== "rotated") return undefined;
-  return {
-    endpointId,
-    secret,
-    reason,
-    ...(typeof previousValidUntil === "string" ? { previousValidUntil } : {}),
-  };
-}
-
 const expiredSecretFlash = () =>
   secretFlashCookie().serialize("", { path: SECRET_FLASH_PATH, maxAge: 0, expires: new Date(0) });
 
-const endpointHref = (id: string) => `/admin/webhooks/${encodeURIComponent(id)}`;
 // Said outright: a redirect without a #fragment keeps the form's, and the secret at the top could go unseen.
-const newSecretHref = (id: string) => `${endpointHref(id)}#new-secret`;
+const newSecretHref = (id: string) => `${webhookEndpointHref(id)}#new-secret`;
 
 /** Every event ticked: what most receivers want. */
 const newEndpointValues: WebhookEndpointValues = {
@@ -156,7 +114,8 @@ export async function webhookEndpointPage(request: Request, endpointId: string |
     deliveryCounts(endpoint.id),
     listDeliveries(endpoint.id, LOG_LENGTH),
     listAttempts(endpoint.id, LOG_LENGTH),
-    readSecretFlash(request),
+    // Signed, so it holds what secretFlashHeaders wrote, or null.
+    secretFlashCookie().parse(request.headers.get("Cookie")) as Promise<SecretFlash | null>,
   ]);
   const headers = new Headers(adminHeaders);
   // A flash for another endpoint stays for that endpoint's page (it runs out by itself).
@@ -169,8 +128,8 @@ export async function webhookEndpointPage(request: Request, endpointId: string |
     {
       found: true as const,
       endpoint: endpointView(endpoint, counts.get(endpoint.id)),
-      deliveries: deliveries.map(deliveryView),
-      attempts: attempts.map(attemptView),
+      deliveries,
+      attempts,
       newSecret,
       // By default every failed delivery so far: from the day the endpoint was added to today (UTC).
       replayRange: { from: endpoint.createdAt.toISOString().slice(0, 10), to: now().toISOString().slice(0, 10) },
@@ -247,7 +206,7 @@ async function updateFromForm(endpoint: WebhookEndpointRow, form: FormData) {
   const checked = await checkedEndpointForm(form, endpoint.id);
   if (!checked.ok) return checked.refusal;
   if (!(await updateEndpoint(endpoint.id, checked.fields))) return notFound();
-  return redirectWithSuccess(endpointHref(endpoint.id), {
+  return redirectWithSuccess(webhookEndpointHref(endpoint.id), {
     message: "Endpoint saved",
     description: stateText(checked.fields.active),
   });
@@ -258,7 +217,7 @@ async function setActive(endpoint: WebhookEndpointRow, form: FormData) {
   if (value !== "true" && value !== "false") throw new RequestRejected(400, "Say whether to switch it on or off.");
   const active = value === "true";
   if (!(await setEndpointActive(endpoint.id, active))) return notFound();
-  return redirectWithSuccess(endpointHref(endpoint.id), {
+  return redirectWithSuccess(webhookEndpointHref(endpoint.id), {
     message: active ? "Endpoint switched on" : "Endpoint switched off",
     description: active
       ? "Events from now on are sent to it. Replay failed deliveries to send what it missed."
@@ -297,13 +256,13 @@ async function rotate(endpoint: WebhookEndpointRow) {
 
 async function enable(endpoint: WebhookEndpointRow) {
   if (!endpoint.disabledAt) {
-    return redirectWithSuccess(endpointHref(endpoint.id), {
+    return redirectWithSuccess(webhookEndpointHref(endpoint.id), {
       message: "Endpoint already enabled",
       description: "It was not disabled: nothing was changed.",
     });
   }
   if (!(await enableEndpoint(endpoint.id))) return notFound();
-  return redirectWithSuccess(endpointHref(endpoint.id), {
+  return redirectWithSuccess(webhookEndpointHref(endpoint.id), {
     message: "Endpoint enabled",
     description: "Deliveries to it start again. Replay failed deliveries to send what it missed.",
   });
@@ -319,14 +278,14 @@ function notSendable(endpoint: WebhookEndpointRow): string | undefined {
 }
 
 function refusedSend(endpoint: WebhookEndpointRow, why: string) {
-  return redirectWithError(endpointHref(endpoint.id), { message: "Nothing was sent", description: why });
+  return redirectWithError(webhookEndpointHref(endpoint.id), { message: "Nothing was sent", description: why });
 }
 
 async function sendTest(endpoint: WebhookEndpointRow) {
   const why = notSendable(endpoint);
   if (why) return refusedSend(endpoint, why);
   const eventId = await queueTestEvent(endpoint.id, now());
-  return redirectWithSuccess(endpointHref(endpoint.id), {
+  return redirectWithSuccess(webhookEndpointHref(endpoint.id), {
     message: "Test event queued",
     description: `Event ${eventId} goes out within a few seconds; reload this page to see the attempt in the log.`,
   });
@@ -337,12 +296,12 @@ async function replayOne(endpoint: WebhookEndpointRow, form: FormData) {
   if (why) return refusedSend(endpoint, why);
   const deliveryId = idOf(form.get("deliveryId"));
   if (!deliveryId || !(await replayDelivery(endpoint.id, deliveryId, now()))) {
-    return redirectWithError(endpointHref(endpoint.id), {
+    return redirectWithError(webhookEndpointHref(endpoint.id), {
       message: "Delivery not replayed",
       description: "It is not one of this endpoint's delivered or failed deliveries (a pending one is on its way).",
     });
   }
-  return redirectWithSuccess(endpointHref(endpoint.id), {
+  return redirectWithSuccess(webhookEndpointHref(endpoint.id), {
     message: "Delivery queued again",
     description: "It goes out within a few seconds, with its event's id unchanged.",
   });
@@ -365,7 +324,7 @@ async function replayFailedInRange(endpoint: WebhookEndpointRow, form: FormData)
   const { from, to, start, end } = parsed.data;
   const count = await replayFailed(endpoint.id, start, end, now());
   const days = from === to ? from : `${from} to ${to}`;
-  return redirectWithSuccess(endpointHref(endpoint.id), {
+  return redirectWithSuccess(webhookEndpointHref(endpoint.id), {
     message:
       count === 0
         ? "No failed deliveries to replay"

@@ -55,13 +55,9 @@ export type WebhookDeliveryOptions = {
   /** The name resolver; tests stub it so no name is looked up for real. */
   resolve?: Resolver;
   timeoutMs?: number;
-  maxResponseBytes?: number;
-  /** The jitter's randomness (tests pin it). */
-  random?: () => number;
 };
 
 const DEFAULT_TIMEOUT_MS = 10_000;
-const DEFAULT_MAX_RESPONSE_BYTES = 4 * 1024;
 
 /** One signature per secret, so either verifies in a rotation. Real time, not the app clock: receivers check it. */
 export function signedHeaders(eventId: string, body: string, secrets: string[], sentAt = new Date()) {
@@ -120,7 +116,6 @@ export async function deliverWebhook(
         policy: options.policy ?? getWebhookSettings(),
         resolve: options.resolve,
         timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
-        maxResponseBytes: options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
       });
     },
   );
@@ -144,7 +139,7 @@ export async function deliverWebhook(
   }
 
   if (message.attempts < WEBHOOK_MAX_ATTEMPTS) {
-    const delay = webhookRetryDelayMs(message.attempts, options.random);
+    const delay = webhookRetryDelayMs(message.attempts);
     await markAttemptFailed(message.id, answer.error, new Date(attemptedAt.getTime() + delay), db);
     logger.warn("webhook delivery failed, will retry", {
       endpointId,

@@ -49,10 +49,10 @@ export type PostOptions = {
   resolve?: Resolver;
   /** The whole attempt: connecting, sending, the answer's head and the bytes read. */
   timeoutMs: number;
-  /** The connection is closed after this much of the answer, so a huge answer costs nothing. */
-  maxResponseBytes: number;
 };
 
+/** The connection is closed after this much of the answer, so a huge answer costs nothing. */
+const MAX_RESPONSE_BYTES = 4 * 1024;
 const EXCERPT_BYTES = 512;
 
 /** The address is checked when connecting; redirects are never followed. Never throws: every outcome is logged. */
@@ -127,9 +127,9 @@ export async function postWebhook(
       };
       response.on("data", (chunk: Buffer) => {
         if (settled) return;
-        chunks.push(chunk.subarray(0, options.maxResponseBytes - read));
+        chunks.push(chunk.subarray(0, MAX_RESPONSE_BYTES - read));
         read += chunk.length;
-        if (read >= options.maxResponseBytes) done();
+        if (read >= MAX_RESPONSE_BYTES) done();
       });
       response.on("end", done);
       response.on("error", done);

@@ -3,10 +3,6 @@ import ipaddr from "ipaddr.js";
 /** Written by the front door from the socket (remix-serve's Request has no peer); a client's copy is removed first. */
 export const PEER_ADDRESS_HEADER = "x-groundwork-peer-address";
 
-export function peerAddress(request: Request): string | undefined {
-  return request.headers.get(PEER_ADDRESS_HEADER) ?? undefined;
-}
-
 /** One client's key. IPv6 is cut to its /64: one host gets a whole /64 and could take a fresh address per request. */
 export function clientKey(address: string): string | undefined {
   if (!ipaddr.isValid(address)) return undefined;
@@ -21,7 +17,7 @@ export function clientKey(address: string): string | undefined {
  * Behind a proxy TRUST_PROXY must be set, or every visitor shares the proxy's rate limits.
  */
 export function resolveClientAddress(request: Request, trustedHops: number): string | undefined {
-  const peer = peerAddress(request);
+  const peer = request.headers.get(PEER_ADDRESS_HEADER);
   if (trustedHops === 0) return peer ? clientKey(peer) : undefined;
   const forwarded = (request.headers.get("X-Forwarded-For") ?? "")
     .split(",")

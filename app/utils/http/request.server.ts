@@ -17,9 +17,9 @@ export class RequestRejected extends Error {
  * Counts what arrives, since Content-Length can be absent or wrong. Not cancelled past the limit: a cancel resets
  * the socket and the client never sees the 413; the front door closes the connection instead.
  */
-async function readLimitedBytes(request: Request, limit = getEnv().BODY_LIMIT_BYTES): Promise<ArrayBuffer> {
+export async function readRawBody(request: Request, limit = getEnv().BODY_LIMIT_BYTES): Promise<Buffer<ArrayBuffer>> {
   const tooLarge = () => new RequestRejected(413, `Request body is too large (limit ${limit} bytes).`);
-  if (!request.body) return new ArrayBuffer(0);
+  if (!request.body) return Buffer.alloc(0);
   const reader = request.body.getReader();
   const declared = Number(request.headers.get("Content-Length") ?? "0");
   if (declared > limit) {
@@ -38,8 +38,7 @@ async function readLimitedBytes(request: Request, limit = getEnv().BODY_LIMIT_BY
     }
     chunks.push(value);
   }
-  const bytes = Buffer.concat(chunks);
-  return bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
+  return Buffer.concat(chunks);
 }
 
 // Dropped past a limit so a client sending a little too much keeps its connection; beyond it the front door closes it.
@@ -58,10 +57,6 @@ async function discardRest(reader: ReadableStreamDefaultReader<Uint8Array>) {
   }
 }
 
-export async function readRawBody(request: Request, limit: number): Promise<Buffer> {
-  return Buffer.from(await readLimitedBytes(request, limit));
-}
-
 // remix-validated-form throws on malformed paths and prototype segments; refusing them up front gives a 400, not a 5xx.
 const plainFieldName = /^[A-Za-z_][A-Za-z0-9_-]*$/;
 const prototypeName = /^(__proto__|prototype|constructor)$/;
@@ -71,7 +66,7 @@ export async function readForm(request: Request): Promise<FormData> {
   if (!/^(application\/x-www-form-urlencoded|multipart\/form-data)/i.test(contentType)) {
     throw new RequestRejected(415, "Expected a form submission.");
   }
-  const body = await readLimitedBytes(request);
+  const body = await readRawBody(request);
   let form: FormData;
   try {
     form = await new Response(body, { headers: { "Content-Type": contentType } }).formData();
@@ -91,7 +86,7 @@ export async function readJson(request: Request): Promise<unknown> {
   if (!/^application\/json\s*(;|$)/i.test(contentType)) {
     throw new RequestRejected(415, "Content-Type must be application/json.");
   }
-  const text = new TextDecoder().decode(await readLimitedBytes(request));
+  const text = new TextDecoder().decode(await readRawBody(request));
   try {
     return JSON.parse(text) as unknown;
   } catch {

@@ -5,7 +5,7 @@ const LOCALE = "en-US";
 
 // ICU puts a narrow no-break space before AM/PM and thin spaces around range dashes; plain spaces keep e-mail
 // subjects, plain-text bodies and searches simple.
-const plainSpaces = (text: string) => text.replace(/[\u202f\u2009\u00a0]/g, " ");
+export const plainSpaces = (text: string) => text.replace(/[\u202f\u2009\u00a0]/g, " ");
 
 /** Whether Intl knows the IANA zone (a visitor-supplied name may not be one). */
 export function isKnownTimeZone(timeZone: string): boolean {
@@ -18,13 +18,14 @@ export function isKnownTimeZone(timeZone: string): boolean {
 }
 
 // Building an Intl.DateTimeFormat is costly, and the picker names every zone of its list on each render.
-const zoneNameFormatters = new Map<string, Intl.DateTimeFormat>();
+const formatters = new Map<string, Intl.DateTimeFormat>();
 
-function zoneNameFormatter(timeZone: string) {
-  let format = zoneNameFormatters.get(timeZone);
+export function formatter(timeZone: string, options: Intl.DateTimeFormatOptions) {
+  const key = JSON.stringify([timeZone, options]);
+  let format = formatters.get(key);
   if (!format) {
-    format = new Intl.DateTimeFormat(LOCALE, { timeZone, timeZoneName: "longGeneric" });
-    zoneNameFormatters.set(timeZone, format);
+    format = new Intl.DateTimeFormat(LOCALE, { timeZone, ...options });
+    formatters.set(key, format);
   }
   return format;
 }
@@ -36,7 +37,7 @@ export function timeZoneLabel(timeZone: string, at: Date): string {
   const day = at.toISOString().slice(0, 10);
   const known = zoneLabels.get(timeZone);
   if (known?.day === day) return known.label;
-  const part = zoneNameFormatter(timeZone)
+  const part = formatter(timeZone, { timeZoneName: "longGeneric" })
     .formatToParts(at)
     .find((piece) => piece.type === "timeZoneName");
   const label = part?.value ?? timeZone;

@@ -1,22 +1,14 @@
 // Formatting and grouping only: booking time-zone arithmetic uses @date-fns/tz on the server.
-import { isKnownTimeZone, timeZoneLabel as timeZoneName } from "./time-zone-format";
-
-export { timeZoneName };
-
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function formatter(timeZone: string, options: Intl.DateTimeFormatOptions) {
-  const key = JSON.stringify([timeZone, options]);
-  let format = formatters.get(key);
-  if (!format) {
-    format = new Intl.DateTimeFormat("en-US", { timeZone, ...options });
-    formatters.set(key, format);
-  }
-  return format;
-}
+import { formatter, isKnownTimeZone, plainSpaces, timeZoneLabel } from "./time-zone-format";
 
 export function isTimeZone(value: unknown): value is string {
   return typeof value === "string" && value !== "" && value.length <= 64 && isKnownTimeZone(value);
+}
+
+/** The browser's own zone, when it is one this code can name. */
+export function visitorTimeZone(): string | undefined {
+  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  return isTimeZone(zone) ? zone : undefined;
 }
 
 export function localDate(instant: Date, timeZone: string): string {
@@ -27,9 +19,7 @@ export function localDate(instant: Date, timeZone: string): string {
 
 /** Plain spaces, as the e-mails write times. */
 export function formatTime(instant: Date, timeZone: string): string {
-  return formatter(timeZone, { hour: "numeric", minute: "2-digit" })
-    .format(instant)
-    .replace(/[\u202f\u00a0]/g, " ");
+  return plainSpaces(formatter(timeZone, { hour: "numeric", minute: "2-digit" }).format(instant));
 }
 
 const dateOnly = (date: string) => new Date(`${date}T12:00:00Z`);
@@ -59,6 +49,6 @@ export function groupByLocalDate(starts: string[], timeZone: string): { date: st
 
 export function timeZoneOptionLabel(timeZone: string, at: Date = new Date()): string {
   const city = timeZone.includes("/") ? timeZone.slice(timeZone.lastIndexOf("/") + 1).replace(/_/g, " ") : timeZone;
-  const name = timeZoneName(timeZone, at);
+  const name = timeZoneLabel(timeZone, at);
   return name === city ? name : `${name} (${city})`;
 }

@@ -2,10 +2,9 @@ import { defaultDashboardPreset } from "~/schemas/dashboard-range";
 import type { AttributionChartsView, Dashboard as DashboardData } from "~/schemas/dashboard-views";
 import { dashboardTable, type DashboardChart } from "~/utils/dashboard-tables";
 import { formatLongDay } from "~/utils/time/zoned-time";
-import { BarChart } from "./bar-chart";
 import { ChartFigure } from "./chart-figure";
 import { HorizontalBarChart } from "./horizontal-bar-chart";
-import { LineChart } from "./line-chart";
+import { DayChart } from "./day-chart";
 import { RangeForm } from "./range-form";
 
 export function Dashboard({ data, search }: { data: DashboardData; search: string }) {
@@ -42,13 +41,13 @@ export function Dashboard({ data, search }: { data: DashboardData; search: strin
 
       <div className="mt-6 grid gap-6 xl:grid-cols-2">
         <ChartFigure {...figure("leads")}>
-          <BarChart view={charts.leads} />
+          <DayChart view={charts.leads} />
         </ChartFigure>
         <ChartFigure {...figure("orders")}>
           <p className="text-sm font-medium text-slate-700">Orders created</p>
-          <BarChart view={charts.orders} />
+          <DayChart view={charts.orders} />
           <p className="text-sm font-medium text-slate-700">Paid revenue</p>
-          <BarChart view={charts.revenue} />
+          <DayChart view={charts.revenue} />
           {testOrdersPaid > 0 ? (
             <p className="text-sm text-slate-700">
               Test orders paid in this range, not counted as revenue or MRR: {testOrdersPaid}
@@ -56,7 +55,7 @@ export function Dashboard({ data, search }: { data: DashboardData; search: strin
           ) : null}
         </ChartFigure>
         <ChartFigure {...figure("mrr")}>
-          <LineChart view={charts.mrr} />
+          <DayChart view={charts.mrr} />
         </ChartFigure>
         <ChartFigure {...figure("funnel")}>
           <p className="text-sm font-medium text-slate-700">Checkout</p>
@@ -65,7 +64,7 @@ export function Dashboard({ data, search }: { data: DashboardData; search: strin
           <HorizontalBarChart view={charts.demoFunnel} />
         </ChartFigure>
         <ChartFigure {...figure("showrate")}>
-          <BarChart view={charts.showRate} />
+          <DayChart view={charts.showRate} />
         </ChartFigure>
         <ChartFigure {...figure("hosts")}>
           <p className="text-sm font-medium text-slate-700">Bookings</p>

@@ -5,10 +5,6 @@ import { isValueSignature, signValue } from "~/utils/signed-token.server";
 
 const PURPOSE = "test-checkout-order";
 
-export function orderToken(orderId: string): string {
-  return signValue(PURPOSE, orderId);
-}
-
 /** Any configured secret is accepted, so secrets can be rotated. */
 export function isOrderToken(orderId: string, token: string | null | undefined): boolean {
   return isValueSignature(PURPOSE, orderId, token);
@@ -16,5 +12,5 @@ export function isOrderToken(orderId: string, token: string | null | undefined):
 
 export function withOrderToken(path: string, orderId: string): string {
   const separator = path.includes("?") ? "&" : "?";
-  return `${path}${separator}token=${orderToken(orderId)}`;
+  return `${path}${separator}token=${signValue(PURPOSE, orderId)}`;
 }

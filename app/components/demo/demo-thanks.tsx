@@ -1,12 +1,47 @@
 import { CheckCircleIcon } from "~/components/landing/icons";
 import type { BookedDemoView } from "~/schemas/demo-request-fields";
-import { RequestAnotherDemo } from "./request-another-demo";
 
-export function BookedThankYou({ booked, resetAction }: { booked: BookedDemoView; resetAction: string }) {
+function ThankYou({
+  heading,
+  resetAction,
+  children,
+}: {
+  heading: string;
+  resetAction: string;
+  children: React.ReactNode;
+}) {
   return (
     <div className="py-6 text-center" role="status">
       <CheckCircleIcon className="mx-auto text-brand-600" />
-      <h3 className="mt-4 text-xl font-bold text-slate-900">Your Demo Is Booked!</h3>
+      <h3 className="mt-4 text-xl font-bold text-slate-900">{heading}</h3>
+      {children}
+      {/* A plain POST, so it works without JS; the action clears the thank-you and shows a fresh form. */}
+      <form method="post" action={resetAction} className="mt-6">
+        <input type="hidden" name="intent" value="demo-request-reset" />
+        <button type="submit" className="text-sm font-semibold text-brand-700 underline hover:text-brand-900">
+          Request another demo
+        </button>
+      </form>
+    </div>
+  );
+}
+
+export function RequestThankYou({ resetAction }: { resetAction: string }) {
+  return (
+    <ThankYou heading="Thank You for Your Demo Request!" resetAction={resetAction}>
+      <p className="mt-2 text-slate-700">
+        Our team will contact you within 24 hours to schedule your personalized demo.
+      </p>
+      <p className="mt-4 rounded-md bg-brand-50 px-4 py-3 text-sm text-brand-900">
+        Expected response time: 2-4 hours during business days
+      </p>
+    </ThankYou>
+  );
+}
+
+export function BookedThankYou({ booked, resetAction }: { booked: BookedDemoView; resetAction: string }) {
+  return (
+    <ThankYou heading="Your Demo Is Booked!" resetAction={resetAction}>
       <p className="mt-2 font-semibold text-slate-900" data-testid="demo-booked-time">
         {booked.when}
       </p>
@@ -41,7 +76,6 @@ export function BookedThankYou({ booked, resetAction }: { booked: BookedDemoView
           <span className="sr-only"> (opens in a new tab)</span>
         </a>
       </div>
-      <RequestAnotherDemo resetAction={resetAction} />
-    </div>
+    </ThankYou>
   );
 }
