@@ -72,6 +72,8 @@ export function windowInWords(seconds: number): string {
 /** Also the sitemap's lastmod for the legal pages. */
 export const LEGAL_LAST_UPDATED = "2026-11-28";
 
+type DocumentText = Omit<LegalDocument, "id" | "path">;
+
 const p = (...content: InlineText[]): LegalBlock => ({ paragraph: content });
 const list = (...items: (InlineText | InlineText[])[]): LegalBlock => ({
   list: items.map((item) => (Array.isArray(item) ? item : [item])),
@@ -87,11 +89,8 @@ const stripePrivacy: InlineText = {
   external: true,
 };
 
-function privacyPolicy(brand: string, retention: RetentionPolicy): LegalDocument {
-  const policy = legalPolicy;
+function privacyPolicy(brand: string, retention: RetentionPolicy): DocumentText {
   return {
-    id: "privacy",
-    path: legalLinks.privacy.href,
     title: "Privacy Policy",
     metaTitle: `Privacy Policy — ${brand} CRM`,
     metaDescription: `What ${brand} collects when you request a demo or buy a plan, why, who processes it, how long we keep it and how to get a copy or have it deleted.`,
@@ -193,7 +192,7 @@ function privacyPolicy(brand: string, retention: RetentionPolicy): LegalDocument
           p(
             "You can ask us at any time for a copy of what we hold about you (we send it as a CSV or JSON file), to correct it, to delete it, or to stop sending you marketing e-mails. Write to ",
             mail(legalContacts.privacy),
-            ` from the e-mail address you used on our forms, so that we know the request is yours. We answer within ${policy.privacyRequestResponseDays} days.`,
+            ` from the e-mail address you used on our forms, so that we know the request is yours. We answer within ${legalPolicy.privacyRequestResponseDays} days.`,
           ),
           p(
             "We delete your demo requests, and any order you did not pay for, as soon as you ask. We cannot delete a paid order within the period the law requires us to keep it, but we stop using it for anything else and delete it when that period ends.",
@@ -241,11 +240,8 @@ function privacyPolicy(brand: string, retention: RetentionPolicy): LegalDocument
   };
 }
 
-function termsOfService(brand: string): LegalDocument {
-  const policy = legalPolicy;
+function termsOfService(brand: string): DocumentText {
   return {
-    id: "terms",
-    path: legalLinks.terms.href,
     title: "Terms of Service",
     metaTitle: `Terms of Service — ${brand} CRM`,
     metaDescription: `The terms for using the ${brand} website, requesting a demo and buying a ${brand} subscription: prices, billing, renewal, cancellation and coupons.`,
@@ -285,7 +281,7 @@ function termsOfService(brand: string): LegalDocument {
           list(
             "You pay in advance, by card, through Stripe's secure payment page. Your subscription starts when Stripe confirms the payment.",
             "Your subscription renews automatically at the end of each month or year until you cancel it.",
-            `If we change a price, the new price applies only from a renewal at least ${policy.priceChangeNoticeDays} days after we tell you by e-mail.`,
+            `If we change a price, the new price applies only from a renewal at least ${legalPolicy.priceChangeNoticeDays} days after we tell you by e-mail.`,
             [
               "You can cancel at any time by writing to ",
               mail(legalContacts.billing),
@@ -360,11 +356,8 @@ function termsOfService(brand: string): LegalDocument {
   };
 }
 
-function securityPage(brand: string): LegalDocument {
-  const policy = legalPolicy;
+function securityPage(brand: string): DocumentText {
   return {
-    id: "security",
-    path: legalLinks.security.href,
     title: "Security",
     metaTitle: `Security — ${brand} CRM`,
     metaDescription: `How the ${brand} website protects your information (Stripe Checkout for cards, HTTPS, a strict CSP, rate limits) and how to report a vulnerability.`,
@@ -439,8 +432,8 @@ function securityPage(brand: string): LegalDocument {
             " with the address of the page, the steps to reproduce it and what an attacker could do with it.",
           ),
           list(
-            `We acknowledge your report within ${policy.securityAcknowledgeBusinessDays} business days, keep you informed while we fix it, and credit you if you wish.`,
-            `Please give us ${policy.securityDisclosureDays} days to fix the problem before you tell anyone else.`,
+            `We acknowledge your report within ${legalPolicy.securityAcknowledgeBusinessDays} business days, keep you informed while we fix it, and credit you if you wish.`,
+            `Please give us ${legalPolicy.securityDisclosureDays} days to fix the problem before you tell anyone else.`,
             "Test only with your own data and made-up leads, and do not read, change or delete other people's information.",
             "Do not run denial-of-service or load tests, send bulk form submissions, or try to trick our staff.",
           ),
@@ -468,16 +461,11 @@ function securityPage(brand: string): LegalDocument {
   };
 }
 
-const builders: Record<LegalPageId, (brand: string, retention: RetentionPolicy) => LegalDocument> = {
-  privacy: privacyPolicy,
-  terms: termsOfService,
-  security: securityPage,
-};
-
 export function legalDocument(
   id: LegalPageId,
   brand: string,
   retention: RetentionPolicy = retentionDefaults,
 ): LegalDocument {
-  return builders[id](brand, retention);
+  const text = { privacy: privacyPolicy, terms: termsOfService, security: securityPage }[id];
+  return { id, path: legalLinks[id].href, ...text(brand, retention) };
 }

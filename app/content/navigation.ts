@@ -6,9 +6,4 @@ export const headerNav = [
   { href: "#support", label: "Support" },
 ] as const;
 
-export const footerNav = [
-  { href: "#features", label: "Features" },
-  { href: "#pricing", label: "Pricing" },
-  { href: "#integrations", label: "Integrations" },
-  { href: "#demo", label: "Book a demo" },
-] as const;
+export const footerNav = [...headerNav.slice(0, 3), { href: "#demo", label: "Book a demo" }] as const;

@@ -42,13 +42,12 @@ export const headers: HeadersFunction = ({ actionHeaders, loaderHeaders, parentH
 };
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const url = new URL(request.url);
   const checkout = await loadCheckout(request);
   if (checkout.kind === "redirect") return checkout.response;
   const attribution = landingAttribution(request);
   const demo = await getDemoSectionState(request);
   const data = {
-    billing: billingFromParam(url.searchParams.get("billing")),
+    billing: billingFromParam(new URL(request.url).searchParams.get("billing")),
     checkout: checkout.kind === "open" ? checkout.view : null,
     demo: { ...demo, attribution: attribution?.fields },
     attributionQuery: attribution?.query,

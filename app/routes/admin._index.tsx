@@ -18,6 +18,7 @@ import { pastDemosPage } from "~/services/demo/outcomes.server";
 import { handleAdminDemoAction } from "~/services/admin/demo-actions.server";
 import { storedAttribution } from "~/services/insight/attribution.server";
 import { calendarFeedUrl, upcomingAgenda } from "~/services/demo/agenda.server";
+import { pick } from "~/utils/pick";
 
 export const meta: MetaFunction = () => [
   { title: "Demo requests and orders · Admin" },
@@ -53,18 +54,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
       orders: {
         ...orders,
         items: orders.items.map((order): OrderRow => ({
-          id: order.id,
-          status: order.status,
-          livemode: order.livemode,
+          ...pick(order, ["id", "status", "livemode"]),
           plans: order.planIds.map((id) => getPlan(id)?.name ?? id).join(", "),
-          billingPeriod: order.billingPeriod,
-          totalCents: order.totalCents,
-          discountCents: order.discountCents,
-          couponCode: order.couponCode,
-          currency: order.currency,
-          companyName: order.companyName,
-          fullName: order.fullName,
-          email: order.email,
+          ...pick(order, ["billingPeriod", "totalCents", "discountCents", "couponCode"]),
+          ...pick(order, ["currency", "companyName", "fullName", "email"]),
           createdAt: order.createdAt.toISOString(),
           attribution: storedAttribution(order),
         })),

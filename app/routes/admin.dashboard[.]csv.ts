@@ -1,16 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { adminHeaders, requireAdmin } from "~/services/admin/session.server";
 import { loadDashboardFigures } from "~/services/admin/dashboard.server";
-import { csvStream, type CsvColumn } from "~/utils/csv.server";
-import { dashboardCharts, dashboardTable, isDashboardChart, type TableColumn } from "~/utils/dashboard-tables";
-
-type Cell = string | number | null;
-
-// Plain numbers, so a spreadsheet can sum them.
-function csvValue(value: Cell, column: TableColumn): Cell {
-  if (typeof value !== "number") return value;
-  return column.kind === "cents" ? (Math.round(value) / 100).toFixed(2) : value;
-}
+import { csvDownload, type CsvColumn } from "~/utils/csv.server";
+import { dashboardCharts, dashboardTable, isDashboardChart } from "~/utils/dashboard-tables";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
@@ -24,24 +16,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
   }
   const { figures } = await loadDashboardFigures(params);
   const table = dashboardTable(chart, figures);
-  const columns: CsvColumn<Cell[]>[] = table.columns.map((column, index) => ({
+  const columns: CsvColumn<(typeof table.rows)[number]>[] = table.columns.map((column, index) => ({
     header: column.header,
-    value: (row) => csvValue(row[index], column),
+    // Plain numbers, so a spreadsheet can sum them.
+    value: (row) => {
+      const value = row[index];
+      return typeof value === "number" && column.kind === "cents" ? (Math.round(value) / 100).toFixed(2) : value;
+    },
   }));
   const { from, to } = figures.range;
-  return new Response(
-    csvStream(
-      columns,
-      (async function* () {
-        yield table.rows;
-      })(),
-    ),
-    {
-      headers: {
-        ...adminHeaders,
-        "Content-Type": "text/csv; charset=utf-8",
-        "Content-Disposition": `attachment; filename="dashboard-${chart}-${from}-to-${to}.csv"`,
-      },
-    },
-  );
+  return csvDownload(`dashboard-${chart}-${from}-to-${to}.csv`, columns, [table.rows].values(), adminHeaders);
 }

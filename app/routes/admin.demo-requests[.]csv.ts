@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import type { DemoRequestRow } from "~/db/schema.server";
-import { iterateDemoRequests } from "~/models/demo/request.server";
+import { demoRequests, type DemoRequestRow } from "~/db/schema.server";
+import { iterateNewestFirst } from "~/models/pagination.server";
 import { demoRequestRecordKeys } from "~/models/record-json.server";
 import { adminHeaders, requireAdmin } from "~/services/admin/session.server";
 import { csvDownload, type CsvColumn } from "~/utils/csv.server";
@@ -13,5 +13,10 @@ const columns: CsvColumn<DemoRequestRow>[] = demoRequestRecordKeys.map((key) => 
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  return csvDownload("demo-requests", columns, iterateDemoRequests(), adminHeaders);
+  return csvDownload(
+    `demo-requests-${new Date().toISOString().slice(0, 10)}.csv`,
+    columns,
+    iterateNewestFirst(demoRequests),
+    adminHeaders,
+  );
 }

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import type { OrderRow } from "~/db/schema.server";
-import { iterateOrders } from "~/models/checkout/order.server";
+import { orders, type OrderRow } from "~/db/schema.server";
+import { iterateNewestFirst } from "~/models/pagination.server";
 import { orderRecordKeys } from "~/models/record-json.server";
 import { adminHeaders, requireAdmin } from "~/services/admin/session.server";
 import { csvDownload, type CsvColumn } from "~/utils/csv.server";
@@ -13,5 +13,10 @@ const columns: CsvColumn<OrderRow>[] = orderRecordKeys.map((key) => ({
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  return csvDownload("orders", columns, iterateOrders(), adminHeaders);
+  return csvDownload(
+    `orders-${new Date().toISOString().slice(0, 10)}.csv`,
+    columns,
+    iterateNewestFirst(orders),
+    adminHeaders,
+  );
 }

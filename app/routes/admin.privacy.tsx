@@ -18,9 +18,6 @@ export async function action({ request }: ActionFunctionArgs) {
   return privacyAction(request, admin);
 }
 
-const inputClass = "mt-1 block w-full max-w-md rounded-md border border-slate-300 px-3 py-2 text-sm";
-const buttonClass = "rounded-md bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800";
-
 const erasureColumns = [
   ["When", "erasedAt"],
   ["By", "erasedBy"],
@@ -57,7 +54,7 @@ export default function AdminPrivacy() {
           type="email"
           required
           defaultValue={email}
-          className={inputClass}
+          className="mt-1 block w-full max-w-md rounded-md border border-slate-300 px-3 py-2 text-sm"
           aria-invalid={lookup.state === "invalid" || undefined}
           aria-describedby={lookup.state === "invalid" ? "person-email-error" : undefined}
         />
@@ -66,7 +63,10 @@ export default function AdminPrivacy() {
             {lookup.error}
           </p>
         ) : null}
-        <button type="submit" className={buttonClass}>
+        <button
+          type="submit"
+          className="rounded-md bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800"
+        >
           Find
         </button>
       </Form>
@@ -83,8 +83,8 @@ export default function AdminPrivacy() {
               <ul className="list-disc space-y-1 pl-5 text-sm text-slate-800">
                 {found.leads.map((lead) => (
                   <li key={lead.id}>
-                    Lead from {formatTimestamp(String(lead.createdAt))}: {lead.firstName} {lead.lastName},{" "}
-                    {lead.company}, {lead.phone}
+                    Lead from {formatTimestamp(lead.createdAt)}: {lead.firstName} {lead.lastName}, {lead.company},{" "}
+                    {lead.phone}
                     {lead.bookings.length
                       ? ` (${lead.bookings.length === 1 ? "1 booking" : `${lead.bookings.length} bookings`})`
                       : ""}
@@ -93,8 +93,8 @@ export default function AdminPrivacy() {
                 ))}
                 {found.orders.map((order) => (
                   <li key={order.id}>
-                    Order from {formatTimestamp(String(order.createdAt))}: {order.status},{" "}
-                    {formatCents(order.totalCents)} {order.currency.toUpperCase()}
+                    Order from {formatTimestamp(order.createdAt)}: {order.status}, {formatCents(order.totalCents)}{" "}
+                    {order.currency.toUpperCase()}
                     {order.keptUntil
                       ? ` (a payment record: kept as the law requires until ${order.keptUntil.slice(0, 10)}, not erased)`
                       : ""}
@@ -185,7 +185,7 @@ export default function AdminPrivacy() {
                 <tr key={erasure.id} className="border-b border-slate-100" data-testid="erasure">
                   {erasureColumns.map(([header, key]) => (
                     <td key={header} className="py-2 pr-4">
-                      {key === "erasedAt" ? formatTimestamp(String(erasure.erasedAt)) : erasure[key]}
+                      {key === "erasedAt" ? formatTimestamp(erasure.erasedAt) : erasure[key]}
                     </td>
                   ))}
                 </tr>

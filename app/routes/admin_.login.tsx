@@ -3,18 +3,19 @@ import { json, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation, type ClientActionFunctionArgs } from "@remix-run/react";
 import { adminSignInFailure } from "~/content/failure-notices";
 import { adminLoginSchema } from "~/schemas/admin-login";
-import { adminHeaders, createAdminSession, getAdmin, safeRedirectPath } from "~/services/admin/session.server";
+import { adminHeaders, createAdminSession, getAdmin } from "~/services/admin/session.server";
 import { assertSameOrigin, readForm, RequestRejected } from "~/utils/http/request.server";
 import { askServer, isUnanswered, keepDataWhenUnanswered } from "~/utils/http/server-answer";
 import { checkSignIn } from "~/services/admin/sign-in-limits.server";
+import { safeRedirectPath } from "~/utils/http/redirect-path.server";
 
 // Outside the admin layout, whose loader redirects anyone not signed in here.
 
 export const meta: MetaFunction = () => [{ title: "Sign in · Admin" }, { name: "robots", content: "noindex" }];
 
-export const headers: HeadersFunction = ({ actionHeaders, loaderHeaders }) => {
+export const headers: HeadersFunction = ({ actionHeaders }) => {
   const headers = new Headers(adminHeaders);
-  const retryAfter = actionHeaders.get("Retry-After") ?? loaderHeaders.get("Retry-After");
+  const retryAfter = actionHeaders.get("Retry-After");
   if (retryAfter) headers.set("Retry-After", retryAfter);
   return headers;
 };

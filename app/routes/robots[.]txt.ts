@@ -1,8 +1,8 @@
 import { getPublicEnv } from "~/utils/env.server";
 
-export function robotsTxt(appUrl: string): string {
-  const origin = appUrl.replace(/\/$/, "");
-  return [
+export function loader() {
+  const origin = getPublicEnv().appUrl.replace(/\/$/, "");
+  const body = [
     "User-agent: *",
     "Allow: /",
     "Disallow: /admin",
@@ -12,10 +12,7 @@ export function robotsTxt(appUrl: string): string {
     `Sitemap: ${origin}/sitemap.xml`,
     "",
   ].join("\n");
-}
-
-export function loader() {
-  return new Response(robotsTxt(getPublicEnv().appUrl), {
+  return new Response(body, {
     headers: {
       "Content-Type": "text/plain; charset=utf-8",
       "Cache-Control": "public, max-age=3600",

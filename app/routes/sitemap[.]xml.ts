@@ -18,9 +18,9 @@ const entries: SitemapEntry[] = [
   })),
 ];
 
-export function sitemapXml(appUrl: string): string {
-  const origin = appUrl.replace(/\/$/, "");
-  return [
+export function loader() {
+  const origin = getPublicEnv().appUrl.replace(/\/$/, "");
+  const body = [
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
     ...entries.flatMap((entry) => [
@@ -34,10 +34,7 @@ export function sitemapXml(appUrl: string): string {
     "</urlset>",
     "",
   ].join("\n");
-}
-
-export function loader() {
-  return new Response(sitemapXml(getPublicEnv().appUrl), {
+  return new Response(body, {
     headers: {
       "Content-Type": "application/xml; charset=utf-8",
       "Cache-Control": "public, max-age=3600",

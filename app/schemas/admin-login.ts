@@ -13,8 +13,6 @@ export const adminLoginSchema = z.object({
   redirectTo: z.string().optional(),
 });
 
-export type AdminLogin = z.infer<typeof adminLoginSchema>;
-
 /** Rules for creating an admin (bootstrap env and `npm run admin:create`). */
 export const adminUsernameSchema = z
   .string()

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { attributionFieldNames, type AttributionFieldName, type UtmParameter } from "./attribution-fields";
+import { attributionFieldNames, type AttributionFieldName } from "./attribution-fields";
 
 // Where a lead or order came from, carried without a cookie. Read leniently from forms (a hidden field the visitor
 // cannot correct must never cost a lead) and strictly from the JSON API. Click ids: the kind, never the value.
@@ -9,7 +9,7 @@ export type ClickIdKind = (typeof clickIdKinds)[number];
 
 export const ATTRIBUTION_LIMITS = { utm: 100, referrerHost: 253, landingPath: 200 } as const;
 
-export { attributionFieldNames, utmParameters, type AttributionFieldName } from "./attribution-fields";
+export { attributionFieldNames, type AttributionFieldName } from "./attribution-fields";
 
 export type Attribution = {
   utmSource?: string;
@@ -41,12 +41,6 @@ const utmPattern = /^[\p{L}\p{N}\p{M} ._~+\-:/|()@!,&#=%]+$/u;
 const hostPattern = /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/;
 const pathPattern = /^\/[A-Za-z0-9/._~%-]*$/;
 
-function utmProblem(value: string, label: string): string | undefined {
-  if (value.length > ATTRIBUTION_LIMITS.utm) return `${label} must be at most ${ATTRIBUTION_LIMITS.utm} characters`;
-  if (!utmPattern.test(value)) return `${label} contains characters that are not allowed`;
-  return undefined;
-}
-
 /** Why `value` cannot be stored under `field`, or undefined. `value` is already trimmed and not empty. */
 function fieldProblem(field: AttributionFieldName, value: string): string | undefined {
   switch (field) {
@@ -61,7 +55,8 @@ function fieldProblem(field: AttributionFieldName, value: string): string | unde
         ? undefined
         : `landing_path must be a path of at most ${ATTRIBUTION_LIMITS.landingPath} characters`;
     default:
-      return utmProblem(value, field);
+      if (value.length > ATTRIBUTION_LIMITS.utm) return `${field} must be at most ${ATTRIBUTION_LIMITS.utm} characters`;
+      return utmPattern.test(value) ? undefined : `${field} contains characters that are not allowed`;
   }
 }
 
@@ -73,10 +68,6 @@ function normalise(field: AttributionFieldName, value: string): string {
     : trimmed;
 }
 
-function assign(attribution: Attribution, field: AttributionFieldName, value: string) {
-  (attribution as Record<string, string>)[keyOfField[field]] = value;
-}
-
 /** From hidden form fields or carried query parameters: values that break a rule are dropped, never refused. */
 export function attributionFromFields(read: (name: AttributionFieldName) => unknown): Attribution {
   const attribution: Attribution = {};
@@ -84,7 +75,7 @@ export function attributionFromFields(read: (name: AttributionFieldName) => unkn
     const raw = read(field);
     if (typeof raw !== "string") continue;
     const value = normalise(field, raw);
-    if (value && !fieldProblem(field, value)) assign(attribution, field, value);
+    if (value && !fieldProblem(field, value)) (attribution as Record<string, string>)[keyOfField[field]] = value;
   }
   return attribution;
 }
@@ -93,18 +84,13 @@ export function attributionFromFields(read: (name: AttributionFieldName) => unkn
 export function attributionFromLanding(url: URL, referrer: string | null | undefined, ownHost: string): Attribution {
   const params = url.searchParams;
   const clickId = clickIdKinds.find((kind) => params.get(kind));
-  let referrerHost: string | undefined;
-  try {
-    const host = referrer ? new URL(referrer).hostname : undefined;
-    if (host && host !== ownHost) referrerHost = host;
-  } catch {
-    referrerHost = undefined;
-  }
+  const host = referrer && URL.canParse(referrer) ? new URL(referrer).hostname : undefined;
+  const referrerHost = host !== ownHost ? host : undefined;
   const read = (name: AttributionFieldName) => {
     if (name === "click_id") return clickId;
     if (name === "referrer_host") return referrerHost;
     if (name === "landing_path") return url.pathname;
-    return params.get(name as UtmParameter) ?? undefined;
+    return params.get(name);
   };
   return attributionFromFields(read);
 }
@@ -138,6 +124,7 @@ export const attributionSchema = z
           .optional(),
       ]),
     ) as Record<AttributionFieldName, z.ZodOptional<z.ZodEffects<z.ZodEffects<z.ZodString, string>, string>>>,
+    { invalid_type_error: "attribution must be an object" },
   )
   .strip()
   .transform((fields) => attributionFromFields((name) => fields[name]));

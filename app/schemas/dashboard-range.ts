@@ -40,17 +40,13 @@ export const dashboardRangeSchema = z
         });
     }
     if (from === undefined || to === undefined || !isCalendarDate(from) || !isCalendarDate(to)) return z.NEVER;
-    if (from > to) {
-      ctx.addIssue({ code: "custom", path: ["to"], message: "The start date must be on or before the end date." });
-      return z.NEVER;
-    }
-    if (calendarDaysBetween(from, to) + 1 > maxDashboardRangeDays) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["to"],
-        message: `A range may span at most ${maxDashboardRangeDays} days.`,
-      });
-      return z.NEVER;
-    }
-    return { kind: "custom", from, to };
+    const message =
+      from > to
+        ? "The start date must be on or before the end date."
+        : calendarDaysBetween(from, to) + 1 > maxDashboardRangeDays
+          ? `A range may span at most ${maxDashboardRangeDays} days.`
+          : undefined;
+    if (message === undefined) return { kind: "custom", from, to };
+    ctx.addIssue({ code: "custom", path: ["to"], message });
+    return z.NEVER;
   });

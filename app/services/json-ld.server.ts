@@ -8,11 +8,10 @@ import { absoluteUrl, canonicalUrl } from "~/utils/seo";
 
 export function landingJsonLd(site: SiteConfig): Record<string, unknown>[] {
   const url = canonicalUrl(site);
-  const organizationId = `${url}#organization`;
   const organization = {
     "@context": "https://schema.org",
     "@type": "Organization",
-    "@id": organizationId,
+    "@id": `${url}#organization`,
     name: site.brandName,
     url,
     logo: absoluteUrl(site, "/favicon.svg"),

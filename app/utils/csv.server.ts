@@ -21,7 +21,10 @@ export function csvRow(values: readonly unknown[]): string {
 export type CsvColumn<T> = { header: string; value: (row: T) => unknown };
 
 /** Pulls a batch only when the client is ready, so memory holds one batch and a disconnect stops the queries. */
-export function csvStream<T>(columns: CsvColumn<T>[], batches: AsyncIterator<T[]>): ReadableStream<Uint8Array> {
+export function csvStream<T>(
+  columns: CsvColumn<T>[],
+  batches: AsyncIterator<T[]> | Iterator<T[]>,
+): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   let headerSent = false;
   return new ReadableStream<Uint8Array>(
@@ -55,17 +58,16 @@ export function csvStream<T>(columns: CsvColumn<T>[], batches: AsyncIterator<T[]
 }
 
 export function csvDownload<T>(
-  name: string,
+  fileName: string,
   columns: CsvColumn<T>[],
-  batches: AsyncIterator<T[]>,
+  batches: AsyncIterator<T[]> | Iterator<T[]>,
   headers: Record<string, string>,
 ): Response {
-  const date = new Date().toISOString().slice(0, 10);
   return new Response(csvStream(columns, batches), {
     headers: {
       ...headers,
       "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="${name}-${date}.csv"`,
+      "Content-Disposition": `attachment; filename="${fileName}"`,
     },
   });
 }

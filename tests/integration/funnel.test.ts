@@ -6,7 +6,7 @@ import { afterEach, beforeEach, expect, it } from "vitest";
 import { funnelEvents, type FunnelEvent } from "~/content/funnel-events";
 import { getDb } from "~/db/connection.server";
 import { funnelDailyCounts } from "~/db/schema.server";
-import { funnelTotals, incrementFunnelCount } from "~/models/insight/funnel.server";
+import { funnelTotals, incrementFunnelCounts } from "~/models/insight/funnel.server";
 import { action as checkoutApiAction } from "~/routes/api.create-checkout-session";
 import { action as demoApiAction } from "~/routes/api.demo-requests";
 import { action as beaconAction, loader as pixelLoader } from "~/routes/api.events";
@@ -275,7 +275,7 @@ describeWithDatabases(
           new Request(origin, { headers: { "User-Agent": browser } }),
           "not_an_event" as FunnelEvent,
         );
-        await expect(incrementFunnelCount(day, "not_an_event" as FunnelEvent)).rejects.toThrow();
+        await expect(incrementFunnelCounts(getDb(), { day }, ["not_an_event" as FunnelEvent])).rejects.toThrow();
       });
       expect(warnings.some((line) => line.includes("funnel count failed"))).toBe(true);
       expect(await totals()).toEqual(zeroTotals());

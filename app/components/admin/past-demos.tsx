@@ -38,19 +38,16 @@ const columns: Column<PastDemo>[] = [
   {
     header: "Outcome",
     className: "whitespace-nowrap",
-    cell: (demo) =>
-      demo.outcome ? (
-        <span
-          data-testid="demo-outcome"
-          className={`rounded px-2 py-0.5 text-xs font-semibold ${outcomeClasses[demo.outcome]}`}
-        >
-          {demoOutcomeLabels[demo.outcome]}
-        </span>
-      ) : (
-        <span data-testid="demo-outcome" className="text-slate-600">
-          Not marked
-        </span>
-      ),
+    cell: (demo) => (
+      <span
+        data-testid="demo-outcome"
+        className={
+          demo.outcome ? `rounded px-2 py-0.5 text-xs font-semibold ${outcomeClasses[demo.outcome]}` : "text-slate-600"
+        }
+      >
+        {demo.outcome ? demoOutcomeLabels[demo.outcome] : "Not marked"}
+      </span>
+    ),
   },
   {
     header: "Mark as",

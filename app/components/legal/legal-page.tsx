@@ -1,6 +1,6 @@
 // Plain, non-interactive layout, so the pages read the same without JS. Import types only, or the landing
 // page's chunks change.
-import type { InlineText, LegalBlock, LegalDocument, LegalPageView } from "~/content/legal";
+import type { InlineText, LegalBlock, LegalPageView } from "~/content/legal";
 
 const focusRing = "focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2";
 const linkClass = `font-medium text-brand-700 underline hover:text-brand-900 ${focusRing} focus-visible:outline-brand-700`;
@@ -52,22 +52,6 @@ function Block({ block }: { block: LegalBlock }) {
   );
 }
 
-function LegalHeader({ brandName }: { brandName: string }) {
-  return (
-    <header className="border-b border-slate-200 bg-white">
-      <div className="mx-auto flex h-16 max-w-3xl items-center justify-between gap-4 px-4 sm:px-6">
-        <a href="/" className={`text-lg font-bold text-slate-900 ${focusRing} focus-visible:outline-brand-700`}>
-          {brandName}
-          <span className="sr-only">, home page</span>
-        </a>
-        <a href="/" className={`text-sm ${linkClass}`}>
-          Back to the home page
-        </a>
-      </div>
-    </header>
-  );
-}
-
 function LegalFooter({ brandName, copyrightYear, homeLinks, legalNav, current }: Omit<LegalPageView, "document">) {
   return (
     <footer className="bg-slate-900 text-slate-300">
@@ -112,34 +96,38 @@ function LegalFooter({ brandName, copyrightYear, homeLinks, legalNav, current }:
   );
 }
 
-export function LegalDocumentView({ document }: { document: LegalDocument }) {
-  return (
-    <article>
-      <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">{document.title}</h1>
-      <p className="mt-2 text-sm text-slate-600">
-        Last updated <time dateTime={document.lastUpdated}>{formatDate(document.lastUpdated)}</time>
-      </p>
-      <p className="mt-6 text-lg leading-relaxed text-slate-700">{document.summary}</p>
-      {document.sections.map((section) => (
-        <section key={section.id}>
-          <h2 id={section.id} className="mt-10 text-xl font-semibold text-slate-900">
-            {section.heading}
-          </h2>
-          {section.blocks.map((block, index) => (
-            <Block key={index} block={block} />
-          ))}
-        </section>
-      ))}
-    </article>
-  );
-}
-
 export function LegalPage({ document, ...chrome }: LegalPageView) {
   return (
     <>
-      <LegalHeader brandName={chrome.brandName} />
+      <header className="border-b border-slate-200 bg-white">
+        <div className="mx-auto flex h-16 max-w-3xl items-center justify-between gap-4 px-4 sm:px-6">
+          <a href="/" className={`text-lg font-bold text-slate-900 ${focusRing} focus-visible:outline-brand-700`}>
+            {chrome.brandName}
+            <span className="sr-only">, home page</span>
+          </a>
+          <a href="/" className={`text-sm ${linkClass}`}>
+            Back to the home page
+          </a>
+        </div>
+      </header>
       <main id="main-content" tabIndex={-1} className="mx-auto max-w-3xl px-4 py-12 focus:outline-none sm:px-6">
-        <LegalDocumentView document={document} />
+        <article>
+          <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">{document.title}</h1>
+          <p className="mt-2 text-sm text-slate-600">
+            Last updated <time dateTime={document.lastUpdated}>{formatDate(document.lastUpdated)}</time>
+          </p>
+          <p className="mt-6 text-lg leading-relaxed text-slate-700">{document.summary}</p>
+          {document.sections.map((section) => (
+            <section key={section.id}>
+              <h2 id={section.id} className="mt-10 text-xl font-semibold text-slate-900">
+                {section.heading}
+              </h2>
+              {section.blocks.map((block, index) => (
+                <Block key={index} block={block} />
+              ))}
+            </section>
+          ))}
+        </article>
       </main>
       <LegalFooter {...chrome} />
     </>

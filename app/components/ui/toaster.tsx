@@ -9,8 +9,11 @@ export type ToastData = {
   description?: string;
 };
 
+type ShownToast = ToastData & { open: boolean };
+
 // The spec keeps a dismissed toast around this long before removing it.
 const TOAST_REMOVE_DELAY_MS = 1_000_000;
+const TOAST_DURATION_MS = 5_000;
 
 const toneClasses = {
   error: "border-red-700 bg-red-700 text-white",
@@ -43,7 +46,7 @@ export function useToastAtHydration(notice: Omit<ToastData, "id"> | undefined) {
 /** The cookie's toast: plain HTML in a live region until hydration, so it works without JS; then a Radix Toast. */
 export function Toaster({ toast }: { toast?: ToastData }) {
   const hydrated = useHydrated();
-  const [items, setItems] = useState<Array<ToastData & { open: boolean }>>(toast ? [{ ...toast, open: true }] : []);
+  const [items, setItems] = useState<ShownToast[]>(toast ? [{ ...toast, open: true }] : []);
 
   useEffect(() => {
     if (!toast) return;
@@ -77,14 +80,6 @@ export function Toaster({ toast }: { toast?: ToastData }) {
     );
   }
 
-  return <RadixToaster items={items} dismiss={dismiss} />;
-}
-
-type ShownToast = ToastData & { open: boolean };
-
-const TOAST_DURATION_MS = 5_000;
-
-function RadixToaster({ items, dismiss }: { items: ShownToast[]; dismiss: (id: string) => void }) {
   return (
     <ToastPrimitive.Provider duration={TOAST_DURATION_MS} swipeDirection="right" swipeThreshold={50}>
       {items.map((item) => (

@@ -1,18 +1,11 @@
 // Until the first hover, press or focus loads Radix (./tooltip.lazy), a trigger is its plain element, which carries
 // its own accessible name; the tooltip in use then picks up where the visitor is (the hover delay left, or focus).
-import { cloneElement, useRef, type FocusEvent, type PointerEvent, type ReactElement, type ReactNode } from "react";
+import { cloneElement, useRef, type PointerEvent, type ReactElement, type ReactNode } from "react";
 import { lazyPart, useLazyPart } from "~/deferred/lazy-part";
 import type { TooltipIntent } from "./tooltip.lazy";
 
 // Loaded by the first hover, press or focus; a failed fetch (offline) is retried on the next one.
 const radixTooltip = lazyPart(() => import("./tooltip.lazy").then((module) => module.TooltipImpl));
-
-type TriggerProps = {
-  onPointerMove?: (event: PointerEvent<HTMLElement>) => void;
-  onPointerLeave?: (event: PointerEvent<HTMLElement>) => void;
-  onPointerDown?: (event: PointerEvent<HTMLElement>) => void;
-  onFocus?: (event: FocusEvent<HTMLElement>) => void;
-};
 
 export function Tooltip({ content, children }: { content: ReactNode; children: ReactElement }) {
   const Implementation = useLazyPart(radixTooltip);
@@ -26,28 +19,21 @@ export function Tooltip({ content, children }: { content: ReactNode; children: R
     );
   }
 
-  const own = children.props as TriggerProps;
-  const props: TriggerProps = {
-    onPointerMove(event) {
-      own.onPointerMove?.(event);
-      if (event.pointerType === "touch" || intent.current) return;
-      intent.current = { kind: "hover", at: performance.now(), left: false };
-      void radixTooltip.load();
+  const start = (kind: TooltipIntent["kind"]) => {
+    intent.current = { kind, at: performance.now(), left: false };
+    void radixTooltip.load();
+  };
+  return cloneElement(children, {
+    onPointerMove(event: PointerEvent) {
+      if (event.pointerType !== "touch" && !intent.current) start("hover");
     },
-    onPointerLeave(event) {
-      own.onPointerLeave?.(event);
+    onPointerLeave() {
       if (intent.current) intent.current.left = true;
     },
-    onPointerDown(event) {
-      own.onPointerDown?.(event);
-      intent.current = { kind: "press", at: performance.now(), left: false };
-      void radixTooltip.load();
+    onPointerDown: () => start("press"),
+    onFocus() {
+      if (intent.current?.kind === "press") void radixTooltip.load();
+      else start("focus");
     },
-    onFocus(event) {
-      own.onFocus?.(event);
-      if (intent.current?.kind !== "press") intent.current = { kind: "focus", at: performance.now(), left: false };
-      void radixTooltip.load();
-    },
-  };
-  return cloneElement(children, props);
+  });
 }

@@ -7,7 +7,7 @@ import { newWebhookEventId, orderEvent, queueWebhookEvents } from "~/models/webh
 import { now } from "~/utils/time/clock.server";
 import { attributionKeys } from "~/schemas/attribution";
 import { funnelCountFrom, type FunnelCount } from "~/models/insight/funnel.server";
-import { iterateNewestFirst, paginate, type Paginated } from "~/models/pagination.server";
+import { paginate, type Paginated } from "~/models/pagination.server";
 
 export type NewOrder = Omit<typeof orders.$inferInsert, "id" | "status" | "createdAt" | "updatedAt" | "paidAt"> &
   Required<Pick<typeof orders.$inferInsert, "discountCents" | "currency" | "couponCode" | "livemode">>;
@@ -186,8 +186,4 @@ export function listOrders(options: { page?: number } = {}): Promise<Paginated<O
     undefined,
     options.page ?? 1,
   );
-}
-
-export function iterateOrders(batchSize = 500): AsyncGenerator<OrderRow[]> {
-  return iterateNewestFirst(orders, batchSize);
 }

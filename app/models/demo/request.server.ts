@@ -18,7 +18,7 @@ import { getDb, type Database, type Transaction } from "~/db/connection.server";
 import { placeholders, preparedPerHandle } from "~/db/prepared.server";
 import { leadCreated, newWebhookEventId, queueWebhookEvents, storedLeadCreated } from "~/models/webhooks/event.server";
 import { now } from "~/utils/time/clock.server";
-import { escapeLike, iterateNewestFirst, normalizeSearch, paginate, type Paginated } from "~/models/pagination.server";
+import { escapeLike, normalizeSearch, paginate, type Paginated } from "~/models/pagination.server";
 
 export type NewDemoRequest = Omit<DemoRequestData, "submissionId" | "website" | "slotStart" | "timeZone"> & {
   submissionId: string;
@@ -338,8 +338,4 @@ export async function listDemoRequests(
     where,
     options.page ?? 1,
   );
-}
-
-export function iterateDemoRequests(batchSize = 500): AsyncGenerator<DemoRequestRow[]> {
-  return iterateNewestFirst(demoRequests, batchSize);
 }

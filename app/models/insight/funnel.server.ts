@@ -6,17 +6,6 @@ import { getDb, type Database, type Transaction } from "~/db/connection.server";
 /** Funnel steps counted with the write they belong to; `day` as funnelDay() gives it. */
 export type FunnelCount = { day: string };
 
-/** One upsert, so concurrent steps never lose a count. `day` is a business-zone "YYYY-MM-DD" (see funnelDay). */
-export async function incrementFunnelCount(day: string, event: FunnelEvent): Promise<void> {
-  await getDb()
-    .insert(funnelDailyCounts)
-    .values({ day, event, count: 1 })
-    .onConflictDoUpdate({
-      target: [funnelDailyCounts.day, funnelDailyCounts.event],
-      set: { count: sql`${funnelDailyCounts.count} + 1` },
-    });
-}
-
 /** A CTE body counting `event` per row of `source`: a replay that inserts nothing counts nothing (ADR 0021). */
 export function funnelCountFrom(source: SQL, event: FunnelEvent, day: string | Placeholder): SQL {
   return sql`insert into ${funnelDailyCounts} (${sql.identifier(funnelDailyCounts.day.name)}, ${sql.identifier(funnelDailyCounts.event.name)}, ${sql.identifier(funnelDailyCounts.count.name)})

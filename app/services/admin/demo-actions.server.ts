@@ -1,5 +1,6 @@
+import { cancelBooking } from "~/models/demo/booking.server";
 import { answerRejected } from "~/services/admin/session.server";
-import { cancelDemoAsAdmin, reassignDemoAsAdmin } from "~/services/demo/agenda.server";
+import { reassignDemoAsAdmin } from "~/services/demo/agenda.server";
 import { demoOutcomeAction } from "~/services/demo/outcomes.server";
 import { assertSameOrigin, readForm, RequestRejected } from "~/utils/http/request.server";
 import { redirectWithError, redirectWithSuccess } from "~/utils/http/toast.server";
@@ -29,7 +30,8 @@ export async function handleAdminDemoAction(request: Request): Promise<Response>
 
 /** `back` is given the demo's host once the demo was found. */
 export async function cancelDemoAnswer(bookingId: string | undefined, back: (hostId?: string | null) => string) {
-  const result = bookingId ? await cancelDemoAsAdmin(bookingId) : { status: "not-found" as const };
+  // The same model call as the visitor's, so the visitor gets the METHOD:CANCEL invite.
+  const result = bookingId ? await cancelBooking(bookingId) : { status: "not-found" as const };
   if (result.status === "not-found") {
     return redirectWithError(back(), { message: "Demo not found", description: "It may have been removed." });
   }

@@ -56,8 +56,6 @@ export async function getAdmin(request: Request): Promise<AdminUser | undefined>
   return findSessionAdmin(token);
 }
 
-export { safeRedirectPath } from "~/utils/http/redirect-path.server";
-
 /** Pages send an anonymous visitor to sign in (and back afterwards); the JSON API answers 401. */
 export async function requireAdmin(request: Request, options: { api?: boolean } = {}): Promise<AdminUser> {
   const admin = await getAdmin(request);

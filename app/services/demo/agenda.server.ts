@@ -1,13 +1,6 @@
 import { TZDate } from "@date-fns/tz";
 import { format } from "date-fns";
-import {
-  cancelBooking,
-  findBooking,
-  listUpcomingBookings,
-  reassignBooking,
-  type CancelResult,
-  type ReassignResult,
-} from "~/models/demo/booking.server";
+import { findBooking, listUpcomingBookings, reassignBooking, type ReassignResult } from "~/models/demo/booking.server";
 import { bookingFeed } from "~/services/demo/invite.server";
 import type { Agenda, AgendaDay, StrandedDemo } from "~/schemas/demo-views";
 import { localParts } from "~/services/demo/slots.server";
@@ -49,11 +42,6 @@ export async function upcomingAgenda(): Promise<Agenda> {
   }
   const hosts = (await currentHosts()).filter((host) => host.active).map(({ id, name }) => ({ id, name }));
   return { timeZone, timeZoneLabel: timeZoneLabel(timeZone, at), days, hosts };
-}
-
-/** An admin's cancellation: the same model call as the visitor's, so the visitor gets the METHOD:CANCEL invite. */
-export function cancelDemoAsAdmin(bookingId: string): Promise<CancelResult> {
-  return cancelBooking(bookingId);
 }
 
 /** The database refuses a host booked or off at that time; the visitor gets the updated invite. */

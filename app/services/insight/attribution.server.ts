@@ -19,11 +19,7 @@ export type AttributionView = { fields: Record<string, string>; query: string };
 /** The Referer, unless it is a page of this site (which says nothing about where the visit came from). */
 function outsideReferer(request: Request): string | null {
   const referer = request.headers.get("Referer");
-  try {
-    return referer && new URL(referer).host !== new URL(request.url).host ? referer : null;
-  } catch {
-    return null;
-  }
+  return referer && URL.canParse(referer) && new URL(referer).host !== new URL(request.url).host ? referer : null;
 }
 
 /** The attribution a link of this site carried in its query (the checkout's links name the landing path). */
@@ -62,9 +58,6 @@ export function attributionFromForm(form: FormData): Attribution {
 export function apiAttribution(body: object): Attribution {
   const value = (body as { attribution?: unknown }).attribution;
   if (value === undefined) return {};
-  if (typeof value !== "object" || value === null || Array.isArray(value)) {
-    throw new RequestRejected(400, "attribution must be an object");
-  }
   const parsed = attributionSchema.safeParse(value);
   if (!parsed.success) throw new RequestRejected(400, parsed.error.issues.map((issue) => issue.message).join("; "));
   return parsed.data;

@@ -1,6 +1,7 @@
 import { isbot } from "isbot";
 import type { FunnelEvent } from "~/content/funnel-events";
-import { incrementFunnelCount } from "~/models/insight/funnel.server";
+import { getDb } from "~/db/connection.server";
+import { incrementFunnelCounts } from "~/models/insight/funnel.server";
 import { consumeLimit, limitRules } from "~/services/rate-limit.server";
 import { jsonError } from "~/utils/http/api.server";
 import { now } from "~/utils/time/clock.server";
@@ -14,6 +15,7 @@ import {
   RequestRejected,
 } from "~/utils/http/request.server";
 import { localDate } from "~/utils/time/zoned-time";
+import { withTimeout } from "~/utils/with-timeout";
 
 /**
  * ADR 0021: a day's count per step, nothing per visitor. Counting must neither fail nor slow the step it counts:
@@ -35,15 +37,10 @@ export function mayCount(request: Request): boolean {
 
 /** For steps learnt without the visitor's request (e.g. the provider's webhook), where no preference is readable. */
 export async function countFunnelEvent(event: FunnelEvent, requestId?: string): Promise<void> {
-  const write = incrementFunnelCount(funnelDay(), event).catch((error: unknown) => {
+  const write = incrementFunnelCounts(getDb(), { day: funnelDay() }, [event]).catch((error: unknown) => {
     logger.warn("funnel count failed; the step went on uncounted", { requestId, event, error });
   });
-  let timer: NodeJS.Timeout | undefined;
-  const waited = new Promise<void>((resolve) => {
-    timer = setTimeout(resolve, COUNT_WAIT_MS);
-  });
-  await Promise.race([write, waited]);
-  clearTimeout(timer);
+  await withTimeout(write, COUNT_WAIT_MS, () => new Error("funnel count still running")).catch(() => undefined);
 }
 
 export async function countFunnelStep(request: Request, event: FunnelEvent): Promise<void> {

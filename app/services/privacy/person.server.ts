@@ -10,10 +10,9 @@ import { getRetentionPolicy } from "~/utils/env.server";
 import { assertSameOrigin, firstErrors, readForm, RequestRejected } from "~/utils/http/request.server";
 import { redirectWithSuccess } from "~/utils/http/toast.server";
 import { now } from "~/utils/time/clock.server";
+import { pick } from "~/utils/pick";
 import { plural } from "~/utils/plural";
 
-const pick = <Row, Key extends keyof Row>(row: Row, keys: readonly Key[]) =>
-  Object.fromEntries(keys.map((key) => [key, row[key]])) as Pick<Row, Key>;
 const messageKeys = ["id", "kind", "status", "createdAt", "deliveredAt", "payload"] as const;
 const attemptKeys = ["id", "deliveryId", "eventType", "attemptedAt", "status", "responseExcerpt"] as const;
 
