@@ -19,9 +19,10 @@ export function Header({ site }: { site: SiteConfig }) {
   const openRef = useRef<HTMLAnchorElement>(null);
   const headerRef = useRef<HTMLElement>(null);
 
-  // A menu opened before hydration stays open.
+  // A menu opened before hydration stays open, unless a tap since then (handled before this effect) closed it.
+  const toggled = useRef(false);
   useEffect(() => {
-    if (window.location.hash === `#${MENU_ID}`) setOpen(true);
+    if (!toggled.current && window.location.hash === `#${MENU_ID}`) setOpen(true);
   }, []);
 
   useEffect(() => {
@@ -58,6 +59,7 @@ export function Header({ site }: { site: SiteConfig }) {
 
   const toggle = (next: boolean) => (event: MouseEvent<HTMLAnchorElement>) => {
     event.preventDefault();
+    toggled.current = true;
     setOpen(next);
   };
 
