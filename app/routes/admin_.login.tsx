@@ -39,7 +39,7 @@ export async function action({ request }: ActionFunctionArgs) {
     const { username, password, redirectTo } = parsed.data;
     const admin = await checkSignIn(request, username, password);
     if (!admin) return json({ error: INVALID }, { status: 401, headers: adminHeaders });
-    return await createAdminSession(admin, safeRedirectPath(redirectTo));
+    return await createAdminSession(admin, redirectTo);
   } catch (error) {
     if (!(error instanceof RequestRejected)) throw error;
     const retryAfter = error.headers["Retry-After"];

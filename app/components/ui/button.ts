@@ -1,6 +1,6 @@
 // One source so every call to action looks and focuses alike; the styles are component classes in app/tailwind.css.
 
-type ButtonVariant = "primary" | "secondary" | "inverse" | "ghostInverse";
+type ButtonVariant = "primary" | "secondary" | "inverse";
 type ButtonSize = "sm" | "md" | "lg";
 
 // Whole names, so Tailwind finds them here and keeps their rules.
@@ -8,7 +8,6 @@ const variantClass: Record<ButtonVariant, string> = {
   primary: "btn-primary",
   secondary: "btn-secondary",
   inverse: "btn-inverse",
-  ghostInverse: "btn-ghost-inverse",
 };
 const sizeClass: Record<ButtonSize, string> = { sm: "btn-sm", md: "btn-md", lg: "btn-lg" };
 

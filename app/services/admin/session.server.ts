@@ -66,7 +66,7 @@ export async function requireAdmin(request: Request, options: { api?: boolean } 
   throw redirect(`/admin/login?${params}`, { headers: adminHeaders });
 }
 
-export async function createAdminSession(admin: AdminUser, redirectTo: string) {
+export async function createAdminSession(admin: AdminUser, redirectTo: string | undefined) {
   const session = await storage().getSession();
   session.set("sessionToken", await startAdminSession(admin.id, SESSION_MAX_AGE_SECONDS));
   const headers = new Headers(adminHeaders);
