@@ -6,8 +6,8 @@ import { DemoRequestsTable, type AdminDemoRequest } from "~/components/admin/dem
 import { OrdersTable, type OrderRow } from "~/components/admin/orders-table";
 import { hrefKeeping, KeptParams, leadSearchParams } from "~/components/admin/kept-params";
 import { Pagination } from "~/components/admin/pagination";
-import { PastDemos } from "~/components/admin/past-demos";
-import { UpcomingDemos } from "~/components/admin/upcoming-demos";
+import { PastDemos } from "~/components/admin/demos/past-demos";
+import { UpcomingDemos } from "~/components/admin/demos/upcoming-demos";
 import { getPlan } from "~/content/plans";
 import { listDemoRequests, toStoredDemoRequest } from "~/models/demo/request.server";
 import { listOrders } from "~/models/checkout/order.server";
@@ -19,6 +19,21 @@ import { handleAdminDemoAction } from "~/services/admin/demo-actions.server";
 import { storedAttribution } from "~/services/insight/attribution.server";
 import { calendarFeedUrl, upcomingAgenda } from "~/services/demo/agenda.server";
 import { pick } from "~/utils/pick";
+
+/** What the orders table shows of an order as stored. */
+const orderColumns = [
+  "id",
+  "status",
+  "livemode",
+  "billingPeriod",
+  "totalCents",
+  "discountCents",
+  "couponCode",
+  "currency",
+  "companyName",
+  "fullName",
+  "email",
+] as const;
 
 export const meta: MetaFunction = () => [
   { title: "Demo requests and orders · Admin" },
@@ -54,10 +69,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       orders: {
         ...orders,
         items: orders.items.map((order): OrderRow => ({
-          ...pick(order, ["id", "status", "livemode"]),
+          ...pick(order, orderColumns),
           plans: order.planIds.map((id) => getPlan(id)?.name ?? id).join(", "),
-          ...pick(order, ["billingPeriod", "totalCents", "discountCents", "couponCode"]),
-          ...pick(order, ["currency", "companyName", "fullName", "email"]),
           createdAt: order.createdAt.toISOString(),
           attribution: storedAttribution(order),
         })),

@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { Alert } from "~/components/admin/alert";
-import { HostForm } from "~/components/admin/host-form";
-import { HostsList } from "~/components/admin/hosts-list";
+import { HostForm } from "~/components/admin/demos/host-form";
+import { HostsList } from "~/components/admin/demos/hosts-list";
 import { requireAdmin } from "~/services/admin/session.server";
 import { hostsAction, hostsPage } from "~/services/demo/host-admin.server";
 

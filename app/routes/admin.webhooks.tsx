@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { Alert } from "~/components/admin/alert";
-import { WebhookEndpointForm } from "~/components/admin/webhook-endpoint-form";
-import { WebhookEndpointsList } from "~/components/admin/webhook-endpoints-list";
+import { WebhookEndpointForm } from "~/components/admin/webhooks/endpoint-form";
+import { WebhookEndpointsList } from "~/components/admin/webhooks/endpoints-list";
 import { requireAdmin } from "~/services/admin/session.server";
 import { webhooksAction, webhooksPage } from "~/services/webhooks/admin.server";
 

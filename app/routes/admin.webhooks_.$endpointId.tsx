@@ -4,24 +4,18 @@ import type { ReactNode } from "react";
 import { Alert } from "~/components/admin/alert";
 import { formatTimestamp } from "~/components/admin/format";
 import { VisibleText } from "~/components/admin/visible-text";
-import { primaryButton } from "~/components/admin/host-form";
-import {
-  dangerButton,
-  EndpointStateControls,
-  IntentForm,
-  ReplayFailedForm,
-  secondaryButton,
-} from "~/components/admin/webhook-endpoint-controls";
-import { WebhookDeliveryLog } from "~/components/admin/webhook-delivery-log";
-import { WebhookEndpointForm } from "~/components/admin/webhook-endpoint-form";
+import { dangerButton, primaryButton, secondaryButton } from "~/components/admin/form-fields";
+import { EndpointStateControls, IntentForm, ReplayFailedForm } from "~/components/admin/webhooks/endpoint-controls";
+import { WebhookDeliveryLog } from "~/components/admin/webhooks/delivery-log";
+import { WebhookEndpointForm } from "~/components/admin/webhooks/endpoint-form";
 import {
   DeliveryCounts,
   DisabledNotice,
   EndpointStateBadge,
   EnvironmentBadge,
   EventTypesSummary,
-} from "~/components/admin/webhook-endpoint-status";
-import { WebhookNewSecret } from "~/components/admin/webhook-new-secret";
+} from "~/components/admin/webhooks/endpoint-status";
+import { WebhookNewSecret } from "~/components/admin/webhooks/new-secret";
 import { requireAdmin } from "~/services/admin/session.server";
 import { webhookEndpointPage, webhooksAction } from "~/services/webhooks/admin.server";
 

@@ -1,7 +1,7 @@
 import { getPublicEnv } from "~/utils/env.server";
 
 export function loader() {
-  const origin = getPublicEnv().appUrl.replace(/\/$/, "");
+  const origin = getPublicEnv().appUrl;
   const body = [
     "User-agent: *",
     "Allow: /",

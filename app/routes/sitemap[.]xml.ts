@@ -19,7 +19,7 @@ const entries: SitemapEntry[] = [
 ];
 
 export function loader() {
-  const origin = getPublicEnv().appUrl.replace(/\/$/, "");
+  const origin = getPublicEnv().appUrl;
   const body = [
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',

@@ -150,7 +150,14 @@ const webhookSecret = z
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   // Unset → derived from PORT and HOST (see defaultAppUrl), so links follow the port the server listens on.
-  APP_URL: optionalUrl,
+  // Kept without a trailing slash, so every link adds its path to it as it is.
+  APP_URL: blankIsUnset(
+    z
+      .string()
+      .trim()
+      .url()
+      .transform((url) => url.replace(/\/$/, "")),
+  ),
   // Read by remix-serve to listen; parsed here too so that a bad value is named and APP_URL can follow it.
   PORT: optionalPort,
   HOST: z.string().trim().optional(),
@@ -441,7 +448,7 @@ export function getPublicEnv(): SiteConfig {
   const env = getEnv();
   return {
     brandName: env.BRAND_NAME,
-    appUrl: env.APP_URL.replace(/\/$/, ""),
+    appUrl: env.APP_URL,
     webAppUrl: env.WEB_APP_URL,
     forumUrl: env.FORUM_URL,
   };

@@ -5,7 +5,7 @@ import { siteCopy, type SiteConfig } from "~/content/site";
 export const OG_IMAGE = { path: "/og-image.png", width: 1200, height: 630 } as const;
 
 export function absoluteUrl(site: SiteConfig, path: string) {
-  return new URL(path, `${site.appUrl.replace(/\/$/, "")}/`).toString();
+  return new URL(path, `${site.appUrl}/`).toString();
 }
 
 export function canonicalUrl(site: SiteConfig) {

@@ -195,4 +195,17 @@ describe("robots.txt and sitemap.xml", () => {
     }
     expect(stack).toEqual([]);
   });
+
+  it("an APP_URL written with a trailing slash gives the same links, with no double slash", async () => {
+    process.env.APP_URL = "https://www.groundworkcrm.com/";
+    resetEnv();
+    try {
+      expect(await robotsLoader().text()).toContain("Sitemap: https://www.groundworkcrm.com/sitemap.xml\n");
+      const locs = [...(await sitemapLoader().text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]);
+      expect(locs[1]).toBe("https://www.groundworkcrm.com/privacy");
+    } finally {
+      process.env.APP_URL = "https://www.groundworkcrm.com";
+      resetEnv();
+    }
+  });
 });

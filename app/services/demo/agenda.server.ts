@@ -100,7 +100,7 @@ const hostFeed = (hostId: string) => `host:${hostId}`;
 
 /** Absolute: it is pasted into a calendar app. */
 export function calendarFeedUrl(hostId?: string): string {
-  const base = `${getEnv().APP_URL.replace(/\/$/, "")}/calendar/demos.ics`;
+  const base = `${getEnv().APP_URL}/calendar/demos.ics`;
   if (!hostId) return `${base}?key=${signValue(FEED_PURPOSE, TEAM_FEED)}`;
   return `${base}?host=${encodeURIComponent(hostId)}&key=${signValue(FEED_PURPOSE, hostFeed(hostId))}`;
 }

@@ -27,5 +27,5 @@ export function managePath(bookingId: string): string {
 
 /** Absolute: e-mails and calendar files carry it. */
 export function manageUrl(bookingId: string): string {
-  return `${getEnv().APP_URL.replace(/\/$/, "")}${managePath(bookingId)}`;
+  return `${getEnv().APP_URL}${managePath(bookingId)}`;
 }

@@ -43,7 +43,7 @@ type InviteInput = {
 
 const PRODUCT_ID = { company: "Groundwork", product: "Demo booking", language: "EN" };
 
-const appOrigin = () => getEnv().APP_URL.replace(/\/$/, "");
+const appOrigin = () => getEnv().APP_URL;
 
 /** Calendars match updates by UID, so it must not move: the host name, not the port a derived APP_URL follows. */
 export function bookingUid(bookingId: string): string {

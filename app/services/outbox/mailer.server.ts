@@ -103,7 +103,7 @@ function hostCopy(host: HostContact | undefined): { cc?: string } {
 export function newLeadMail(lead: DemoRequestRow, scheduling?: LeadScheduling): Mail {
   const env = getEnv();
   const name = `${lead.firstName} ${lead.lastName}`;
-  const adminUrl = `${env.APP_URL.replace(/\/$/, "")}/admin?q=${encodeURIComponent(lead.email)}`;
+  const adminUrl = `${env.APP_URL}/admin?q=${encodeURIComponent(lead.email)}`;
   const schedule = schedulingLines(scheduling);
   return {
     to: env.SALES_EMAIL,
@@ -188,7 +188,7 @@ export function demoInviteMail({
           "The attached update removes it from your calendar.",
           "",
           "Want to book another time?",
-          `${env.APP_URL.replace(/\/$/, "")}/#demo-booking`,
+          `${env.APP_URL}/#demo-booking`,
         ]
       : [
           "The invitation is attached: open it to add the demo to your calendar.",
@@ -254,7 +254,7 @@ export function demoChangeSalesMail({ booking, lead, method, businessTimeZone, h
       `E-mail: ${lead.email}`,
       `Phone:  ${lead.phone}`,
       "",
-      `Upcoming demos: ${env.APP_URL.replace(/\/$/, "")}/admin`,
+      `Upcoming demos: ${env.APP_URL}/admin`,
       "",
     ].join("\n"),
   };

@@ -25,7 +25,7 @@ export function getStripeClient(env: Env): Stripe {
 
 export function createStripeProvider(env: Env): PaymentProvider {
   const stripe = getStripeClient(env);
-  const appUrl = env.APP_URL.replace(/\/$/, "");
+  const appUrl = env.APP_URL;
   return {
     kind: "stripe",
     livemode: paymentMode(env) === "stripe-live",

@@ -5,8 +5,8 @@ import {
   EndpointStateBadge,
   EnvironmentBadge,
   EventTypesSummary,
-} from "./webhook-endpoint-status";
-import { VisibleText } from "./visible-text";
+} from "./endpoint-status";
+import { VisibleText } from "~/components/admin/visible-text";
 
 export function WebhookEndpointsList({ endpoints }: { endpoints: WebhookEndpointView[] }) {
   if (endpoints.length === 0) {

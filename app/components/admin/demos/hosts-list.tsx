@@ -9,8 +9,9 @@ import {
   type TimeOffFormField,
   type ZoneOption,
 } from "~/schemas/demo-host";
-import { ErrorSummary, Field, HostForm } from "./host-form";
-import { VisibleText } from "./visible-text";
+import { DayRangeFields, ErrorSummary } from "~/components/admin/form-fields";
+import { HostForm } from "./host-form";
+import { VisibleText } from "~/components/admin/visible-text";
 
 type Props = {
   hosts: HostView[];
@@ -233,7 +234,6 @@ function TimeOffForm({
 }) {
   const prefix = `time-off-${host.id}`;
   const hintId = `${prefix}-hint`;
-  const labels: Record<TimeOffFormField, string> = { firstDay: "First day", lastDay: "Last day" };
   return (
     <Form method="post" action={`/admin/hosts#${prefix}`} id={prefix} className="mt-5" noValidate>
       <input type="hidden" name="intent" value="add-time-off" />
@@ -247,19 +247,13 @@ function TimeOffForm({
         </p>
         <ErrorSummary idPrefix={prefix} fields={timeOffFormFields} errors={errors} />
         <div className="flex flex-wrap items-end gap-4">
-          {timeOffFormFields.map((field) => (
-            <Field
-              key={field}
-              id={`${prefix}-${field}`}
-              label={labels[field]}
-              error={errors[field]}
-              hintId={hintId}
-              name={field}
-              type="date"
-              required
-              defaultValue={values[field] ?? ""}
-            />
-          ))}
+          <DayRangeFields
+            idPrefix={prefix}
+            fields={timeOffFormFields}
+            hintId={hintId}
+            values={values}
+            errors={errors}
+          />
           <button
             type="submit"
             className="rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-100"

@@ -6,14 +6,9 @@ import {
   type WebhookEndpointView,
   type WebhookReplayRangeField,
 } from "~/schemas/webhook-endpoint";
-import { ErrorSummary, Field } from "./host-form";
+import { DayRangeFields, ErrorSummary, secondaryButton } from "~/components/admin/form-fields";
 
 // Each form posts its `intent` to the page's own URL (which holds the endpoint id) and returns to its section.
-
-export const secondaryButton =
-  "rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-100 focus:outline-none focus:ring-2 focus:ring-brand-600 focus:ring-offset-2";
-export const dangerButton =
-  "rounded-md bg-red-700 px-4 py-2 text-sm font-semibold text-white hover:bg-red-800 focus:outline-none focus:ring-2 focus:ring-red-700 focus:ring-offset-2";
 
 export function IntentForm({
   endpointId,
@@ -79,7 +74,6 @@ export function ReplayFailedForm({
 }) {
   const prefix = "replay-failed";
   const hintId = `${prefix}-hint`;
-  const labels: Record<WebhookReplayRangeField, string> = { from: "First day", to: "Last day" };
   return (
     <Form method="post" action={`${webhookEndpointHref(endpointId)}#replay`} noValidate>
       <input type="hidden" name="intent" value="replay-failed" />
@@ -90,19 +84,13 @@ export function ReplayFailedForm({
       <div className="mt-3 space-y-3">
         <ErrorSummary idPrefix={prefix} fields={webhookReplayRangeFields} errors={errors} />
         <div className="flex flex-wrap items-end gap-4">
-          {webhookReplayRangeFields.map((field) => (
-            <Field
-              key={field}
-              id={`${prefix}-${field}`}
-              label={labels[field]}
-              error={errors[field]}
-              hintId={hintId}
-              name={field}
-              type="date"
-              required
-              defaultValue={values[field] ?? ""}
-            />
-          ))}
+          <DayRangeFields
+            idPrefix={prefix}
+            fields={webhookReplayRangeFields}
+            hintId={hintId}
+            values={values}
+            errors={errors}
+          />
           <button type="submit" className={secondaryButton}>
             Replay failed deliveries
           </button>

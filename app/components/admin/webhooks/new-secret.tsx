@@ -1,5 +1,5 @@
 import type { NewWebhookSecret } from "~/schemas/webhook-endpoint";
-import { formatTimestamp } from "./format";
+import { formatTimestamp } from "~/components/admin/format";
 
 /** Shown this once; the server has already forgotten it. Read-only, so it can be copied without JS. */
 export function WebhookNewSecret({ newSecret }: { newSecret: NewWebhookSecret }) {

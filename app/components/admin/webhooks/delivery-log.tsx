@@ -1,8 +1,8 @@
 import { Form } from "@remix-run/react";
 import { webhookEndpointHref, type WebhookAttemptView, type WebhookDeliveryView } from "~/schemas/webhook-endpoint";
-import { DataTable, type Column } from "./data-table";
-import { formatTimestamp, formatTimestampSeconds } from "./format";
-import { VisibleText } from "./visible-text";
+import { DataTable, type Column } from "~/components/admin/data-table";
+import { formatTimestamp, formatTimestampSeconds } from "~/components/admin/format";
+import { VisibleText } from "~/components/admin/visible-text";
 
 const deliveryBadge: Record<WebhookDeliveryView["status"], string> = {
   pending: "bg-amber-100 text-amber-900",

@@ -8,7 +8,15 @@ import {
   type WebhookEndpointField,
   type WebhookEndpointValues,
 } from "~/schemas/webhook-endpoint";
-import { describedBy, ErrorSummary, Field, FieldError, inputClasses, primaryButton } from "./host-form";
+import {
+  ActiveCheckbox,
+  describedBy,
+  ErrorSummary,
+  Field,
+  FieldError,
+  inputClasses,
+  primaryButton,
+} from "~/components/admin/form-fields";
 
 /** Without `endpointId`, the form that adds an endpoint; with it, the one that edits that endpoint. */
 type Props = {
@@ -27,7 +35,6 @@ export function WebhookEndpointForm({ endpointId, values, errors }: Props) {
   const invalid = (field: WebhookEndpointField) => (errors[field] ? true : undefined);
   const urlHintId = `${idPrefix}-url-hint`;
   const eventsHintId = `${idPrefix}-events-hint`;
-  const activeHintId = `${idPrefix}-active-hint`;
   // The first checkbox carries the field's id, so the error summary's link lands on the group.
   const eventId = (index: number) => (index === 0 ? fieldId("eventTypes") : `${fieldId("eventTypes")}-${index}`);
 
@@ -111,25 +118,11 @@ export function WebhookEndpointForm({ endpointId, values, errors }: Props) {
           </ul>
         </fieldset>
 
-        <div>
-          <div className="flex items-center gap-2">
-            <input
-              id={fieldId("active")}
-              name="active"
-              type="checkbox"
-              value="on"
-              defaultChecked={values.active}
-              aria-describedby={activeHintId}
-              className="h-4 w-4 rounded border-slate-400 text-brand-700 focus:ring-brand-600"
-            />
-            <label htmlFor={fieldId("active")} className="text-sm font-medium text-slate-800">
-              Active
-            </label>
-          </div>
-          <p id={activeHintId} className="mt-1 text-sm text-slate-600">
-            An active endpoint gets the events it asked for. A switched-off one gets none until it is switched on again.
-          </p>
-        </div>
+        <ActiveCheckbox
+          id={fieldId("active")}
+          checked={values.active}
+          hint="An active endpoint gets the events it asked for. A switched-off one gets none until it is switched on again."
+        />
 
         <button type="submit" className={primaryButton}>
           {endpointId ? "Save endpoint" : "Add endpoint"}

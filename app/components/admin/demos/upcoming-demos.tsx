@@ -1,6 +1,6 @@
 import { Form } from "@remix-run/react";
 import type { Agenda } from "~/schemas/demo-views";
-import { VisibleText } from "./visible-text";
+import { VisibleText } from "~/components/admin/visible-text";
 
 type Props = {
   agenda: Pick<Agenda, "timeZoneLabel" | "days" | "hosts">;

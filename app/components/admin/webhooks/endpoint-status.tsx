@@ -1,8 +1,8 @@
 import type { ReactNode } from "react";
 import { webhookEventTypes } from "~/content/webhook-events";
 import type { WebhookEndpointView } from "~/schemas/webhook-endpoint";
-import { formatTimestamp } from "./format";
-import { VisibleText } from "./visible-text";
+import { formatTimestamp } from "~/components/admin/format";
+import { VisibleText } from "~/components/admin/visible-text";
 
 const badge = "rounded-full px-2.5 py-0.5 text-xs font-semibold";
 

@@ -1,0 +1,129 @@
+import { Form } from "@remix-run/react";
+import type { ReactNode } from "react";
+import {
+  HOST_EMAIL_MAX_LENGTH,
+  HOST_NAME_MAX_LENGTH,
+  HOURS_TEXT_MAX_LENGTH,
+  hostFormFields,
+  hostWeekdays,
+  type HostFormField,
+  type ZoneOption,
+} from "~/schemas/demo-host";
+import { ActiveCheckbox, ErrorSummary, Field, inputClasses, primaryButton } from "~/components/admin/form-fields";
+
+type Props = {
+  idPrefix: string;
+  action: string;
+  intent: "add-host" | "edit-host";
+  hostId?: string;
+  zones: ZoneOption[];
+  values: Partial<Record<HostFormField, string>>;
+  errors: Partial<Record<HostFormField, string>>;
+  submitLabel: string;
+  extra?: ReactNode;
+};
+
+export function HostForm({ idPrefix, action, intent, hostId, zones, values, errors, submitLabel, extra }: Props) {
+  const fieldId = (field: HostFormField) => `${idPrefix}-${field}`;
+  const hoursHintId = `${idPrefix}-hours-hint`;
+  // Keep a refused form's zone even if the list lacks it, so the choice is not lost.
+  const zoneChoices =
+    values.timeZone && !zones.some((zone) => zone.value === values.timeZone)
+      ? [...zones, { value: values.timeZone, label: values.timeZone }]
+      : zones;
+
+  return (
+    <Form method="post" action={action} noValidate>
+      <input type="hidden" name="intent" value={intent} />
+      {hostId ? <input type="hidden" name="hostId" value={hostId} /> : null}
+      <div className="space-y-5">
+        <ErrorSummary idPrefix={idPrefix} fields={hostFormFields} errors={errors} />
+
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field
+            id={fieldId("name")}
+            label="Name"
+            error={errors.name}
+            name="name"
+            type="text"
+            required
+            maxLength={HOST_NAME_MAX_LENGTH}
+            autoComplete="off"
+            defaultValue={values.name ?? ""}
+          />
+          <Field
+            id={fieldId("email")}
+            label="E-mail"
+            error={errors.email}
+            name="email"
+            type="email"
+            required
+            maxLength={HOST_EMAIL_MAX_LENGTH}
+            autoComplete="off"
+            spellCheck={false}
+            defaultValue={values.email ?? ""}
+          />
+          <Field
+            id={fieldId("timeZone")}
+            label="Time zone"
+            error={errors.timeZone}
+            wide
+            name="timeZone"
+            required
+            defaultValue={values.timeZone ?? ""}
+          >
+            {values.timeZone ? null : (
+              <option value="" disabled>
+                Choose a time zone
+              </option>
+            )}
+            {zoneChoices.map((zone) => (
+              <option key={zone.value} value={zone.value}>
+                {zone.label}
+              </option>
+            ))}
+          </Field>
+        </div>
+
+        <fieldset>
+          <legend className="text-sm font-semibold text-slate-900">Weekly hours, in the host’s time zone</legend>
+          <p id={hoursHintId} className="mt-1 text-sm text-slate-600">
+            Write a day’s hours like <code>09:00-12:00, 13:00-17:00</code> (24-hour clock, several ranges separated by
+            commas). Leave a day empty when the host does not work it.
+          </p>
+          <div className="mt-3 grid gap-3 sm:grid-cols-2">
+            {hostWeekdays.map((day) => (
+              <Field
+                key={day.field}
+                id={fieldId(day.field)}
+                label={day.label}
+                error={errors[day.field]}
+                hintId={hoursHintId}
+                className={`${inputClasses} font-mono`}
+                name={day.field}
+                type="text"
+                maxLength={HOURS_TEXT_MAX_LENGTH}
+                autoComplete="off"
+                spellCheck={false}
+                defaultValue={values[day.field] ?? ""}
+              />
+            ))}
+          </div>
+        </fieldset>
+
+        <ActiveCheckbox
+          id={fieldId("active")}
+          checked={values.active !== undefined}
+          hint="An active host takes new demos in their weekly hours. An inactive one takes none; demos already booked with them stay booked."
+        />
+
+        <div className="flex flex-wrap items-center gap-4">
+          <button type="submit" className={primaryButton}>
+            {submitLabel}
+          </button>
+          {extra}
+        </div>
+      </div>
+    </Form>
+  );
+}
