@@ -105,11 +105,10 @@ export default async function handleRequest(
     `public, max-age=0, s-maxage=${env.PAGE_S_MAXAGE_SECONDS}, stale-while-revalidate=${env.PAGE_STALE_WHILE_REVALIDATE_SECONDS}`,
   );
   const candidates = [representationTag(tag, gzip), representationTag(tag, !gzip)];
-  const ifNoneMatch = request.headers.get("If-None-Match");
-  if (matchesIfNoneMatch(ifNoneMatch, candidates)) {
+  const held = candidates.find((etag) => matchesIfNoneMatch(request.headers.get("If-None-Match"), [etag]));
+  if (held) {
     // Same data and build render the same page, so the client's copy is current without a render.
-    const held = candidates.find((etag) => matchesIfNoneMatch(ifNoneMatch, [etag]));
-    headers.set("ETag", held ?? candidates[0]);
+    headers.set("ETag", held);
     return new Response(null, { headers, status: 304 });
   }
   const page = await (env.PAGE_CACHE === "on" ? keptPage(tag, render) : finishedPage(render)).catch(

@@ -69,8 +69,7 @@ function withThousands(whole: number): string {
 
 /** "$2,470" */
 export function formatUsd(dollars: number): string {
-  const rounded = Math.round(dollars);
-  return `${rounded < 0 ? "-" : ""}$${withThousands(Math.abs(rounded))}`;
+  return formatCents(Math.round(dollars) * 100);
 }
 
 /** "$1,976.50", or "$1,976" when there are no cents — for amounts that can carry cents, such as a discounted total. */

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from "node:timers/promises";
 import { sql } from "drizzle-orm";
 import { getConnection, getDb } from "~/db/connection.server";
 import { getEnv } from "~/utils/env.server";
@@ -57,8 +58,6 @@ function reasonOf(error: unknown): string {
   }
   return String(error);
 }
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Waits with backoff for a PostgreSQL starting after the app; a PGlite directory in use is refused at once. */
 export async function waitForDatabase(): Promise<void> {

@@ -59,13 +59,9 @@ export default function AdminHosts() {
           {/* Keyed on the count (hosts are never deleted) to reset after an add; see the time-off forms. */}
           <HostForm
             key={hosts.length}
-            idPrefix="new-host"
-            action="/admin/hosts#add-host"
-            intent="add-host"
             zones={zones}
             values={newHostAnswer?.values ?? newHost}
             errors={newHostAnswer?.errors ?? {}}
-            submitLabel="Add host"
           />
         </div>
       </section>

@@ -9,9 +9,6 @@ import { getRequestId, readRawBody } from "~/utils/http/request.server";
 
 export const loader = () => jsonError(405, "Use POST.", {}, { Allow: "POST" });
 
-// Signature checks need no API key, so the webhook works even where only the webhook secret is configured.
-const webhooks = Stripe.webhooks;
-
 /** Verified against the raw body, applied once per event id. */
 export async function action({ request }: ActionFunctionArgs) {
   const requestId = getRequestId(request);
@@ -25,7 +22,8 @@ export async function action({ request }: ActionFunctionArgs) {
     const payload = await readRawBody(request, getEnv().BODY_LIMIT_BYTES * 16);
     let event: Stripe.Event;
     try {
-      event = webhooks.constructEvent(payload, signature, secret);
+      // Signature checks need no API key, so the webhook works even where only the webhook secret is configured.
+      event = Stripe.webhooks.constructEvent(payload, signature, secret);
     } catch (error) {
       logger.warn("stripe webhook signature rejected", {
         requestId,

@@ -9,7 +9,7 @@ export type ClickIdKind = (typeof clickIdKinds)[number];
 
 export const ATTRIBUTION_LIMITS = { utm: 100, referrerHost: 253, landingPath: 200 } as const;
 
-export { attributionFieldNames, type AttributionFieldName } from "./attribution-fields";
+export type { AttributionFieldName } from "./attribution-fields";
 
 export type Attribution = {
   utmSource?: string;

@@ -173,8 +173,6 @@ export const demoHostSchema = z
     active,
   }));
 
-export type DemoHostFormData = z.output<typeof demoHostSchema>;
-
 /** In the form's order, which the error summary follows. */
 export const hostFormFields = ["name", "email", "timeZone", ...hostWeekdays.map((day) => day.field), "active"] as const;
 export type HostFormField = (typeof hostFormFields)[number];
@@ -183,8 +181,6 @@ export type HostFormField = (typeof hostFormFields)[number];
 export const hostTimeOffSchema = z
   .object({ firstDay: dayField("first day"), lastDay: dayField("last day") })
   .superRefine(lastDayNotBefore("firstDay", "lastDay"));
-
-export type HostTimeOffData = z.output<typeof hostTimeOffSchema>;
 
 export const timeOffFormFields = ["firstDay", "lastDay"] as const;
 export type TimeOffFormField = (typeof timeOffFormFields)[number];

@@ -63,7 +63,6 @@ export const demoRequestSchema = z.object({
   [demoHoneypotField]: z.string().optional(),
 });
 
-export type DemoRequestInput = z.input<typeof demoRequestSchema>;
 export type DemoRequestData = z.output<typeof demoRequestSchema>;
 
 /** The submission id stays internal. */

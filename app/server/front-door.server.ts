@@ -188,10 +188,8 @@ function routePatternOf(target: string) {
   return routePatterns ? routePatterns(pathname) : "/*";
 }
 
-type RequestListener = (req: IncomingMessage, res: ServerResponse) => void;
-
 function guardServer(server: Server) {
-  const listeners = server.listeners("request") as RequestListener[];
+  const listeners = server.listeners("request") as ((req: IncomingMessage, res: ServerResponse) => void)[];
   server.removeAllListeners("request");
   for (const listener of listeners) {
     server.on("request", (req: IncomingMessage, res: ServerResponse) => {

@@ -1,5 +1,5 @@
 import { subscribe, unsubscribe } from "node:diagnostics_channel";
-import { Server as HttpServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import { Server as HttpServer, type Server, type ServerResponse } from "node:http";
 import { closeDatabaseForGood } from "~/db/connection.server";
 import { quitRedis } from "~/db/redis-connection.server";
 import { getEnv } from "~/utils/env.server";
@@ -10,8 +10,6 @@ import { LISTENING_CHANNEL } from "~/server/startup-report.server";
 import { stopMetricsServer } from "~/server/metrics.server";
 import { stopTracing } from "~/utils/tracing.server";
 import { remember } from "~/utils/singleton.server";
-
-type RequestStart = { request: IncomingMessage; response: ServerResponse; server: Server };
 
 type Lifecycle = { inFlight: Set<ServerResponse>; servers: Set<Server>; shuttingDown: boolean };
 
@@ -88,7 +86,7 @@ export function installGracefulShutdown() {
   const current = lifecycle();
 
   subscribe("http.server.request.start", (message) => {
-    const { response, server } = message as RequestStart;
+    const { response, server } = message as { response: ServerResponse; server: Server };
     current.servers.add(server);
     current.inFlight.add(response);
     // "close" also fires when the client goes away before the answer is complete.
@@ -107,7 +105,7 @@ export function installGracefulShutdown() {
   subscribe(LISTENING_CHANNEL, onListening);
 }
 
-function handleSignals(current: ReturnType<typeof lifecycle>) {
+function handleSignals(current: Lifecycle) {
   for (const signal of ["SIGTERM", "SIGINT"] as const) {
     process.on(signal, () => {
       if (current.shuttingDown) {

@@ -3,7 +3,7 @@ import { createServer, type Server } from "node:http";
 import { collectDefaultMetrics, Gauge } from "prom-client";
 import { databasePoolState } from "~/db/connection.server";
 import { outboxBacklog, type OutboxBacklog } from "~/models/outbox/messages.server";
-import { getEnv, type Env } from "~/utils/env.server";
+import type { Env } from "~/utils/env.server";
 import { logger } from "~/utils/logger.server";
 import { metricsRegistry } from "~/utils/metrics.server";
 import { forget, recall, remember } from "~/utils/singleton.server";
@@ -83,7 +83,7 @@ export function isMetricsServer(server: Server) {
   return recall<Server>(METRICS_SERVER) === server;
 }
 
-export function startMetricsServer(env: Env = getEnv()): Promise<void> {
+export function startMetricsServer(env: Env): Promise<void> {
   const port = env.METRICS_PORT;
   if (port === undefined || recall(METRICS_SERVER)) return Promise.resolve();
   registerDatabaseGauges();

@@ -2,7 +2,6 @@ import type { ServerBuild } from "@remix-run/node";
 import { matchRoutes } from "@remix-run/react";
 
 type RouteNode = { id: string; path?: string; index?: boolean; caseSensitive?: boolean; children: RouteNode[] };
-type RouteObjects = Parameters<typeof matchRoutes>[0];
 
 function routeTree(routes: ServerBuild["routes"]): RouteNode[] {
   const nodes = new Map<string, RouteNode>();
@@ -28,7 +27,7 @@ export function routePatterns(build: Pick<ServerBuild, "routes" | "publicPath">)
     if (pathname.startsWith(build.publicPath)) return `${build.publicPath}*`;
     let pattern = known.get(pathname);
     if (pattern === undefined) {
-      const matches = matchRoutes(tree as RouteObjects, pathname) ?? [];
+      const matches = matchRoutes(tree as Parameters<typeof matchRoutes>[0], pathname) ?? [];
       pattern = `/${matches
         .map((match) => match.route.path)
         .filter(Boolean)

@@ -4,10 +4,10 @@ import { planDescriptions } from "~/content/plan-features";
 import { plans } from "~/content/plans";
 import { siteTagline } from "~/content/brand-copy";
 import type { SiteConfig } from "~/content/site";
-import { absoluteUrl, canonicalUrl } from "~/utils/seo";
+import { absoluteUrl } from "~/utils/seo";
 
 export function landingJsonLd(site: SiteConfig): Record<string, unknown>[] {
-  const url = canonicalUrl(site);
+  const url = absoluteUrl(site, "/");
   const organization = {
     "@context": "https://schema.org",
     "@type": "Organization",

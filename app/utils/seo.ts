@@ -8,10 +8,6 @@ export function absoluteUrl(site: SiteConfig, path: string) {
   return new URL(path, `${site.appUrl}/`).toString();
 }
 
-export function canonicalUrl(site: SiteConfig) {
-  return absoluteUrl(site, "/");
-}
-
 export function landingMeta(site: SiteConfig): MetaDescriptor[] {
   const page = {
     path: "/",

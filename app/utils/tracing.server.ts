@@ -54,12 +54,12 @@ type SpanOptions = {
   attributes?: Otel.Attributes;
   /** A trace context to continue (`traceparent`), e.g. the request's that queued this work. */
   parent?: string;
-  kind?: "server" | "client" | "internal";
+  kind?: "client" | "internal";
   /** Only inside a trace: a database statement on its own (the worker polling) would be a trace of one span. */
   onlyInATrace?: boolean;
 };
 
-export function inSpan<T>(name: string, options: SpanOptions, work: (span?: Otel.Span) => Promise<T>): Promise<T> {
+export function inSpan<T>(name: string, options: SpanOptions, work: () => Promise<T>): Promise<T> {
   const current = tracing();
   if (!current) return work();
   const { api, tracer } = current;
@@ -67,23 +67,18 @@ export function inSpan<T>(name: string, options: SpanOptions, work: (span?: Otel
     ? api.propagation.extract(api.ROOT_CONTEXT, { traceparent: options.parent })
     : api.context.active();
   if (options.onlyInATrace && !api.trace.getSpan(parent)) return work();
-  const kind = { server: api.SpanKind.SERVER, client: api.SpanKind.CLIENT, internal: api.SpanKind.INTERNAL };
-  return tracer.startActiveSpan(
-    name,
-    { attributes: options.attributes, kind: kind[options.kind ?? "internal"] },
-    parent,
-    async (span) => {
-      try {
-        return await work(span);
-      } catch (error) {
-        span.recordException(error instanceof Error ? error : String(error));
-        span.setStatus({ code: api.SpanStatusCode.ERROR });
-        throw error;
-      } finally {
-        span.end();
-      }
-    },
-  );
+  const kind = options.kind === "client" ? api.SpanKind.CLIENT : api.SpanKind.INTERNAL;
+  return tracer.startActiveSpan(name, { attributes: options.attributes, kind }, parent, async (span) => {
+    try {
+      return await work();
+    } catch (error) {
+      span.recordException(error instanceof Error ? error : String(error));
+      span.setStatus({ code: api.SpanStatusCode.ERROR });
+      throw error;
+    } finally {
+      span.end();
+    }
+  });
 }
 
 /** A span for work already done (from `startedAt`, epoch milliseconds, to now), e.g. a claim known to matter only after. */

@@ -1,4 +1,3 @@
-// The admin forms' parts: a labelled field with its error, the summary of a refused form's errors, buttons.
 import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes } from "react";
 
 export const inputClasses =

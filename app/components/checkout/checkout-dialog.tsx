@@ -5,16 +5,14 @@ import { InfoStep } from "./info-step";
 import { PlanStep } from "./plan-step";
 import { StepIndicator } from "./step-indicator";
 
-// Closing goes through the server so the checkout cookie is cleared: reopening starts from scratch, but with the
-// visit's attribution, which the close link carries back to the page.
-const closeUrl = (attribution: Record<string, string>) =>
-  `/?checkout=close${Object.keys(attribution).length ? `&${new URLSearchParams(attribution)}` : ""}`;
-
 // No Portal: it renders nothing on the server, and the dialog must be complete without JavaScript. Radix omits the
 // aria links in server HTML, so they are set here.
 export function CheckoutDialog({ view }: { view: CheckoutView }) {
   const navigate = useNavigate();
-  const closeHref = closeUrl(view.attribution);
+  // Closing goes through the server so the checkout cookie is cleared: reopening starts from scratch, but with the
+  // visit's attribution, which the close link carries back to the page.
+  const { attribution } = view;
+  const closeHref = `/?checkout=close${Object.keys(attribution).length ? `&${new URLSearchParams(attribution)}` : ""}`;
   return (
     <Dialog.Root
       open

@@ -7,8 +7,6 @@ import type { CheckoutView } from "~/schemas/checkout";
 import { useHydrated } from "~/utils/use-hydrated";
 import { OrderSummary } from "./order-summary";
 
-type Props = Omit<CheckoutView, "step" | "edit" | "attribution">;
-
 // A new tab keeps the order intact. Not ExternalLink: sharing it here would split it into an extra first-load chunk.
 function LegalLink({ page }: { page: "terms" | "privacy" }) {
   return (
@@ -33,7 +31,7 @@ export function PlanStep({
   billing: initialBilling,
   coupon,
   attemptId,
-}: Props) {
+}: Omit<CheckoutView, "step" | "edit" | "attribution">) {
   const hydrated = useHydrated();
   const navigation = useNavigation();
   // Uncontrolled inputs are the truth and this mirrors them, so a pre-hydration choice survives. Don't remount on

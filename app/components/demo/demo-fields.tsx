@@ -14,9 +14,6 @@ import { SlotPicker, slotPickerParts } from "./demo-slot-picker";
 // server's picker does the job.
 const calendarPicker = lazyPart(() => import("./demo-slot-picker.lazy").then((module) => module.loadCalendarPicker()));
 
-// Component class (app/tailwind.css).
-const inputClass = "field-input";
-
 function FieldShell({
   name,
   label,
@@ -75,7 +72,7 @@ function TextField({
   const { error, getInputProps, a11y } = useBoundField(name);
   return (
     <FieldShell name={name} label={label} required error={error}>
-      <input {...getInputProps({ ...a11y, type, autoComplete, required: true, className: inputClass })} />
+      <input {...getInputProps({ ...a11y, type, autoComplete, required: true, className: "field-input" })} />
     </FieldShell>
   );
 }
@@ -84,7 +81,7 @@ function DealVolumeField() {
   const { error, getInputProps, a11y } = useBoundField("dealVolume");
   return (
     <FieldShell name="dealVolume" label="Monthly deal volume" error={error}>
-      <select {...getInputProps({ ...a11y, className: inputClass })}>
+      <select {...getInputProps({ ...a11y, className: "field-input" })}>
         <option value="">Select deal volume</option>
         {dealVolumes.map((volume) => (
           <option key={volume} value={volume}>
@@ -104,7 +101,7 @@ function ChallengesField() {
         {...getInputProps({
           ...a11y,
           rows: 3,
-          className: inputClass,
+          className: "field-input",
           placeholder: "Missed follow-ups, scheduling crews, chasing invoices…",
         })}
       />

@@ -28,7 +28,7 @@ function warmValidator() {
   void preloadDemoValidator();
 }
 
-export type DemoFormProps = {
+type DemoFormProps = {
   brandName: string;
   picker: DemoPickerView;
   /** What the action sent back after a refused or failed submit. */

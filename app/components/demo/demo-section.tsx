@@ -8,7 +8,7 @@ import { DemoForm } from "./demo-form";
 import { demoRequestFormId } from "~/schemas/demo-form-ids";
 import type { BookedDemoView, DemoPickerView } from "~/schemas/demo-request-fields";
 
-export type DemoSectionState = {
+type DemoSectionState = {
   showThanks: boolean;
   /** "Pick a time" as first shown: the first bookable day, in the business's time zone. */
   picker: DemoPickerView;

@@ -46,38 +46,33 @@ async function fetchFreeSlots(fresh = false): Promise<string[] | undefined> {
   }
 }
 
-let firstSlots: Promise<unknown> | undefined;
 let fetchedSlots: string[] | undefined;
 
 /** Resolves once the free times are known, so the picker shows complete at once. */
 export async function loadCalendarPicker() {
-  firstSlots ??= fetchFreeSlots().then((starts) => (fetchedSlots = starts));
-  await firstSlots;
+  fetchedSlots = await fetchFreeSlots();
   return CalendarPicker;
 }
 
-function CalendarPicker(props: CalendarPickerProps) {
+function CalendarPicker({ parts, view, selected, error, onChoice }: CalendarPickerProps) {
+  const { chipClass, dayTabClass, timesGridClass, NoSlotChoice, PickerError, PickerLegend, pickerErrorId } = parts;
   const [starts, setStarts] = useState(fetchedSlots);
+  const [zone, setZone] = useState(() => visitorTimeZone() ?? view.businessTimeZone);
+  const [choice, setChoice] = useState(() => selected ?? chosenInServerPicker(parts.slotField));
   useEffect(() => {
-    if (props.error !== props.parts.slotTakenMessage) return;
+    if (error !== parts.slotTakenMessage) return;
+    setChoice(undefined);
     let active = true;
     void fetchFreeSlots(true).then((fresh) => active && fresh && setStarts(fresh));
     return () => {
       active = false;
     };
-  }, [props.error, props.parts]);
+  }, [error, parts]);
   // Without the list (offline, an error): the times the server rendered, still pickable.
-  return <Calendar {...props} starts={starts ?? props.view.times.map((time) => time.start)} />;
-}
-
-function Calendar({ parts, view, selected, error, onChoice, starts }: CalendarPickerProps & { starts: string[] }) {
-  const { chipClass, dayTabClass, NoSlotChoice, PickerError, PickerLegend, pickerErrorId, slotTakenMessage } = parts;
-  const [zone, setZone] = useState(() => visitorTimeZone() ?? view.businessTimeZone);
-  const [choice, setChoice] = useState(() => selected ?? chosenInServerPicker(parts.slotField));
-  useEffect(() => {
-    if (error === slotTakenMessage) setChoice(undefined);
-  }, [error, slotTakenMessage]);
-  const days = useMemo(() => groupByLocalDate(starts, zone), [starts, zone]);
+  const days = useMemo(
+    () => groupByLocalDate(starts ?? view.times.map((time) => time.start), zone),
+    [starts, view, zone],
+  );
   const [activeDay, setActiveDay] = useState<string>();
   const chosenDay = choice ? days.find((day) => day.starts.includes(choice))?.date : undefined;
   const active = days.find((day) => day.date === activeDay)?.date ?? chosenDay ?? days[0]?.date;
@@ -147,12 +142,8 @@ function Calendar({ parts, view, selected, error, onChoice, starts }: CalendarPi
               aria-labelledby={`demo-day-${day.date}`}
               title={`Times on ${formatLongDay(day.date)}`}
               hidden={day.date !== active}
-              // Same box as timesGridClass; a hidden panel gets no display class, or `grid` overrides `hidden`.
-              className={
-                day.date === active
-                  ? "mt-3 grid h-60 grid-cols-2 content-start gap-2 overflow-y-auto p-px sm:grid-cols-3"
-                  : "hidden"
-              }
+              // A hidden panel gets no display class, or `grid` overrides `hidden`.
+              className={day.date === active ? timesGridClass : "hidden"}
             >
               {day.starts.map((start) => (
                 <label key={start} className={chipClass}>

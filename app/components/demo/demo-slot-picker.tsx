@@ -14,7 +14,7 @@ import {
   type DemoPickerView,
 } from "~/schemas/demo-request-fields";
 
-export type SlotPickerProps = {
+type SlotPickerProps = {
   view: DemoPickerView;
   /** The choice to show as made: a slot start, "" for "none", undefined for no choice yet. */
   selected?: string;
@@ -22,21 +22,18 @@ export type SlotPickerProps = {
   onChoice?: () => void;
 };
 
-export const pickerErrorId = "demo-slotStart-error";
+const pickerErrorId = "demo-slotStart-error";
 
 // Component classes (app/tailwind.css), kept short because the server repeats them on every chip.
-export const chipClass = "slot-chip";
+const chipClass = "slot-chip";
 
-export const dayTabClass = "day-tab";
+const dayTabClass = "day-tab";
 
 // Fixed height so both pickers take the same room and nothing below moves when times arrive.
-export const timesGridClass = "mt-3 grid h-60 grid-cols-2 content-start gap-2 overflow-y-auto p-px sm:grid-cols-3";
-
-export const smallButtonClass =
-  "rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-800 hover:border-brand-600 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600";
+const timesGridClass = "mt-3 grid h-60 grid-cols-2 content-start gap-2 overflow-y-auto p-px sm:grid-cols-3";
 
 /** The explicit request-only choice (controlled when `checked` is given); no choice at all means the same. ADR 23. */
-export function NoSlotChoice({
+function NoSlotChoice({
   selected,
   checked,
   onChoice,
@@ -56,7 +53,7 @@ export function NoSlotChoice({
 }
 
 /** A fieldset's legend must be its first child. */
-export function PickerLegend({ zoneName }: { zoneName: string }) {
+function PickerLegend({ zoneName }: { zoneName: string }) {
   return (
     <>
       <legend className="text-sm font-medium text-slate-800">Pick a time (optional)</legend>
@@ -65,7 +62,7 @@ export function PickerLegend({ zoneName }: { zoneName: string }) {
   );
 }
 
-export function PickerError({ error }: { error?: string }) {
+function PickerError({ error }: { error?: string }) {
   return error ? (
     <p id={pickerErrorId} className="mt-2 text-sm text-red-700">
       {error}
@@ -76,6 +73,7 @@ export function PickerError({ error }: { error?: string }) {
 export const slotPickerParts = {
   chipClass,
   dayTabClass,
+  timesGridClass,
   NoSlotChoice,
   PickerError,
   PickerLegend,
@@ -85,10 +83,8 @@ export const slotPickerParts = {
   slotTakenMessage,
 };
 
-export type SlotPickerParts = typeof slotPickerParts;
-
 /** `parts` are passed in so the calendar picker's chunk does not bundle them again. */
-export type CalendarPickerProps = SlotPickerProps & { parts: SlotPickerParts };
+export type CalendarPickerProps = SlotPickerProps & { parts: typeof slotPickerParts };
 
 export function SlotPicker({ view, selected, error }: SlotPickerProps) {
   const pageAction = useFormAction();
@@ -173,7 +169,7 @@ export function SlotPicker({ view, selected, error }: SlotPickerProps) {
           formNoValidate
           formAction={action}
           onClick={postItself}
-          className={smallButtonClass}
+          className="rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-800 hover:border-brand-600 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
         >
           Show times
         </button>

@@ -2,8 +2,6 @@
 import { faqItems } from "~/content/faq";
 import type { FaqLook } from "./faq-accordion.lazy";
 
-export { faqItems };
-
 const itemClass = "border-b border-slate-200";
 // The chevron is the trigger's ::after (.faq-trigger in app/tailwind.css), turned when its item is open.
 const triggerClass =

@@ -1,26 +1,21 @@
 // Native <details name="faq"> work without JavaScript; when the visitor nears the FAQ they become the Radix
 // Accordion, keeping the open item. Both share ./faq-list's classes, so the switch is invisible.
 import { useRef } from "react";
-import { FaqList } from "./faq-list";
+import { faqItems } from "~/content/faq";
+import { accordionLook, FaqList } from "./faq-list";
 import { SectionHeading } from "./section-heading";
 import { lazyPart, useLazyPart } from "~/deferred/lazy-part";
 
-const accordion = lazyPart(() =>
-  Promise.all([import("./faq-accordion.lazy"), import("./faq-list")]).then(([accordion, list]) => ({
-    AccordionFaq: accordion.AccordionFaq,
-    items: list.faqItems,
-    look: list.accordionLook,
-  })),
-);
+const accordion = lazyPart(() => import("./faq-accordion.lazy").then((module) => module.AccordionFaq));
 
 export function Faq() {
-  const loaded = useLazyPart(accordion, "#faq");
+  const AccordionFaq = useLazyPart(accordion, "#faq");
   const containerRef = useRef<HTMLDivElement>(null);
 
   // Read whichever <details> is open at the moment of the switch (the native list has no React handlers: the
   // visitor may have opened one at any time before).
   let initial = "";
-  if (loaded && containerRef.current) {
+  if (AccordionFaq && containerRef.current) {
     const open = containerRef.current.querySelector<HTMLDetailsElement>("details[open]");
     initial = open?.dataset.faqId ?? "";
   }
@@ -35,7 +30,7 @@ export function Faq() {
           lead="Straight answers about setup, support, security and what happens to your data."
         />
         <div ref={containerRef} className="mt-10">
-          {loaded ? <loaded.AccordionFaq initial={initial} items={loaded.items} look={loaded.look} /> : <FaqList />}
+          {AccordionFaq ? <AccordionFaq initial={initial} items={faqItems} look={accordionLook} /> : <FaqList />}
         </div>
       </div>
     </section>

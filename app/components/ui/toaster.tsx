@@ -2,7 +2,7 @@ import * as ToastPrimitive from "@radix-ui/react-toast";
 import { useEffect, useRef, useState } from "react";
 import { useHydrated } from "~/utils/use-hydrated";
 
-export type ToastData = {
+type ToastData = {
   id: string;
   type: "info" | "success" | "error" | "warning";
   message: string;

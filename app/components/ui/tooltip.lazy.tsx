@@ -5,7 +5,7 @@ import { useEffect, useRef, useState, type ReactElement, type ReactNode } from "
 
 /** The interaction that loaded this module, carried over by the plain trigger in ./tooltip. */
 export type TooltipIntent = { kind: "hover" | "focus" | "press"; at: number; left: boolean };
-export type TooltipImplProps = { content: ReactNode; children: ReactElement; intent?: TooltipIntent };
+type TooltipImplProps = { content: ReactNode; children: ReactElement; intent?: TooltipIntent };
 
 const OPEN_DELAY_MS = 700;
 const SKIP_DELAY_MS = 300;

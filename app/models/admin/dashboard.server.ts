@@ -5,7 +5,7 @@ import { getDb, instant, rowsOf } from "~/db/connection.server";
 import type { AttributionFigures, DailyFigures, DayRange } from "~/schemas/dashboard-views";
 import { demoOutcomes } from "~/schemas/demo-outcome";
 
-export type AttributionDimension = "source" | "campaign";
+type AttributionDimension = "source" | "campaign";
 
 // Fixed SQL, never built from input: the dimension picks one of these two.
 const dimensionSql: Record<AttributionDimension, SQL> = {

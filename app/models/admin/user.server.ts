@@ -68,7 +68,7 @@ export async function setUserPassword(username: string, password: string): Promi
   });
 }
 
-export async function countUsers(): Promise<number> {
+async function countUsers(): Promise<number> {
   const [row] = await getDb().select({ value: count() }).from(users);
   return Number(row?.value ?? 0);
 }

@@ -9,7 +9,7 @@ import { attributionKeys } from "~/schemas/attribution";
 import { funnelCountFrom, type FunnelCount } from "~/models/insight/funnel.server";
 import { paginate, type Paginated } from "~/models/pagination.server";
 
-export type NewOrder = Omit<typeof orders.$inferInsert, "id" | "status" | "createdAt" | "updatedAt" | "paidAt"> &
+type NewOrder = Omit<typeof orders.$inferInsert, "id" | "status" | "createdAt" | "updatedAt" | "paidAt"> &
   Required<Pick<typeof orders.$inferInsert, "discountCents" | "currency" | "couponCode" | "livemode">>;
 
 const newOrderColumns = [
@@ -32,7 +32,7 @@ const newOrderColumns = [
 ] as const satisfies readonly (keyof NewOrder)[];
 
 /** `order_created` counts a new order only; `planChosen` counts `checkout_plan_chosen` even on a replay (ADR 0021). */
-export type OrderCount = FunnelCount & { planChosen?: boolean };
+type OrderCount = FunnelCount & { planChosen?: boolean };
 
 const orderInsertColumns = ["id", ...newOrderColumns] as const;
 

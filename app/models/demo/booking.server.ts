@@ -155,11 +155,6 @@ function hostOrder(choice: HostChoice) {
     limit 1`;
 }
 
-/** Whether any candidate is still free by the database's present state (after a round that took nothing). */
-async function anyCandidateFree(tx: Transaction, choice: HostChoice): Promise<boolean> {
-  return rowsOf(await tx.execute(sql`${freeCandidates(choice)} limit 1`)).length > 0;
-}
-
 /**
  * One statement picks the host and inserts, the exclusion constraint refusing overlaps; a lost race retries with a
  * fresh snapshot, so candidates + 1 rounds always settle. No check-then-insert.
@@ -185,7 +180,7 @@ export async function insertBooking(
     );
     if (inserted[0]) return rowFromDriver<DemoBooking>(demoBookings, inserted[0]);
     // No row: full, or the chosen host was taken meanwhile. Only another look can tell.
-    if (!(await anyCandidateFree(tx, choice))) return undefined;
+    if (rowsOf(await tx.execute(sql`${freeCandidates(choice)} limit 1`)).length === 0) return undefined;
   }
   return undefined;
 }
@@ -210,7 +205,7 @@ export async function findBooking(id: string, db: Database = getDb()): Promise<B
 }
 
 /** The lead's live booking, if it has one (at most one: a unique partial index). */
-export async function findLiveBookingOf(demoRequestId: string, db: Database | Transaction = getDb()) {
+export async function findLiveBookingOf(demoRequestId: string, db: Transaction) {
   const [booking] = await db
     .select()
     .from(demoBookings)
@@ -229,12 +224,8 @@ function isConflict(error: unknown): boolean {
   return false;
 }
 
-export type RescheduleResult =
-  | { status: "rescheduled"; booking: DemoBooking }
-  | { status: "unchanged"; booking: DemoBooking }
-  | { status: "slot-taken"; booking: DemoBooking }
-  | { status: "cancelled"; booking: DemoBooking }
-  | { status: "not-found" };
+type RescheduleResult =
+  { status: "rescheduled" | "unchanged" | "slot-taken" | "cancelled"; booking: DemoBooking } | { status: "not-found" };
 
 /** Keeps the id (the invite's UID) and, when free, the host. The caller checks the new start first (checkSlotStart). */
 export async function rescheduleBooking(
@@ -288,9 +279,7 @@ async function moveToFreeHost(tx: Transaction, id: string, choice: HostChoice): 
 }
 
 export type ReassignResult =
-  | { status: "reassigned"; booking: DemoBooking }
-  | { status: "unchanged" | "host-busy" | "cancelled"; booking: DemoBooking }
-  | { status: "not-found" };
+  { status: "reassigned" | "unchanged" | "host-busy" | "cancelled"; booking: DemoBooking } | { status: "not-found" };
 
 /** Same time, another host; raises SEQUENCE and re-sends the invite, as the organizer changes. */
 export async function reassignBooking(
@@ -298,12 +287,12 @@ export async function reassignBooking(
   choice: Pick<HostChoice, "candidates" | "bufferMinutes" | "week">,
 ): Promise<ReassignResult> {
   return changingBookings(() =>
-    getDb().transaction(async (tx) => {
+    getDb().transaction(async (tx): Promise<ReassignResult> => {
       const [current] = await tx.select().from(demoBookings).where(eq(demoBookings.id, id)).for("update");
-      if (!current) return { status: "not-found" as const };
-      if (current.status !== "booked") return { status: "cancelled" as const, booking: current };
+      if (!current) return { status: "not-found" };
+      if (current.status !== "booked") return { status: "cancelled", booking: current };
       if (choice.candidates.length === 1 && choice.candidates[0] === current.hostId) {
-        return { status: "unchanged" as const, booking: current };
+        return { status: "unchanged", booking: current };
       }
       const candidates = choice.candidates.filter((candidate) => candidate !== current.hostId);
       const full: HostChoice = {
@@ -315,16 +304,13 @@ export async function reassignBooking(
         self: current.id,
       };
       const booking = await moveToFreeHost(tx, id, full);
-      if (booking) return { status: "reassigned" as const, booking };
-      return { status: "host-busy" as const, booking: current };
+      if (booking) return { status: "reassigned", booking };
+      return { status: "host-busy", booking: current };
     }),
   );
 }
 
-export type CancelResult =
-  | { status: "cancelled"; booking: DemoBooking }
-  | { status: "already-cancelled"; booking: DemoBooking }
-  | { status: "not-found" };
+type CancelResult = { status: "cancelled" | "already-cancelled"; booking: DemoBooking } | { status: "not-found" };
 
 /** Raises SEQUENCE and queues the CANCEL invite; pending reminders go in the same statement. */
 export async function cancelBooking(id: string): Promise<CancelResult> {

@@ -113,7 +113,7 @@ export async function findHostContact(
 
 export type HostContact = { name: string; email: string };
 
-export type HostInput = {
+type HostInput = {
   name: string;
   email: string;
   timeZone: string;

@@ -6,7 +6,7 @@ import { paginate, type Paginated } from "~/models/pagination.server";
 import type { DemoOutcome } from "~/schemas/demo-outcome";
 import type { DayRange } from "~/schemas/dashboard-views";
 
-export type EndedBooking = {
+type EndedBooking = {
   booking: Pick<DemoBookingRow, "id" | "slotStart" | "slotEnd" | "outcome" | "outcomeAt">;
   lead: { firstName: string; lastName: string; company: string };
   host: { name: string } | null;
@@ -54,24 +54,22 @@ export async function listEndedBookings(range: DayRange, at: Date, page: number)
   return page > first.totalPages ? pageOf(first.totalPages) : first;
 }
 
-export type OutcomeResult =
-  | { status: "recorded" | "unchanged"; booking: DemoBookingRow }
-  | { status: "not-ended" | "cancelled"; booking: DemoBookingRow }
-  | { status: "not-found" };
+type OutcomeResult =
+  { status: "recorded" | "unchanged" | "not-ended" | "cancelled"; booking: DemoBookingRow } | { status: "not-found" };
 
 /** The row is locked first, so a concurrent cancellation or reschedule lands before or after, never half-way. */
 export async function setBookingOutcome(id: string, outcome: DemoOutcome, at: Date): Promise<OutcomeResult> {
-  return getDb().transaction(async (tx) => {
+  return getDb().transaction(async (tx): Promise<OutcomeResult> => {
     const [current] = await tx.select().from(demoBookings).where(eq(demoBookings.id, id)).for("update");
-    if (!current) return { status: "not-found" as const };
-    if (current.status !== "booked") return { status: "cancelled" as const, booking: current };
-    if (current.slotEnd.getTime() > at.getTime()) return { status: "not-ended" as const, booking: current };
-    if (current.outcome === outcome) return { status: "unchanged" as const, booking: current };
+    if (!current) return { status: "not-found" };
+    if (current.status !== "booked") return { status: "cancelled", booking: current };
+    if (current.slotEnd.getTime() > at.getTime()) return { status: "not-ended", booking: current };
+    if (current.outcome === outcome) return { status: "unchanged", booking: current };
     const [booking] = await tx
       .update(demoBookings)
       .set({ outcome, outcomeAt: sql`now()` })
       .where(eq(demoBookings.id, id))
       .returning();
-    return { status: "recorded" as const, booking };
+    return { status: "recorded", booking };
   });
 }

@@ -19,6 +19,7 @@ import { placeholders, preparedPerHandle } from "~/db/prepared.server";
 import { leadCreated, newWebhookEventId, queueWebhookEvents, storedLeadCreated } from "~/models/webhooks/event.server";
 import { now } from "~/utils/time/clock.server";
 import { escapeLike, normalizeSearch, paginate, type Paginated } from "~/models/pagination.server";
+import { demoRequestRecordKeys } from "~/models/record-json.server";
 
 export type NewDemoRequest = Omit<DemoRequestData, "submissionId" | "website" | "slotStart" | "timeZone"> & {
   submissionId: string;
@@ -81,20 +82,8 @@ export async function createDemoRequest(
   return slot ? changingBookings(write) : write();
 }
 
-const leadColumns = [
-  "id",
-  "firstName",
-  "lastName",
-  "email",
-  "phone",
-  "company",
-  "dealVolume",
-  "challenges",
-  "submissionId",
-  ...attributionKeys,
-  "consentVersion",
-  "consentPage",
-] as const;
+// Every field of a lead but created_at, which the database sets.
+const leadColumns = demoRequestRecordKeys.filter((key): key is Exclude<typeof key, "createdAt"> => key !== "createdAt");
 
 function newLeadValues(input: NewDemoRequest) {
   return {
@@ -183,7 +172,7 @@ async function insertDemoRequest(
 /** A picked slot and what the database needs to choose its host (ADR 0030). */
 export type RequestedSlot = { slotStart: Date; slotEnd: Date; choice: HostChoice; visitorTimeZone?: string };
 
-export type CreatedDemoRequest = {
+type CreatedDemoRequest = {
   row: DemoRequestRow;
   created: boolean;
   /** The lead's live booking: made now, or found when this submission was already booked. */
@@ -255,7 +244,7 @@ async function createDemoRequestWithSlot(
 }
 
 /** How long two identical submissions without a submission id count as one lead (ADR 0019). */
-export const SAME_LEAD_WINDOW_MINUTES = 10;
+const SAME_LEAD_WINDOW_MINUTES = 10;
 
 /** A transaction-scoped advisory lock key per mailbox: a signed 64-bit number from the address's SHA-256. */
 function mailboxLockKey(email: string) {

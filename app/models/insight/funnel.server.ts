@@ -30,7 +30,7 @@ export async function incrementFunnelCounts(
     });
 }
 
-export type FunnelTotals = Record<FunnelEvent, number>;
+type FunnelTotals = Record<FunnelEvent, number>;
 
 /** Each event's total over the days `from`…`to` (inclusive, "YYYY-MM-DD"); an event never counted is 0. */
 export async function funnelTotals(from: string, to: string): Promise<FunnelTotals> {

@@ -143,9 +143,9 @@ export function messagesAbout(records: { leads?: SQL; orders?: SQL }): SQL {
 export type OutboxBacklog = { kind: string; pending: number; oldestDueSeconds: number };
 
 /** Pending messages by kind, and how long the oldest one already due has waited (0 when none is due). */
-export async function outboxBacklog(now: Date, db: Database = getDb()): Promise<OutboxBacklog[]> {
+export async function outboxBacklog(now: Date): Promise<OutboxBacklog[]> {
   const at = instant(now);
-  return db
+  return getDb()
     .select({
       kind: outbox.kind,
       pending: sql<number>`count(*)::int`,

@@ -84,7 +84,7 @@ export async function findPersonRecords(email: string, db: Database | Transactio
   return { leads, bookings, orders: personOrders, messages, webhookAttempts: attempts, consentWordings };
 }
 
-export type ErasureCounts = {
+type ErasureCounts = {
   leads: number;
   bookings: number;
   ordersErased: number;
@@ -96,12 +96,8 @@ export type ErasureCounts = {
  * Everything about the address except paid orders, which the law keeps (retention removes them), in one transaction.
  * `lead.erased` carries ids only.
  */
-export function erasePerson(
-  email: string,
-  erasure: { by: string; at: Date },
-  db: Database = getDb(),
-): Promise<ErasureCounts> {
-  return db.transaction(async (tx) => {
+export function erasePerson(email: string, erasure: { by: string; at: Date }): Promise<ErasureCounts> {
+  return getDb().transaction(async (tx) => {
     const found = await findPersonRecords(email, tx);
     const leadIds = found.leads.map((lead) => lead.id);
     const messageIds = found.messages.map((message) => message.id);
@@ -143,10 +139,10 @@ export function erasePerson(
   });
 }
 
-export async function listErasures(limit = 20, db: Database = getDb()) {
-  return db
+export async function listErasures() {
+  return getDb()
     .select()
     .from(erasureAudit)
     .orderBy(sql`${erasureAudit.erasedAt} desc`)
-    .limit(limit);
+    .limit(20);
 }

@@ -9,10 +9,10 @@ import { isSealed, isSealedWithCurrentKey, openSecret, sealSecret, UnreadableSec
 /** The id of the endpoint WEBHOOK_URL declares: fixed, so every instance starting at once writes the same row. */
 export const ENVIRONMENT_ENDPOINT_ID = "environment";
 
-export type EndpointFields = { url: string; description: string; eventTypes: WebhookEventType[]; active: boolean };
+type EndpointFields = { url: string; description: string; eventTypes: WebhookEventType[]; active: boolean };
 
-export async function listEndpoints(db: Database = getDb()): Promise<WebhookEndpointRow[]> {
-  return db.select().from(webhookEndpoints).orderBy(asc(webhookEndpoints.createdAt), asc(webhookEndpoints.id));
+export async function listEndpoints(): Promise<WebhookEndpointRow[]> {
+  return getDb().select().from(webhookEndpoints).orderBy(asc(webhookEndpoints.createdAt), asc(webhookEndpoints.id));
 }
 
 export async function findEndpoint(id: string, db: Database = getDb()): Promise<WebhookEndpointRow | undefined> {
@@ -23,24 +23,22 @@ export async function findEndpoint(id: string, db: Database = getDb()): Promise<
 /** What a signing secret is bound to when sealed (ADR 0043): the row holds only this. */
 const SEALED_FOR = "webhook signing secret";
 
+/** A secret still plain (written by an older instance during a rolling update) is used as it is. */
 export function openSigningSecret(stored: string): string {
-  return openSecret(stored, SEALED_FOR);
+  return isSealed(stored) ? openSecret(stored, SEALED_FOR) : stored;
 }
 
-/**
- * The previous secret signs too while its grace lasts, if it can be read; an unreadable current one throws. A secret
- * still plain (written by an older instance during a rolling update) is used as it is.
- */
+/** The previous secret signs too while its grace lasts, if it can be read; an unreadable current one throws. */
 export function signingSecretsOf(endpoint: WebhookEndpointRow, at: Date): string[] {
-  const current = isSealed(endpoint.secret) ? openSigningSecret(endpoint.secret) : endpoint.secret;
+  const current = openSigningSecret(endpoint.secret);
   const previousValid =
     endpoint.previousSecret && endpoint.previousSecretExpiresAt && endpoint.previousSecretExpiresAt > at;
   const previous = previousValid ? readableSecret(endpoint.previousSecret!) : undefined;
   return previous === undefined ? [current] : [current, previous];
 }
 
-export async function createEndpoint(fields: EndpointFields & { secret: string }, db: Database = getDb()) {
-  const [row] = await db
+export async function createEndpoint(fields: EndpointFields & { secret: string }) {
+  const [row] = await getDb()
     .insert(webhookEndpoints)
     .values({ ...fields, secret: sealSecret(fields.secret, SEALED_FOR) })
     .returning();
@@ -48,8 +46,8 @@ export async function createEndpoint(fields: EndpointFields & { secret: string }
 }
 
 /** Changes an admin-made endpoint's settings (the environment's follows the environment). */
-export async function updateEndpoint(id: string, fields: EndpointFields, db: Database = getDb()) {
-  const updated = await db
+export async function updateEndpoint(id: string, fields: EndpointFields) {
+  const updated = await getDb()
     .update(webhookEndpoints)
     .set({ ...fields, updatedAt: sql`now()` })
     .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.fromEnvironment, false)))
@@ -58,8 +56,8 @@ export async function updateEndpoint(id: string, fields: EndpointFields, db: Dat
 }
 
 /** Turns any endpoint's deliveries on or off (the environment's too: an admin may pause it). */
-export async function setEndpointActive(id: string, active: boolean, db: Database = getDb()) {
-  const updated = await db
+export async function setEndpointActive(id: string, active: boolean) {
+  const updated = await getDb()
     .update(webhookEndpoints)
     .set({ active, updatedAt: sql`now()` })
     .where(eq(webhookEndpoints.id, id))
@@ -68,9 +66,9 @@ export async function setEndpointActive(id: string, active: boolean, db: Databas
 }
 
 /** Deletes an admin-made endpoint with its log and its deliveries, in one statement. */
-export async function deleteEndpoint(id: string, db: Database = getDb()) {
+export async function deleteEndpoint(id: string) {
   const deleted = rowsOf<{ id: string }>(
-    await db.execute(sql`
+    await getDb().execute(sql`
       with deleted as (
         delete from ${webhookEndpoints}
         where ${webhookEndpoints.id} = ${id} and not ${webhookEndpoints.fromEnvironment}
@@ -85,8 +83,8 @@ export async function deleteEndpoint(id: string, db: Database = getDb()) {
 }
 
 /** A new signing secret; the current one stays valid (signed with too) until `graceUntil`. */
-export async function rotateSecret(id: string, secret: string, graceUntil: Date, db: Database = getDb()) {
-  const updated = await db
+export async function rotateSecret(id: string, secret: string, graceUntil: Date) {
+  const updated = await getDb()
     .update(webhookEndpoints)
     .set({
       previousSecret: sql`${webhookEndpoints.secret}`,
@@ -107,8 +105,8 @@ export async function disableEndpoint(id: string, reason: string, at: Date, db: 
 }
 
 /** Lifts an automatic disabling; the failed deliveries can then be replayed. */
-export async function enableEndpoint(id: string, db: Database = getDb()) {
-  const updated = await db
+export async function enableEndpoint(id: string) {
+  const updated = await getDb()
     .update(webhookEndpoints)
     .set({ disabledAt: null, disabledReason: null, failingSince: null, updatedAt: sql`now()` })
     .where(eq(webhookEndpoints.id, id))
@@ -120,11 +118,8 @@ export async function enableEndpoint(id: string, db: Database = getDb()) {
  * Safe for every instance at start-up: the row is locked while its secret is compared. A changed secret keeps the
  * old one valid until `graceUntil`; without the settings the row is deactivated, never deleted, so its log stays.
  */
-export async function syncEnvironmentEndpoint(
-  endpoint: { url: string; secret: string } | undefined,
-  graceUntil: Date,
-  db: Database = getDb(),
-) {
+export async function syncEnvironmentEndpoint(endpoint: { url: string; secret: string } | undefined, graceUntil: Date) {
+  const db = getDb();
   if (!endpoint) {
     await db
       .update(webhookEndpoints)
@@ -173,9 +168,8 @@ export async function syncEnvironmentEndpoint(
   });
 }
 
-/** The plain secret, whether the row still holds it plain (before sealing) or sealed; undefined when unreadable. */
+/** The plain secret, or undefined when it cannot be read. */
 function readableSecret(stored: string): string | undefined {
-  if (!isSealed(stored)) return stored;
   try {
     return openSigningSecret(stored);
   } catch (error) {
@@ -188,10 +182,11 @@ function readableSecret(stored: string): string | undefined {
  * Also re-seals secrets sealed with an older SESSION_SECRET. Each row is written only if it still holds what was
  * read, so instances starting together agree.
  */
-export async function resealSecrets(db: Database = getDb()): Promise<{ resealed: number; unreadable: string[] }> {
+export async function resealSecrets(): Promise<{ resealed: number; unreadable: string[] }> {
+  const db = getDb();
   let resealed = 0;
   const unreadable: string[] = [];
-  for (const row of await listEndpoints(db)) {
+  for (const row of await listEndpoints()) {
     if ([row.secret, row.previousSecret].every((value) => value === null || isSealedWithCurrentKey(value))) continue;
     const current = readableSecret(row.secret);
     const previous = row.previousSecret === null ? null : readableSecret(row.previousSecret);
@@ -220,7 +215,7 @@ export async function resealSecrets(db: Database = getDb()): Promise<{ resealed:
   return { resealed, unreadable };
 }
 
-export type AttemptRecord = {
+type AttemptRecord = {
   deliveryId: string;
   endpointId: string;
   eventId: string;
@@ -282,8 +277,8 @@ export async function recordAttempt(attempt: AttemptRecord, db: Database = getDb
   return row?.failingSince ?? null;
 }
 
-export async function listAttempts(endpointId: string, limit: number, db: Database = getDb()) {
-  return db
+export async function listAttempts(endpointId: string, limit: number) {
+  return getDb()
     .select()
     .from(webhookAttempts)
     .where(eq(webhookAttempts.endpointId, endpointId))
@@ -295,8 +290,8 @@ const ofEndpoint = (endpointId: string) =>
   and(eq(outbox.kind, webhookDeliveryKind), sql`${outbox.payload}->>'endpointId' = ${endpointId}`);
 
 /** An endpoint's deliveries (outbox rows), as the log lists them. */
-export async function listDeliveries(endpointId: string, limit: number, db: Database = getDb()) {
-  const rows = await db.select().from(outbox).where(ofEndpoint(endpointId)).orderBy(desc(outbox.seq)).limit(limit);
+export async function listDeliveries(endpointId: string, limit: number) {
+  const rows = await getDb().select().from(outbox).where(ofEndpoint(endpointId)).orderBy(desc(outbox.seq)).limit(limit);
   return rows.map((row) => {
     const { event } = row.payload as WebhookDeliveryPayload;
     return {
@@ -312,8 +307,8 @@ export async function listDeliveries(endpointId: string, limit: number, db: Data
   });
 }
 
-export async function deliveryCounts(endpointId?: string, db: Database = getDb()) {
-  const rows = await db
+export async function deliveryCounts(endpointId?: string) {
+  const rows = await getDb()
     .select({
       endpointId: sql<string>`${outbox.payload}->>'endpointId'`,
       status: outbox.status,
@@ -332,8 +327,8 @@ export async function deliveryCounts(endpointId?: string, db: Database = getDb()
 }
 
 /** Same event id, so receivers see a duplicate. A pending delivery is left alone: an instance may be sending it. */
-export async function replayDelivery(endpointId: string, deliveryId: string, at: Date, db: Database = getDb()) {
-  const updated = await db
+export async function replayDelivery(endpointId: string, deliveryId: string, at: Date) {
+  const updated = await getDb()
     .update(outbox)
     .set({ status: "pending", attempts: 0, nextAttemptAt: instant(at), lastError: null, deliveredAt: null })
     .where(and(eq(outbox.id, deliveryId), ofEndpoint(endpointId), ne(outbox.status, "pending")))
@@ -342,8 +337,8 @@ export async function replayDelivery(endpointId: string, deliveryId: string, at:
 }
 
 /** Sends again every failed delivery of the endpoint created in [from, to); returns how many. */
-export async function replayFailed(endpointId: string, from: Date, to: Date, at: Date, db: Database = getDb()) {
-  const updated = await db
+export async function replayFailed(endpointId: string, from: Date, to: Date, at: Date) {
+  const updated = await getDb()
     .update(outbox)
     .set({ status: "pending", attempts: 0, nextAttemptAt: instant(at), lastError: null })
     .where(
@@ -359,7 +354,7 @@ export async function replayFailed(endpointId: string, from: Date, to: Date, at:
 }
 
 /** Queues a `webhook.test` event to this endpoint alone, whatever events it asked for. */
-export async function queueTestEvent(endpointId: string, at: Date, db: Database = getDb()) {
+export async function queueTestEvent(endpointId: string, at: Date) {
   const event = {
     id: newWebhookEventId(),
     type: webhookTestEventType,
@@ -368,7 +363,9 @@ export async function queueTestEvent(endpointId: string, at: Date, db: Database 
     data: { message: "A test event sent from /admin/webhooks." },
   };
   const payload: WebhookDeliveryPayload = { endpointId, recordKey: `test:${event.id}`, event };
-  await db.insert(outbox).values({ kind: webhookDeliveryKind, payload, nextAttemptAt: instant(at) });
+  await getDb()
+    .insert(outbox)
+    .values({ kind: webhookDeliveryKind, payload, nextAttemptAt: instant(at) });
   return event.id;
 }
 

@@ -9,26 +9,24 @@ import { bookingRecordKeys, demoRequestRecordKeys, orderRecordKeys, recordJson }
  */
 export const webhookDeliveryKind = "webhook-delivery";
 
-export type WebhookEvent = {
-  /** The Standard Webhooks `webhook-id`: the same for every endpoint and every retry of this event. */
-  id: string;
-  type: string;
-  version: number;
-  timestamp: string;
-  data: Record<string, unknown>;
-};
-
 export type WebhookDeliveryPayload = {
   endpointId: string;
   /** The record the event is about ("lead:<id>", "order:<id>"): its events reach an endpoint in order. */
   recordKey: string;
-  event: WebhookEvent;
+  event: {
+    /** The Standard Webhooks `webhook-id`: the same for every endpoint and every retry of this event. */
+    id: string;
+    type: string;
+    version: number;
+    timestamp: string;
+    data: Record<string, unknown>;
+  };
   /** The queuing request's W3C trace context, with tracing on. */
   traceparent?: string;
 };
 
 /** Where an event's record is read from (aliases r = lead, b = booking, h = host, o = order) and how. */
-export type WebhookEventSource = { type: WebhookEventType; from: SQL; data: SQL; recordKey: SQL };
+type WebhookEventSource = { type: WebhookEventType; from: SQL; data: SQL; recordKey: SQL };
 
 const leadRecord = recordJson(demoRequests, demoRequestRecordKeys, "r");
 

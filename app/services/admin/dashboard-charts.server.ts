@@ -30,8 +30,8 @@ const maxNameLength = 26;
 // One decimal is finer than a pixel at any width the figure gets, and keeps the loader data small.
 const px = (value: number) => Math.round(value * 10) / 10;
 
-export const formatCount = (value: number) => value.toLocaleString("en-US");
-export const formatMoney = (cents: number) => formatCents(Math.round(cents));
+const formatCount = (value: number) => value.toLocaleString("en-US");
+const formatMoney = (cents: number) => formatCents(Math.round(cents));
 
 /** An axis tick's amount, short enough for the axis: "$1.4M", "$25k", "$900". */
 function formatMoneyTick(cents: number) {
@@ -79,7 +79,7 @@ function dayFrame(
   return { y, view };
 }
 
-export function dayBarChart(
+function dayBarChart(
   data: DayValue[],
   label: string,
   {
@@ -109,7 +109,7 @@ export function dayBarChart(
   };
 }
 
-export function dayLineChart(
+function dayLineChart(
   data: DayValue[],
   label: string,
   { formatTick }: { formatTick: (value: number) => string },
@@ -126,7 +126,7 @@ export function dayLineChart(
   return { ...view, bars: [], path };
 }
 
-export function barListChart(
+function barListChart(
   rows: { name: string; value: number; note?: string; text?: string }[],
   label: string,
   {

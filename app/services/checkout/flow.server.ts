@@ -31,14 +31,20 @@ import {
 } from "~/services/insight/attribution.server";
 import { jsonError, jsonOk } from "~/utils/http/api.server";
 import { signedCookie } from "~/utils/http/cookies.server";
-import { requestOrigin } from "~/utils/env.server";
+import { getEnv, requestOrigin } from "~/utils/env.server";
 import { logger } from "~/utils/logger.server";
-import type { ValidCoupon } from "~/services/checkout/payments/payment-provider";
-import { getPaymentProvider } from "~/services/checkout/payments/provider.server";
+import type { PaymentProvider, ValidCoupon } from "~/services/checkout/payments/payment-provider";
+import { createStripeProvider } from "~/services/checkout/payments/stripe.server";
+import { createTestModeProvider } from "~/services/checkout/payments/test-mode.server";
 import { countFunnelStep, funnelDay, isArrival, mayCount } from "~/services/insight/funnel.server";
 import { consumeLimits, limitRules, type LimitLadder } from "~/services/rate-limit.server";
 import { getRequestId, RequestRejected } from "~/utils/http/request.server";
 import { redirectWithError, redirectWithSuccess } from "~/utils/http/toast.server";
+
+function getPaymentProvider(): PaymentProvider {
+  const env = getEnv();
+  return env.STRIPE_SECRET_KEY ? createStripeProvider(env) : createTestModeProvider(env);
+}
 
 const stateSchema = z.object({
   // A random id per visitor's checkout, the key of its coupon-attempt limit.
@@ -297,7 +303,7 @@ export async function startCheckout(
   }
 }
 
-export class PaymentFailed extends Error {
+class PaymentFailed extends Error {
   constructor() {
     super(paymentFailureNotice.description);
     this.name = "PaymentFailed";
@@ -346,8 +352,7 @@ export async function handlePayStep(request: Request, form: FormData) {
       },
       request,
     );
-    if (json)
-      return jsonResponse({ url: started.url, orderId: started.orderId }, { headers: { "Set-Cookie": cookie } });
+    if (json) return jsonResponse(started, { headers: { "Set-Cookie": cookie } });
     return redirect(started.url, { status: 303, headers: { "Set-Cookie": cookie } });
   } catch (error) {
     if (error instanceof PaymentFailed)

@@ -179,10 +179,6 @@ function rehomedText({ moved, stranded }: RehomeResult): string {
     .join(" ");
 }
 
-function cancelStrandedDemo(form: FormData) {
-  return cancelDemoAnswer(idOf(form.get("bookingId")), (hostId) => (hostId ? hostHref(hostId) : "/admin/hosts"));
-}
-
 async function removeHostTimeOff(form: FormData) {
   const hostId = idOf(form.get("hostId"));
   const timeOffId = idOf(form.get("timeOffId"));
@@ -217,7 +213,9 @@ export async function hostsAction(request: Request): Promise<TypedResponse<HostF
       case "remove-time-off":
         return await removeHostTimeOff(form);
       case "cancel-demo":
-        return await cancelStrandedDemo(form);
+        return await cancelDemoAnswer(idOf(form.get("bookingId")), (hostId) =>
+          hostId ? hostHref(hostId) : "/admin/hosts",
+        );
       default:
         throw new RequestRejected(400, "Unknown hosts action.");
     }

@@ -6,7 +6,8 @@ import { getBookingSettings, getEnv, type BookingSettings } from "~/utils/env.se
 import { remember } from "~/utils/singleton.server";
 
 /** The first hosts of a fresh install: the DEMO_* settings (ADR 0030). */
-export function seedFromSettings(settings: BookingSettings = getBookingSettings()): SeedHosts {
+export function seedFromSettings(): SeedHosts {
+  const settings = getBookingSettings();
   const env = getEnv();
   return {
     count: settings.hosts,

@@ -13,7 +13,7 @@ import { getBookingSettings } from "~/utils/env.server";
 export type BookingDelivery =
   { outcome: "sent"; followUps: OutboxMessage[] } | { outcome: "wait" } | { outcome: "gone"; reason: string };
 
-export function parseDemoInvitePayload(payload: unknown): DemoInvitePayload | undefined {
+function parseDemoInvitePayload(payload: unknown): DemoInvitePayload | undefined {
   if (!payload || typeof payload !== "object") return undefined;
   const { bookingId, sequence, method } = payload as Record<string, unknown>;
   if (typeof bookingId !== "string" || !bookingId) return undefined;

@@ -43,8 +43,6 @@ type InviteInput = {
 
 const PRODUCT_ID = { company: "Groundwork", product: "Demo booking", language: "EN" };
 
-const appOrigin = () => getEnv().APP_URL;
-
 /** Calendars match updates by UID, so it must not move: the host name, not the port a derived APP_URL follows. */
 export function bookingUid(bookingId: string): string {
   return `${bookingId}@${new URL(getEnv().APP_URL).hostname}`;
@@ -54,18 +52,13 @@ export function demoMinutes(booking: Pick<InviteBooking, "slotStart" | "slotEnd"
   return Math.round((booking.slotEnd.getTime() - booking.slotStart.getTime()) / 60_000);
 }
 
-export function demoSummary(booking: Pick<InviteBooking, "slotStart" | "slotEnd">): string {
+function demoSummary(booking: Pick<InviteBooking, "slotStart" | "slotEnd">): string {
   return `${getEnv().BRAND_NAME} demo (${demoMinutes(booking)} min)`;
 }
 
 /** The host as the invite's organizer: their calendar is the one the visitor's RSVP answers. */
 export function inviteOrganizer(host: { name: string; email: string }): ICalOrganizer {
   return { name: parameterText(host.name), email: host.email };
-}
-
-export function defaultOrganizer(): ICalOrganizer {
-  const env = getEnv();
-  return { name: parameterText(env.BRAND_NAME), email: env.SALES_EMAIL };
 }
 
 const fullName = (lead: InviteLead) => `${lead.firstName} ${lead.lastName}`.trim();
@@ -94,7 +87,7 @@ function visitorDescription(booking: InviteBooking, lead: InviteLead, manageUrl:
     return [
       `This ${demoMinutes(booking)}-minute ${env.BRAND_NAME} demo for ${lead.company} was cancelled.`,
       "",
-      `Book another time: ${appOrigin()}/#demo-booking`,
+      `Book another time: ${env.APP_URL}/#demo-booking`,
     ].join("\n");
   }
   return [
@@ -115,7 +108,7 @@ export function bookingInvite({ booking, lead, method, manageUrl, organizer }: I
     summary: demoSummary(booking),
     description: visitorDescription(booking, lead, manageUrl, method),
     url: method === "CANCEL" ? null : manageUrl,
-    organizer: organizer ?? defaultOrganizer(),
+    organizer: organizer ?? inviteOrganizer({ name: getEnv().BRAND_NAME, email: getEnv().SALES_EMAIL }),
     attendees: [
       {
         name: parameterText(fullName(lead)),
@@ -157,7 +150,7 @@ function salesDescription(lead: InviteLead) {
   ];
   if (lead.dealVolume) lines.push(`Deal volume: ${lead.dealVolume} deals`);
   if (lead.challenges?.trim()) lines.push("", "Challenges:", lead.challenges.trim());
-  lines.push("", `Lead: ${appOrigin()}/admin?q=${encodeURIComponent(lead.email)}`);
+  lines.push("", `Lead: ${getEnv().APP_URL}/admin?q=${encodeURIComponent(lead.email)}`);
   return lines.join("\n");
 }
 

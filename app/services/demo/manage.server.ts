@@ -1,5 +1,5 @@
 import { json, redirect } from "@remix-run/node";
-import { cancelBooking, findBooking, rescheduleBooking } from "~/models/demo/booking.server";
+import { cancelBooking, findBooking, rescheduleBooking, type BookingWithLead } from "~/models/demo/booking.server";
 import { bookingIdFromToken } from "~/services/demo/booking-token.server";
 import { availableSlots, checkSlotStart } from "~/services/demo/slots.server";
 import { currentHosts, hostChoiceAt } from "~/services/demo/hosts.server";
@@ -24,26 +24,23 @@ export const managePageHeaders = {
 
 export const CANCELLED_CANNOT_MOVE =
   "This demo was cancelled, so it cannot be moved. You can book a new demo on our home page.";
-export const PASSED_CANNOT_CHANGE = "This demo has already taken place, so it can no longer be changed.";
-export const UNKNOWN_LINK =
+const PASSED_CANNOT_CHANGE = "This demo has already taken place, so it can no longer be changed.";
+const UNKNOWN_LINK =
   "This link does not match any demo booking. Check that you copied the whole link from your e-mail.";
 
-export type ManageActionData = { error: string; fieldError?: string };
+type ManageActionData = { error: string; fieldError?: string };
 
-export function managePagePath(token: string, search?: URLSearchParams): string {
+function managePagePath(token: string, search?: URLSearchParams): string {
   const query = search?.toString();
   return `/demo/manage/${encodeURIComponent(token)}${query ? `?${query}` : ""}`;
 }
 
-type FoundBooking = NonNullable<Awaited<ReturnType<typeof findBooking>>>;
-
-async function bookingForToken(token: string | undefined): Promise<FoundBooking | undefined> {
-  if (!token || token.length > 200) return undefined;
+async function bookingForToken(token: string | undefined): Promise<BookingWithLead | undefined> {
   const id = bookingIdFromToken(token);
   return id ? await findBooking(id) : undefined;
 }
 
-function viewOf(found: FoundBooking): BookingView {
+function viewOf(found: BookingWithLead): BookingView {
   const { timeZone } = getBookingSettings();
   const start = found.booking.slotStart.toISOString();
   const end = found.booking.slotEnd.toISOString();
@@ -57,9 +54,9 @@ function viewOf(found: FoundBooking): BookingView {
   };
 }
 
-const hasPassed = (found: FoundBooking) => found.booking.slotEnd.getTime() <= now().getTime();
+const hasPassed = (found: BookingWithLead) => found.booking.slotEnd.getTime() <= now().getTime();
 
-async function pickerFor(url: URL, found: FoundBooking): Promise<PickerView> {
+async function pickerFor(url: URL, found: BookingWithLead): Promise<PickerView> {
   const settings = getBookingSettings();
   const asked = url.searchParams.get("tz") ?? "";
   const zoneChosen = isTimeZone(asked);
@@ -131,7 +128,7 @@ async function limitChange(request: Request, bookingId: string) {
   );
 }
 
-async function reschedule(request: Request, token: string, found: FoundBooking, form: FormData) {
+async function reschedule(request: Request, token: string, found: BookingWithLead, form: FormData) {
   const raw = String(form.get("slotStart") ?? "");
   const start = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?Z$/.test(raw) ? new Date(raw) : undefined;
   if (!start || Number.isNaN(start.getTime()))
@@ -154,7 +151,7 @@ async function reschedule(request: Request, token: string, found: FoundBooking, 
   });
 }
 
-async function cancel(request: Request, token: string, found: FoundBooking) {
+async function cancel(request: Request, token: string, found: BookingWithLead) {
   await limitChange(request, found.booking.id);
   const result = await cancelBooking(found.booking.id);
   if (result.status === "not-found") return refusal(404, UNKNOWN_LINK);

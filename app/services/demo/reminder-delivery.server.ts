@@ -17,7 +17,7 @@ const LATE_AFTER_MS = 60_000;
 
 export const REMINDER_SKIPPED_MESSAGE = "demo reminder skipped: its moment passed while the service was down";
 
-export type ReminderDelivery =
+type ReminderDelivery =
   | { outcome: "sent" }
   | { outcome: "superseded"; reason: string }
   | { outcome: "early"; dueAt: Date }

@@ -7,17 +7,12 @@ import {
   createDemoRequest,
   isSameSubmission,
   toStoredDemoRequest,
-  type LeadConsent,
+  type NewDemoRequest,
   type RequestedSlot,
 } from "~/models/demo/request.server";
 import { consentOf, currentDemoConsent } from "~/services/demo/consent.server";
 import { demoEnhancedField, demoRequestFormId } from "~/schemas/demo-form-ids";
-import {
-  demoRequestSchema,
-  demoRequestValidator,
-  type DemoRequestData,
-  type StoredDemoRequest,
-} from "~/schemas/demo-request";
+import { demoRequestSchema, demoRequestValidator, type StoredDemoRequest } from "~/schemas/demo-request";
 import {
   demoDayField,
   demoHoneypotField,
@@ -28,7 +23,6 @@ import {
   slotTakenMessage,
   type BookedDemoView,
 } from "~/schemas/demo-request-fields";
-import type { Attribution } from "~/schemas/attribution";
 import { apiAttribution, attributionFromForm } from "~/services/insight/attribution.server";
 import { managePath, manageToken, manageUrl } from "~/services/demo/booking-token.server";
 import { googleCalendarLink } from "~/services/demo/invite.server";
@@ -48,7 +42,7 @@ import { getRequestId, RequestRejected } from "~/utils/http/request.server";
 import { jsonWithError, redirectWithSuccess } from "~/utils/http/toast.server";
 import { withTimeout } from "~/utils/with-timeout";
 
-export const demoToasts = {
+const demoToasts = {
   success: {
     message: "Demo Request Submitted!",
     description: "We'll contact you within 24 hours to schedule your personalized demo.",
@@ -81,16 +75,14 @@ async function checkedAttempt<T>(request: Request, check: () => T): Promise<T> {
   }
 }
 
-type Submitted = DemoRequestData & { submissionId: string; attribution?: Attribution; consent?: LeadConsent };
-
 /** A stalled database must not keep the visitor waiting; a late commit is harmless (the retry's id finds it). */
-export const DEMO_STORE_TIMEOUT_MS = 10_000;
+const DEMO_STORE_TIMEOUT_MS = 10_000;
 
 export const SUBMISSION_CONFLICT =
   "A request with this submission id was already received with different details. Reload the form (or send a new submissionId) to make a new request.";
 
 /** 422: time not bookable (nothing stored); 409: every seat taken (lead IS stored, ADR 0016) or already booked. */
-export class SlotUnavailable extends RequestRejected {
+class SlotUnavailable extends RequestRejected {
   constructor(
     status: 409 | 422,
     message: string,
@@ -123,7 +115,7 @@ async function requestedSlot(
 
 async function store(
   request: Request,
-  data: Submitted,
+  data: NewDemoRequest,
   channel: "form" | "api",
   slot?: RequestedSlot,
   { oncePerLead = false } = {},
@@ -257,7 +249,7 @@ export async function resetDemoForm(request: Request) {
   });
 }
 
-export type DemoFormNotice = { type: "error"; message: string; description: string };
+type DemoFormNotice = { type: "error"; message: string; description: string };
 
 // The picker's buttons say what to show; they are not values to put back into the form.
 const notRepopulated = new Set([
@@ -405,7 +397,7 @@ export async function handleDemoRequestForm(request: Request, form: FormData): P
   }
 }
 
-export type BookingJson = {
+type BookingJson = {
   id: string;
   start: string;
   end: string;

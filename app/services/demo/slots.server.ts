@@ -10,11 +10,11 @@ import { isKnownTimeZone, timeZoneLabel } from "~/utils/time/time-zone-format";
 // daylight-saving changes move the UTC starts and nothing else. "Now" is passed in for testability.
 
 export type SlotDay = { date: string; slots: Date[] };
-export type FreeSlot = { start: string; end: string; free: number };
-export type FreeSlotDay = { date: string; slots: FreeSlot[] };
+type FreeSlot = { start: string; end: string; free: number };
+type FreeSlotDay = { date: string; slots: FreeSlot[] };
 
 export type SlotRefusal = "past" | "notice" | "horizon" | "outside-hours" | "blackout" | "off-grid";
-export type SlotCheck = { ok: true } | { ok: false; reason: SlotRefusal; message: string };
+type SlotCheck = { ok: true } | { ok: false; reason: SlotRefusal; message: string };
 
 const DAY_NAMES = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
 
@@ -92,7 +92,7 @@ function workingWindows(host: DemoHost, firstDate: string, days: number): Window
 }
 
 /** Each active host with the instants they work over the given dates of the business's zone (two more each side). */
-export type HostWeek = { host: DemoHost; windows: Window[] };
+type HostWeek = { host: DemoHost; windows: Window[] };
 
 export function hostWeeks(hosts: DemoHost[], settings: BookingSettings, fromDate: string, days: number): HostWeek[] {
   // Zones differ by up to 26 hours (UTC−12 to UTC+14): a host's local dates are within two of the business's.
@@ -168,7 +168,7 @@ export function freeHostsAt(weeks: HostWeek[], busy: BusyTime[], start: Date, se
 }
 
 /** The first instant past the booking horizon: `horizonDays` calendar days after now, in the business's zone. */
-export function horizonEnd(now: Date, settings: BookingSettings = getBookingSettings()): Date {
+export function horizonEnd(now: Date, settings: BookingSettings): Date {
   const local = localParts(now, settings.timeZone);
   const date = addCalendarDays(local.date, settings.horizonDays);
   // The same wall-clock time that many dates later; a time a spring-forward change skips moves on by the change.
@@ -178,7 +178,7 @@ export function horizonEnd(now: Date, settings: BookingSettings = getBookingSett
 }
 
 /** The week (Monday 00:00 to the next Monday 00:00 in the business's zone) that `instant` falls in. */
-export function weekOf(instant: Date, settings: BookingSettings = getBookingSettings()): { start: Date; end: Date } {
+export function weekOf(instant: Date, settings: BookingSettings): { start: Date; end: Date } {
   const local = localParts(instant, settings.timeZone);
   const monday = mondayOf(local.date);
   const midnight = (date: string) =>
@@ -190,7 +190,7 @@ export function earliestStart(now: Date, settings: BookingSettings = getBookingS
   return addMinutes(now, settings.minNoticeMinutes);
 }
 
-export function slotEnd(start: Date, settings: BookingSettings = getBookingSettings()): Date {
+export function slotEnd(start: Date, settings: BookingSettings): Date {
   return addMinutes(start, settings.slotMinutes);
 }
 
@@ -324,9 +324,9 @@ export async function availableSlots(options: {
     .filter((day) => day.slots.length > 0);
 }
 
-export type DemoSlotsQuery = { from?: string; days: number; timeZone: string };
+type DemoSlotsQuery = { from?: string; days: number; timeZone: string };
 
-export type DemoSlotsAnswer = {
+type DemoSlotsAnswer = {
   /** The zone of the labels (the one asked for, else the business's). */
   timeZone: string;
   timeZoneName: string;

@@ -14,7 +14,7 @@ import { RequestRejected } from "~/utils/http/request.server";
 import { isAnonymousPageView } from "~/utils/http/shared-document.server";
 
 /** The attribution as a page renders it: hidden inputs (`fields`) and the checkout links' extra query (`query`). */
-export type AttributionView = { fields: Record<string, string>; query: string };
+type AttributionView = { fields: Record<string, string>; query: string };
 
 /** The Referer, unless it is a page of this site (which says nothing about where the visit came from). */
 function outsideReferer(request: Request): string | null {

@@ -21,7 +21,7 @@ import { withTimeout } from "~/utils/with-timeout";
  * ADR 0021: a day's count per step, nothing per visitor. Counting must neither fail nor slow the step it counts:
  * the write is awaited at most this long, then left to finish; a failure is logged, never thrown.
  */
-export const COUNT_WAIT_MS = 100;
+const COUNT_WAIT_MS = 100;
 
 /** In the business's time zone, the one the admin reads. */
 export function funnelDay(instant: Date = now()): string {
@@ -76,7 +76,7 @@ function pageQuery(url: URL): string {
  * Only what the server cannot see: a shared cache serves most landing views (ADR 0021). Every other step is counted
  * where the server handles it, so a beacon can never inflate it.
  */
-export const browserEvents = ["landing_view"] as const satisfies readonly FunnelEvent[];
+const browserEvents = ["landing_view"] as const satisfies readonly FunnelEvent[];
 type BrowserEvent = (typeof browserEvents)[number];
 
 const isBrowserEvent = (value: string): value is BrowserEvent => (browserEvents as readonly string[]).includes(value);

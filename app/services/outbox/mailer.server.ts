@@ -18,7 +18,7 @@ import { inSpan } from "~/utils/tracing.server";
 import { forget, remember } from "~/utils/singleton.server";
 import { formatZonedRange, formatZonedShort, isKnownTimeZone, timeZoneLabel } from "~/utils/time/time-zone-format";
 
-export type Mail = {
+type Mail = {
   to: string;
   /** The demo's host, when the mail is about a booked demo and they are not the sales address itself. */
   cc?: string;
@@ -131,7 +131,7 @@ export function newLeadMail(lead: DemoRequestRow, scheduling?: LeadScheduling): 
   };
 }
 
-export type DemoInviteMailInput = {
+type DemoInviteMailInput = {
   booking: InviteBooking;
   lead: InviteLead;
   method: InviteMethod;
@@ -223,15 +223,13 @@ export function demoInviteMail({
   };
 }
 
-export type DemoChangeMailInput = {
-  booking: InviteBooking;
-  lead: InviteLead;
-  method: InviteMethod;
-  businessTimeZone: string;
-  host?: HostContact;
-};
-
-export function demoChangeSalesMail({ booking, lead, method, businessTimeZone, host }: DemoChangeMailInput): Mail {
+export function demoChangeSalesMail({
+  booking,
+  lead,
+  method,
+  businessTimeZone,
+  host,
+}: Omit<DemoInviteMailInput, "manageUrl" | "visitorTimeZone">): Mail {
   const env = getEnv();
   const name = `${lead.firstName} ${lead.lastName}`;
   const when = formatZonedRange(booking.slotStart, booking.slotEnd, businessTimeZone);
@@ -259,19 +257,6 @@ export function demoChangeSalesMail({ booking, lead, method, businessTimeZone, h
     ].join("\n"),
   };
 }
-
-export type DemoReminderMailInput = {
-  booking: InviteBooking;
-  lead: InviteLead;
-  /** DEMO_REMINDERS, ADR 0031. */
-  minutesBefore: number;
-  /** The visitor's /demo/manage/<token> page (absolute). */
-  manageUrl: string;
-  businessTimeZone: string;
-  /** The lead keeps no zone, so reminders show UTC beside the business's time. */
-  visitorTimeZone?: string;
-  host?: HostContact;
-};
 
 /** "1 hour", "90 minutes" → "1 hour 30 minutes", "30 minutes". */
 function hoursAndMinutes(totalMinutes: number): string {
@@ -305,7 +290,7 @@ export function demoReminderMail({
   businessTimeZone,
   visitorTimeZone,
   host,
-}: DemoReminderMailInput): Mail {
+}: Omit<DemoInviteMailInput, "method"> & { minutesBefore: number }): Mail {
   const env = getEnv();
   const [when, alsoWhen] = demoTimes(booking, businessTimeZone, visitorTimeZone);
   const soon = reminderWhen(booking, minutesBefore, businessTimeZone);

@@ -221,7 +221,7 @@ async function deliverMessages(claimed: OutboxRow[], settings: typeof defaults, 
   return delivered;
 }
 
-export type OutboxWorker = { stop: () => Promise<void>; wake: () => void };
+type OutboxWorker = { stop: () => Promise<void>; wake: () => void };
 
 /** Rounds never overlap; timers are unref'd so they never keep a script alive; a failed round retries next tick. */
 export function startOutboxWorker(options: OutboxOptions & { pollIntervalMs?: number } = {}): OutboxWorker {

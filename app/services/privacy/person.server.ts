@@ -17,16 +17,16 @@ const messageKeys = ["id", "kind", "status", "createdAt", "deliveredAt", "payloa
 const attemptKeys = ["id", "deliveryId", "eventType", "attemptedAt", "status", "responseExcerpt"] as const;
 
 /** A paid order is a payment record the law keeps: until its retention ends (then the retention job deletes it). */
-export function orderKeptUntil(order: OrderRow): Date | undefined {
+function orderKeptUntil(order: OrderRow): Date | undefined {
   if (order.status !== "paid") return undefined;
   return monthsBefore(order.createdAt, -12 * getRetentionPolicy().orderYears);
 }
 
 /** All of it, as the JSON file the person is sent: the same fields as the CSV and the webhooks, and more. */
-export function personExport(email: string, records: PersonRecords, at: Date = now()) {
+function personExport(email: string, records: PersonRecords) {
   return {
     email,
-    exportedAt: at.toISOString(),
+    exportedAt: now().toISOString(),
     note: "Paid orders are payment records the law requires us to keep; each says until when (keptUntil). Everything else is erased on request.",
     leads: records.leads.map((lead) => ({
       ...pick(lead, demoRequestRecordKeys),
@@ -44,7 +44,7 @@ export function personExport(email: string, records: PersonRecords, at: Date = n
   };
 }
 
-export type PersonLookup =
+type PersonLookup =
   | { state: "none" }
   | { state: "invalid"; email: string; error: string }
   | { state: "found"; email: string; export: ReturnType<typeof personExport> };
@@ -75,7 +75,7 @@ export async function privacyPage(url: URL) {
   return { lookup: shown, erasures: await listErasures() };
 }
 
-export type ErasureAnswer = { email: string; errors: Partial<Record<(typeof personErasureFields)[number], string>> };
+type ErasureAnswer = { email: string; errors: Partial<Record<(typeof personErasureFields)[number], string>> };
 
 /** The caller has checked the admin session. */
 export async function privacyAction(request: Request, admin: AdminUser): Promise<TypedResponse<ErasureAnswer>> {

@@ -39,7 +39,7 @@ export function retentionCutoffs(policy: RetentionPolicy, at: Date) {
   };
 }
 
-export type RetentionOutcome = {
+type RetentionOutcome = {
   leads: number;
   orders: number;
   /** Outbox rows and webhook attempts: finished ones past the log days, and any about a deleted lead or order. */

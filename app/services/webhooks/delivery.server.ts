@@ -68,14 +68,12 @@ export function signedHeaders(eventId: string, body: string, secrets: string[], 
   };
 }
 
-export type WebhookOutcome = "delivered" | "retrying" | "failed" | "waiting" | "dropped";
-
 /** Waits for an earlier delivery of the same record to the same endpoint, so receivers see them in order. */
 export async function deliverWebhook(
   message: OutboxRow,
   options: WebhookDeliveryOptions = {},
   db?: Database,
-): Promise<WebhookOutcome> {
+): Promise<"delivered" | "retrying" | "failed" | "waiting" | "dropped"> {
   const { endpointId, event } = message.payload as WebhookDeliveryPayload;
   const endpoint = await findEndpoint(endpointId, db);
   if (!endpoint) {

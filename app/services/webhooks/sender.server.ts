@@ -35,20 +35,13 @@ export function webhookUrlProblem(raw: string, policy: WebhookPolicy): string | 
   return undefined;
 }
 
-export type WebhookAnswer = {
+type WebhookAnswer = {
   status?: number;
   latencyMs: number;
   /** The first bytes of the answer's body (or of why there was none). */
   excerpt: string;
   /** Why the attempt failed, when it did (no answer, a redirect, a non-2xx status). */
   error?: string;
-};
-
-export type PostOptions = {
-  policy: WebhookPolicy;
-  resolve?: Resolver;
-  /** The whole attempt: connecting, sending, the answer's head and the bytes read. */
-  timeoutMs: number;
 };
 
 /** The connection is closed after this much of the answer, so a huge answer costs nothing. */
@@ -60,7 +53,12 @@ export async function postWebhook(
   rawUrl: string,
   body: string,
   headers: Record<string, string>,
-  options: PostOptions,
+  options: {
+    policy: WebhookPolicy;
+    resolve?: Resolver;
+    /** The whole attempt: connecting, sending, the answer's head and the bytes read. */
+    timeoutMs: number;
+  },
 ): Promise<WebhookAnswer> {
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);

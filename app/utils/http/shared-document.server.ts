@@ -7,7 +7,7 @@ export function isAnonymousPageView(request: Request) {
 }
 
 /** An ETag of a shared page's data (ADR 0037); pass `shareable` false for data the next request must read again. */
-export function sharedPageHeaders(request: Request, data: unknown, shareable = true): Record<string, string> {
+export function sharedPageHeaders(request: Request, data: unknown, shareable: boolean): Record<string, string> {
   if (!shareable || !isAnonymousPageView(request)) return {};
   // The root layout's data for such a request is the public settings alone.
   const tag = createHash("sha256").update(JSON.stringify([getPublicEnv(), data]));

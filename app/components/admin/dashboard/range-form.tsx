@@ -2,9 +2,6 @@ import { dashboardPresets, defaultDashboardPreset } from "~/schemas/dashboard-ra
 import type { DashboardRange, DashboardRangeForm } from "~/schemas/dashboard-views";
 import { dashboardRangeParams, hrefKeeping, KeptParams } from "~/components/admin/kept-params";
 
-const input =
-  "rounded-md border border-slate-300 px-3 py-1.5 text-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600";
-
 function DateField({ name, label, value, invalid }: { name: string; label: string; value: string; invalid: boolean }) {
   const id = `dashboard-${name}`;
   return (
@@ -21,7 +18,7 @@ function DateField({ name, label, value, invalid }: { name: string; label: strin
         key={value}
         aria-invalid={invalid || undefined}
         aria-describedby={invalid ? "dashboard-range-error" : undefined}
-        className={input}
+        className="rounded-md border border-slate-300 px-3 py-1.5 text-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600"
       />
     </div>
   );

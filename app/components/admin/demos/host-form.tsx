@@ -1,5 +1,4 @@
 import { Form } from "@remix-run/react";
-import type { ReactNode } from "react";
 import {
   HOST_EMAIL_MAX_LENGTH,
   HOST_NAME_MAX_LENGTH,
@@ -11,19 +10,19 @@ import {
 } from "~/schemas/demo-host";
 import { ActiveCheckbox, ErrorSummary, Field, inputClasses, primaryButton } from "~/components/admin/form-fields";
 
+export const hostHref = (id: string) => `/admin/hosts#host-${encodeURIComponent(id)}`;
+export const editHostHref = (id: string) => `/admin/hosts?edit=${encodeURIComponent(id)}#edit-host`;
+
+/** Without `hostId`, the form that adds a host; with it, the one that edits that host. */
 type Props = {
-  idPrefix: string;
-  action: string;
-  intent: "add-host" | "edit-host";
   hostId?: string;
   zones: ZoneOption[];
   values: Partial<Record<HostFormField, string>>;
   errors: Partial<Record<HostFormField, string>>;
-  submitLabel: string;
-  extra?: ReactNode;
 };
 
-export function HostForm({ idPrefix, action, intent, hostId, zones, values, errors, submitLabel, extra }: Props) {
+export function HostForm({ hostId, zones, values, errors }: Props) {
+  const idPrefix = hostId ? "edit-host" : "new-host";
   const fieldId = (field: HostFormField) => `${idPrefix}-${field}`;
   const hoursHintId = `${idPrefix}-hours-hint`;
   // Keep a refused form's zone even if the list lacks it, so the choice is not lost.
@@ -33,8 +32,8 @@ export function HostForm({ idPrefix, action, intent, hostId, zones, values, erro
       : zones;
 
   return (
-    <Form method="post" action={action} noValidate>
-      <input type="hidden" name="intent" value={intent} />
+    <Form method="post" action={hostId ? editHostHref(hostId) : "/admin/hosts#add-host"} noValidate>
+      <input type="hidden" name="intent" value={hostId ? "edit-host" : "add-host"} />
       {hostId ? <input type="hidden" name="hostId" value={hostId} /> : null}
       <div className="space-y-5">
         <ErrorSummary idPrefix={idPrefix} fields={hostFormFields} errors={errors} />
@@ -119,9 +118,13 @@ export function HostForm({ idPrefix, action, intent, hostId, zones, values, erro
 
         <div className="flex flex-wrap items-center gap-4">
           <button type="submit" className={primaryButton}>
-            {submitLabel}
+            {hostId ? "Save host" : "Add host"}
           </button>
-          {extra}
+          {hostId ? (
+            <a href={hostHref(hostId)} className="text-sm font-medium text-brand-700 underline">
+              Cancel
+            </a>
+          ) : null}
         </div>
       </div>
     </Form>

@@ -10,7 +10,7 @@ import {
   type ZoneOption,
 } from "~/schemas/demo-host";
 import { DayRangeFields, ErrorSummary } from "~/components/admin/form-fields";
-import { HostForm } from "./host-form";
+import { editHostHref, HostForm, hostHref } from "./host-form";
 import { VisibleText } from "~/components/admin/visible-text";
 
 type Props = {
@@ -19,8 +19,6 @@ type Props = {
   editId: string | null;
   answer: HostFormAnswer | undefined;
 };
-
-const hostHref = (id: string) => `/admin/hosts#host-${encodeURIComponent(id)}`;
 
 function storedValues(host: HostView): Partial<Record<HostFormField, string>> {
   return {
@@ -142,28 +140,16 @@ export function HostsList({ hosts, zones, editId, answer }: Props) {
                   </h4>
                   <div className="mt-3">
                     <HostForm
-                      idPrefix="edit-host"
-                      action={`/admin/hosts?edit=${encodeURIComponent(host.id)}#edit-host`}
-                      intent="edit-host"
                       hostId={host.id}
                       zones={zones}
                       values={hostAnswer?.values ?? storedValues(host)}
                       errors={hostAnswer?.errors ?? {}}
-                      submitLabel="Save host"
-                      extra={
-                        <a href={hostHref(host.id)} className="text-sm font-medium text-brand-700 underline">
-                          Cancel
-                        </a>
-                      }
                     />
                   </div>
                 </section>
               ) : (
                 <p className="mt-4">
-                  <a
-                    href={`/admin/hosts?edit=${encodeURIComponent(host.id)}#edit-host`}
-                    className="text-sm font-medium text-brand-700 underline"
-                  >
+                  <a href={editHostHref(host.id)} className="text-sm font-medium text-brand-700 underline">
                     Edit<span className="sr-only"> {host.name}</span>
                   </a>
                 </p>

@@ -1,8 +1,8 @@
-import { Form } from "@remix-run/react";
-import { webhookEndpointHref, type WebhookAttemptView, type WebhookDeliveryView } from "~/schemas/webhook-endpoint";
+import type { WebhookAttemptView, WebhookDeliveryView } from "~/schemas/webhook-endpoint";
 import { DataTable, type Column } from "~/components/admin/data-table";
 import { formatTimestamp, formatTimestampSeconds } from "~/components/admin/format";
 import { VisibleText } from "~/components/admin/visible-text";
+import { IntentForm } from "./endpoint-controls";
 
 const deliveryBadge: Record<WebhookDeliveryView["status"], string> = {
   pending: "bg-amber-100 text-amber-900",
@@ -63,8 +63,7 @@ export function WebhookDeliveryLog({
     {
       header: "Replay",
       cell: (delivery) => (
-        <Form method="post" action={`${webhookEndpointHref(endpointId)}#delivery-log`}>
-          <input type="hidden" name="intent" value="replay" />
+        <IntentForm endpointId={endpointId} intent="replay" section="delivery-log">
           <input type="hidden" name="deliveryId" value={delivery.id} />
           <button
             type="submit"
@@ -76,7 +75,7 @@ export function WebhookDeliveryLog({
               {delivery.eventType} {delivery.eventId}
             </span>
           </button>
-        </Form>
+        </IntentForm>
       ),
     },
   ];

@@ -62,7 +62,6 @@ export function EndpointStateControls({ endpoint }: { endpoint: WebhookEndpointV
   );
 }
 
-/** Both days (UTC) are included. */
 export function ReplayFailedForm({
   endpointId,
   values,

@@ -25,8 +25,6 @@ type Props = {
   errors: Partial<Record<WebhookEndpointField, string>>;
 };
 
-const checkboxClasses = "mt-0.5 h-4 w-4 rounded border-slate-400 text-brand-700 focus:ring-brand-600";
-
 export function WebhookEndpointForm({ endpointId, values, errors }: Props) {
   const idPrefix = endpointId ? "edit-endpoint" : "new-endpoint";
   const action = endpointId ? `${webhookEndpointHref(endpointId)}#settings` : "/admin/webhooks#add-endpoint";
@@ -102,7 +100,7 @@ export function WebhookEndpointForm({ endpointId, values, errors }: Props) {
                     defaultChecked={values.eventTypes.includes(type)}
                     aria-invalid={invalid("eventTypes")}
                     aria-describedby={describedBy(errors.eventTypes && errorId("eventTypes"), descriptionId)}
-                    className={checkboxClasses}
+                    className="mt-0.5 h-4 w-4 rounded border-slate-400 text-brand-700 focus:ring-brand-600"
                   />
                   <div className="text-sm">
                     <label htmlFor={eventId(index)} className="font-mono font-medium text-slate-900">

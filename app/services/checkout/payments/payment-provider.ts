@@ -1,6 +1,6 @@
 import type { OrderRow } from "~/db/schema.server";
 
-// Apart from the factory (provider.server.ts), so implementations can name it without importing what imports them.
+// Apart from the factory (in flow.server.ts), so implementations can name it without importing what imports them.
 
 /** A coupon the provider accepted; `providerRef` is what the provider needs to apply it (a promotion code id). */
 export type ValidCoupon = {
@@ -11,9 +11,9 @@ export type ValidCoupon = {
 };
 
 /** `url`: the provider's page (absolute), or a path on this site (test mode). */
-export type CheckoutRedirect = { url: string; sessionId: string };
+type CheckoutRedirect = { url: string; sessionId: string };
 
-export type PaymentMode = "simulated" | "stripe-test" | "stripe-live";
+type PaymentMode = "simulated" | "stripe-test" | "stripe-live";
 
 /** Which payment path the checkout takes: no key simulates, a test key charges no card, a live key does. */
 export function paymentMode({ STRIPE_SECRET_KEY: key }: { STRIPE_SECRET_KEY?: string }): PaymentMode {

@@ -25,7 +25,6 @@ export function getStripeClient(env: Env): Stripe {
 
 export function createStripeProvider(env: Env): PaymentProvider {
   const stripe = getStripeClient(env);
-  const appUrl = env.APP_URL;
   return {
     kind: "stripe",
     livemode: paymentMode(env) === "stripe-live",
@@ -71,8 +70,8 @@ export function createStripeProvider(env: Env): PaymentProvider {
           ...(coupon?.providerRef
             ? { discounts: [{ promotion_code: coupon.providerRef }] }
             : { allow_promotion_codes: true }),
-          success_url: `${appUrl}/checkout/success?session_id={CHECKOUT_SESSION_ID}`,
-          cancel_url: `${appUrl}/?checkout=plan`,
+          success_url: `${env.APP_URL}/checkout/success?session_id={CHECKOUT_SESSION_ID}`,
+          cancel_url: `${env.APP_URL}/?checkout=plan`,
         },
         { idempotencyKey },
       );

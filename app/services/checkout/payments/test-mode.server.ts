@@ -3,7 +3,7 @@ import { withOrderToken } from "~/services/checkout/payments/order-token.server"
 import type { PaymentProvider, ValidCoupon } from "~/services/checkout/payments/payment-provider";
 
 /** COUPONS="LAUNCH20:20,SPRING10:10" → code → percent off; malformed entries are ignored, not guessed at. */
-export function parseCouponList(value: string): Map<string, number> {
+function parseCouponList(value: string): Map<string, number> {
   const coupons = new Map<string, number>();
   for (const entry of value.split(",")) {
     const match = /^\s*([A-Za-z0-9_-]{1,64})\s*:\s*(\d{1,3})\s*$/.exec(entry);
