@@ -105,7 +105,8 @@ export default async function handleRequest(
     `public, max-age=0, s-maxage=${env.PAGE_S_MAXAGE_SECONDS}, stale-while-revalidate=${env.PAGE_STALE_WHILE_REVALIDATE_SECONDS}`,
   );
   const candidates = [representationTag(tag, gzip), representationTag(tag, !gzip)];
-  const held = candidates.find((etag) => matchesIfNoneMatch(request.headers.get("If-None-Match"), [etag]));
+  const ifNoneMatch = request.headers.get("If-None-Match");
+  const held = candidates.find((etag) => matchesIfNoneMatch(ifNoneMatch, [etag]));
   if (held) {
     // Same data and build render the same page, so the client's copy is current without a render.
     headers.set("ETag", held);

@@ -18,6 +18,7 @@ import type { BillingPeriod } from "~/content/plans";
 import { ATTRIBUTION_LIMITS, clickIdKinds, type ClickIdKind } from "~/schemas/attribution";
 import { funnelEvents, type FunnelEvent } from "~/content/funnel-events";
 import { demoOutcomes, type DemoOutcome } from "~/schemas/demo-outcome";
+import type { HoursRange } from "~/schemas/demo-host";
 import type { WebhookEventType } from "~/content/webhook-events";
 
 const id = () =>
@@ -248,9 +249,6 @@ export const webhookAttempts = pgTable(
   (table) => [index("webhook_attempts_endpoint_idx").on(table.endpointId, table.attemptedAt)],
 );
 
-/** One range of a host's working week, in their own time zone: minutes after local midnight. */
-export type WeeklyHoursRange = { weekday: number; startMinute: number; endMinute: number };
-
 // The people who run demos (ADR 0030). A host is never deleted (bookings keep naming them); an inactive one takes
 // no new bookings.
 export const demoHosts = pgTable(
@@ -260,7 +258,7 @@ export const demoHosts = pgTable(
     name: text("name").notNull(),
     email: text("email").notNull(),
     timeZone: text("time_zone").notNull(),
-    weeklyHours: jsonb("weekly_hours").$type<WeeklyHoursRange[]>().notNull(),
+    weeklyHours: jsonb("weekly_hours").$type<HoursRange[]>().notNull(),
     active: boolean("active").notNull().default(true),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),

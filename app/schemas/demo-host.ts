@@ -6,6 +6,10 @@ import { textField } from "./text-rules";
 
 // The /admin/hosts forms work without JavaScript, so these run on the server; the component reads names from here.
 
+// Where a host's card and its edit form are on /admin/hosts: the page's links and the action's redirects.
+export const hostHref = (id: string) => `/admin/hosts#host-${encodeURIComponent(id)}`;
+export const editHostHref = (id: string) => `/admin/hosts?edit=${encodeURIComponent(id)}#edit-host`;
+
 /** In the host's own zone, minutes after local midnight. */
 export type HoursRange = { weekday: number; startMinute: number; endMinute: number };
 

@@ -127,8 +127,6 @@ const reminderOffsets = z
     return [...minutes].sort((a, b) => b - a);
   });
 
-export { isCalendarDate };
-
 /** A Standard Webhooks signing secret, as Svix and the standardwebhooks libraries expect. */
 export function isWebhookSecret(value: string): boolean {
   const match = /^whsec_([A-Za-z0-9+/]+={0,2})$/.exec(value);

@@ -1,5 +1,6 @@
 import { asc, eq, sql } from "drizzle-orm";
-import { demoBookings, demoHosts, demoHostTimeOff, type WeeklyHoursRange } from "~/db/schema.server";
+import { demoBookings, demoHosts, demoHostTimeOff } from "~/db/schema.server";
+import type { HoursRange } from "~/schemas/demo-host";
 import { getDb, type Database } from "~/db/connection.server";
 import { changingBookings } from "~/models/demo/booking.server";
 
@@ -8,7 +9,7 @@ export type DemoHost = {
   name: string;
   email: string;
   timeZone: string;
-  weeklyHours: WeeklyHoursRange[];
+  weeklyHours: HoursRange[];
   /** Calendar dates in the host's zone, first and last included, soonest first. */
   timeOff: { id: string; firstDay: string; lastDay: string }[];
   active: boolean;
@@ -21,7 +22,7 @@ export type SeedHosts = {
   name: string;
   email: string;
   timeZone: string;
-  weeklyHours: WeeklyHoursRange[];
+  weeklyHours: HoursRange[];
 };
 
 // Invalidates the hosts' cache (services/demo/hosts), counted like bookingWriteCount. A host write is a booking
@@ -117,7 +118,7 @@ type HostInput = {
   name: string;
   email: string;
   timeZone: string;
-  weeklyHours: WeeklyHoursRange[];
+  weeklyHours: HoursRange[];
   active: boolean;
 };
 

@@ -6,6 +6,7 @@ import { calendarFeedUrl, rehomeBookingsOf, strandedBookings, type RehomeResult 
 import {
   demoHostSchema,
   hostFormFields,
+  hostHref,
   hostTimeOffSchema,
   hoursFormValues,
   timeOffFormFields,
@@ -113,8 +114,6 @@ function refused(answer: HostFormAnswer, status = 400): TypedResponse<HostFormAn
 }
 
 const notFound = () => refused({ form: "not-found" }, 404);
-
-const hostHref = (id: string) => `/admin/hosts#host-${encodeURIComponent(id)}`;
 
 async function saveHost(form: FormData, hostId: string | undefined, editing: boolean) {
   if (editing) {

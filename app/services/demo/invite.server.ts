@@ -99,6 +99,7 @@ function visitorDescription(booking: InviteBooking, lead: InviteLead, manageUrl:
 
 /** A reschedule is a REQUEST with a higher SEQUENCE. Times are UTC ("Z"), so no VTIMEZONE is needed. */
 export function bookingInvite({ booking, lead, method, manageUrl, organizer }: InviteInput & { method: InviteMethod }) {
+  const env = getEnv();
   const calendar = ical({
     prodId: PRODUCT_ID,
     method: method === "CANCEL" ? ICalCalendarMethod.CANCEL : ICalCalendarMethod.REQUEST,
@@ -108,7 +109,7 @@ export function bookingInvite({ booking, lead, method, manageUrl, organizer }: I
     summary: demoSummary(booking),
     description: visitorDescription(booking, lead, manageUrl, method),
     url: method === "CANCEL" ? null : manageUrl,
-    organizer: organizer ?? inviteOrganizer({ name: getEnv().BRAND_NAME, email: getEnv().SALES_EMAIL }),
+    organizer: organizer ?? inviteOrganizer({ name: env.BRAND_NAME, email: env.SALES_EMAIL }),
     attendees: [
       {
         name: parameterText(fullName(lead)),

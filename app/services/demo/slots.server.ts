@@ -2,8 +2,8 @@ import { TZDate, tzOffset } from "@date-fns/tz";
 import { addDays, addMinutes } from "date-fns";
 import { liveBookingsBetween, type BusyTime } from "~/models/demo/booking.server";
 import type { DemoHost } from "~/models/demo/host.server";
-import { addCalendarDays, calendarDaysBetween, mondayOf } from "~/utils/time/calendar-date";
-import { getBookingSettings, isCalendarDate, type BookingSettings } from "~/utils/env.server";
+import { addCalendarDays, calendarDaysBetween, isCalendarDate, mondayOf } from "~/utils/time/calendar-date";
+import { getBookingSettings, type BookingSettings } from "~/utils/env.server";
 import { isKnownTimeZone, timeZoneLabel } from "~/utils/time/time-zone-format";
 
 // ADR 0016, ADR 0030. Local times become instants only through @date-fns/tz, never hand-made offsets, so

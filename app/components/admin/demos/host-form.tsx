@@ -1,17 +1,16 @@
 import { Form } from "@remix-run/react";
 import {
+  editHostHref,
   HOST_EMAIL_MAX_LENGTH,
   HOST_NAME_MAX_LENGTH,
   HOURS_TEXT_MAX_LENGTH,
   hostFormFields,
+  hostHref,
   hostWeekdays,
   type HostFormField,
   type ZoneOption,
 } from "~/schemas/demo-host";
 import { ActiveCheckbox, ErrorSummary, Field, inputClasses, primaryButton } from "~/components/admin/form-fields";
-
-export const hostHref = (id: string) => `/admin/hosts#host-${encodeURIComponent(id)}`;
-export const editHostHref = (id: string) => `/admin/hosts?edit=${encodeURIComponent(id)}#edit-host`;
 
 /** Without `hostId`, the form that adds a host; with it, the one that edits that host. */
 type Props = {

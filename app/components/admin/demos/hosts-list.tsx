@@ -1,5 +1,7 @@
 import { Form } from "@remix-run/react";
 import {
+  editHostHref,
+  hostHref,
   hoursFormValues,
   summariseWeek,
   timeOffFormFields,
@@ -10,7 +12,7 @@ import {
   type ZoneOption,
 } from "~/schemas/demo-host";
 import { DayRangeFields, ErrorSummary } from "~/components/admin/form-fields";
-import { editHostHref, HostForm, hostHref } from "./host-form";
+import { HostForm } from "./host-form";
 import { VisibleText } from "~/components/admin/visible-text";
 
 type Props = {
