@@ -7,7 +7,6 @@ module.exports = {
     "!**/.server",
     "!**/.client",
     "build/",
-    "public/build/",
     "node_modules/",
     "bench-results/",
     "test-results/",
@@ -63,7 +62,6 @@ module.exports = {
                   "./app/db",
                   "./app/routes",
                   "./app/components",
-                  "./app/deferred",
                 ],
                 message: "utils, content and schemas are the bottom layer: they know no feature, model or database.",
               },
@@ -83,7 +81,7 @@ module.exports = {
                 message: "services/ is called by routes and the server; it does not call them.",
               },
               {
-                target: ["./app/components", "./app/deferred"],
+                target: "./app/components",
                 from: ["./app/server", "./app/services", "./app/models", "./app/db", "./app/routes"],
                 message: "Components get their data as props from a route's loader, never from server code.",
               },
@@ -93,8 +91,8 @@ module.exports = {
       },
     },
     {
-      // A `*.lazy` module is an implementation only the browser loads, and only through import() (app/deferred/
-      // README.md): a static import would put it in the first load. `import type` is erased, so it is allowed.
+      // A `*.lazy` module is an implementation only the browser loads, and only through React.lazy or import()
+      // (ADR 0052): a static import would put it in the first load. `import type` is erased, so it is allowed.
       files: ["app/**/*.{ts,tsx}"],
       rules: {
         "@typescript-eslint/no-restricted-imports": [
@@ -104,7 +102,7 @@ module.exports = {
               {
                 group: ["*.lazy", "**/*.lazy"],
                 allowTypeImports: true,
-                message: "Load a `*.lazy` module with import() (lazyPart in ~/deferred/lazy-part).",
+                message: "Load a `*.lazy` module with React.lazy or import().",
               },
             ],
           },
@@ -112,19 +110,18 @@ module.exports = {
       },
     },
     {
-      // Browser-bound code reaches server-only code through one seam (app/deferred/README.md): the classic compiler
-      // empties `*.server` modules in the browser build, which is what keeps the stand-ins out of the first load.
-      files: ["app/components/**/*.{ts,tsx}", "app/deferred/**/*.{ts,tsx}"],
-      excludedFiles: ["app/deferred/server-only.server.tsx"],
+      // Browser-bound code imports no server-only code: it gets its data from a route's loader (ADR 0052). The Vite
+      // build refuses a `*.server` module in the browser's graph too; this says so at the line.
+      files: ["app/components/**/*.{ts,tsx}", "app/utils/**/*.{ts,tsx}", "app/entry.client.tsx"],
+      excludedFiles: ["app/utils/**/*.server.{ts,tsx}"],
       rules: {
         "no-restricted-imports": [
           "error",
           {
             patterns: [
               {
-                group: ["*.server", "**/*.server", "!~/deferred/server-only.server"],
-                message:
-                  "Components import no `*.server` module: stand-ins come through the one seam, imported as ~/deferred/server-only.server; data through a route's loader.",
+                group: ["*.server", "**/*.server"],
+                message: "Components import no `*.server` module: data comes through a route's loader.",
               },
             ],
           },

@@ -39,4 +39,4 @@ EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=5s --start-period=20s --retries=3 \
   CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
 # The build applies the migrations before remix-serve listens; node is PID 1 so signals reach it.
-CMD ["node", "node_modules/@remix-run/serve/dist/cli.js", "build/index.js"]
+CMD ["node", "node_modules/@remix-run/serve/dist/cli.js", "build/server/index.js"]

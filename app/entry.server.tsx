@@ -20,6 +20,9 @@ import {
 import { installFrontDoor } from "~/server/front-door.server";
 import { applySecurityHeaders, documentContentSecurityPolicy } from "~/server/security-headers.server";
 import { startServer } from "~/server/startup.server";
+import { DocumentAssetsContext, type DocumentAssets } from "~/components/document/document-head";
+import { publicPngDataUrl } from "~/utils/http/public-file.server";
+import stylesheet from "~/tailwind.css?inline";
 
 // remix-serve imports the build before it listens, so this runs (and can fail fast) before any traffic.
 installFrontDoor();
@@ -27,12 +30,16 @@ await startServer();
 
 const ABORT_DELAY = 5_000;
 
+const documentAssets: DocumentAssets = { stylesheet, icon: publicPngDataUrl("/favicon.png") };
+
 /** Never streamed: the CSP hashes the inline scripts, so headers wait for the whole document. ADR 0019. */
 function renderWholeDocument(request: Request, statusCode: number, remixContext: EntryContext) {
   return new Promise<RenderedDocument>((resolve, reject) => {
     let status = statusCode;
     const { pipe, abort } = renderToPipeableStream(
-      <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} />,
+      <DocumentAssetsContext.Provider value={documentAssets}>
+        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} />
+      </DocumentAssetsContext.Provider>,
       {
         onAllReady() {
           const chunks: Buffer[] = [];
@@ -134,6 +141,8 @@ export default async function handleRequest(
 
 export const handleDataRequest: HandleDataRequestFunction = (response) => {
   applySecurityHeaders(response.headers);
+  // Single fetch's data answers belong to one page load and may carry a visitor's state: never shared.
+  if (!response.headers.has("Cache-Control")) response.headers.set("Cache-Control", "private, no-store");
   return response;
 };
 

@@ -4,14 +4,13 @@ import {
   Links,
   Meta,
   Outlet,
+  Scripts,
   ScrollRestoration,
   useLoaderData,
   useRouteError,
 } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { PageIcon, PageStylesheet } from "~/deferred/document-head";
-import { HydrationScripts } from "~/deferred/hydration-scripts";
-import { PAGE_SCRIPTS_MARKER_ID } from "~/deferred/hydration-template-id";
+import { PageIcon, PageStylesheet } from "~/components/document/document-head";
 import { SamePageLinks } from "~/components/same-page-links";
 import { Toaster } from "~/components/ui/toaster";
 import { NotFound } from "~/components/not-found";
@@ -19,7 +18,7 @@ import { IconSprite } from "~/components/landing/icon-sprite";
 import { getPublicEnv } from "~/utils/env.server";
 import { getToast } from "~/utils/http/toast.server";
 import { keepDataWhenUnanswered } from "~/utils/http/server-answer";
-import stylesheet from "~/tailwind.css";
+import { PAGE_SCRIPTS_MARKER_ID } from "~/utils/page-scripts-marker";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { toast, headers } = await getToast(request);
@@ -40,7 +39,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#125c3c" />
         <Meta />
-        <PageStylesheet href={stylesheet} />
+        <PageStylesheet />
         <PageIcon />
         <Links />
       </head>
@@ -57,7 +56,7 @@ export function Layout({ children }: { children: ReactNode }) {
         {/* The CSP hashes only the scripts after this marker (security-headers). */}
         <template id={PAGE_SCRIPTS_MARKER_ID} />
         <ScrollRestoration />
-        <HydrationScripts />
+        <Scripts />
       </body>
     </html>
   );

@@ -60,7 +60,7 @@ delete process.env.ADMIN_USERNAME;
 delete process.env.ADMIN_PASSWORD;
 process.env.OUTBOX_WORKER = "off";
 
-const build = await import("../build/index.js");
+const build = await import("../build/server/index.js");
 const server = build.entry.module;
 let exitCode = 0;
 try {

@@ -88,8 +88,10 @@ const checkoutPlan = { id: "scale-master", name: "Scale Master", monthlyPrice: 3
 
 const runId = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
-if (!existsSync("build/index.js")) {
-  console.error("bench: build/index.js is missing; run `npm run build` first (or `npm run bench`, which builds).");
+if (!existsSync("build/server/index.js")) {
+  console.error(
+    "bench: build/server/index.js is missing; run `npm run build` first (or `npm run bench`, which builds).",
+  );
   process.exit(1);
 }
 

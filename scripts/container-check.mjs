@@ -474,6 +474,18 @@ async function checkCompose() {
       "anonymous GET / through nginx is served from its cache",
       views.map((view) => view.cache).join(", "),
     );
+    // Single fetch's data answers, the same request three times: never from the cache.
+    const dataAnswers = [];
+    for (let i = 0; i < 3; i++) {
+      const response = await fetch(`${front}/_root.data`);
+      await response.arrayBuffer();
+      dataAnswers.push(`${response.status} ${response.headers.get("x-cache-status")}`);
+    }
+    check(
+      dataAnswers.every((answer) => /^200 /.test(answer) && !answer.endsWith("HIT")),
+      "a data answer (/_root.data) through nginx is never served from its cache",
+      dataAnswers.join(", "),
+    );
 
     await checkPrometheus(`http://127.0.0.1:${ports.PROMETHEUS_PORT}`, front);
 

@@ -17,7 +17,7 @@ import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { chromium } from "playwright-core";
-import { startAppServer } from "../tests/support/app-server.mjs";
+import { serverBuildOf, startAppServer } from "../tests/support/app-server.mjs";
 import { chromiumArgs, chromiumPath } from "../tests/support/browser.mjs";
 
 const { values: args } = parseArgs({
@@ -166,14 +166,14 @@ async function measure(browser, url) {
   }
 }
 
-if (!existsSync("build/index.js") || !existsSync("public/build")) {
+if (!existsSync("build/server/index.js") || !existsSync("build/client")) {
   console.error("No production build: run `npm run build` first.");
   process.exit(2);
 }
 const builds = [{ name: "this build", cwd: process.cwd() }];
 if (args.reference) {
   const cwd = path.resolve(args.reference);
-  if (!existsSync(path.join(cwd, "build/index.js"))) {
+  if (!serverBuildOf(cwd)) {
     console.error(`No production build in ${cwd}: run \`npm run build\` there first.`);
     process.exit(2);
   }

@@ -1,9 +1,15 @@
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useActionData, useLoaderData, useRouteLoaderData, type ClientActionFunctionArgs } from "@remix-run/react";
+import {
+  useActionData,
+  useLoaderData,
+  useRouteLoaderData,
+  useSearchParams,
+  type ClientActionFunctionArgs,
+} from "@remix-run/react";
+import { lazy, Suspense, useEffect } from "react";
 import { DemoSection } from "~/components/demo/demo-section";
-import { LazyCheckoutDialog } from "~/deferred/checkout-dialog";
 import { ServerNotice } from "~/components/ui/server-notice";
-import { JsonLd } from "~/components/landing/json-ld";
+import { JsonLd, landingJsonLd } from "~/components/landing/json-ld";
 import { LandingPage } from "~/components/landing/landing-page";
 import { showToast, useToastAtHydration } from "~/components/ui/toaster";
 import { demoFailureNotice, paymentFailureNotice, refusalTitle } from "~/content/failure-notices";
@@ -20,7 +26,6 @@ import {
 } from "~/services/checkout/flow.server";
 import { json } from "@remix-run/node";
 import { landingAttribution } from "~/services/insight/attribution.server";
-import { landingJsonLd } from "~/services/json-ld.server";
 import { sharedPageHeaders } from "~/utils/http/shared-document.server";
 import { askServer, isUnanswered, keepDataWhenUnanswered } from "~/utils/http/server-answer";
 import { useHydrated } from "~/utils/use-hydrated";
@@ -113,6 +118,41 @@ function RefusalNotice() {
   return notice && !hydrated ? <ServerNotice notice={notice} /> : null;
 }
 
+/** Radix Dialog, the checkout schema and the form library: only a page whose URL opens the dialog loads them. */
+const CheckoutDialog = lazy(() =>
+  import("~/components/checkout/checkout-dialog").then((module) => ({ default: module.CheckoutDialog })),
+);
+
+/** Where views are reported without JavaScript: the `<noscript>` pixel GETs the event as a query (ADR 21). */
+const LANDING_VIEW_PIXEL = "/api/events?event=landing_view";
+
+/**
+ * One landing view per document, once it has loaded, so the beacon never competes with the page. A checkout step
+ * without JavaScript is a new document; the server counts the steps instead (ADR 21).
+ */
+function LandingView() {
+  const [searchParams] = useSearchParams();
+  const countsView = !searchParams.has("checkout");
+  // Once per document: a later change of the query is a step inside the page, not a view.
+  useEffect(() => {
+    if (new URLSearchParams(location.search).has("checkout")) return;
+    const report = () => {
+      try {
+        navigator.sendBeacon("/api/events", "landing_view");
+      } catch {
+        // A view that cannot be reported is not the visitor's problem.
+      }
+    };
+    if (document.readyState === "complete") report();
+    else addEventListener("load", report, { once: true });
+  }, []);
+  return countsView ? (
+    <noscript>
+      <img src={LANDING_VIEW_PIXEL} alt="" className="sr-only" />
+    </noscript>
+  ) : null;
+}
+
 export default function Index() {
   const { billing, checkout, demo, attributionQuery } = useLoaderData<typeof loader>();
   const { site } = useRouteLoaderData<typeof rootLoader>("root")!;
@@ -122,12 +162,18 @@ export default function Index() {
         billing={billing}
         attributionQuery={attributionQuery}
         site={site}
-        checkoutDialog={checkout ? <LazyCheckoutDialog view={checkout} /> : null}
+        checkoutDialog={
+          checkout ? (
+            <Suspense fallback={null}>
+              <CheckoutDialog view={checkout} />
+            </Suspense>
+          ) : null
+        }
         demoSection={<DemoSection state={demo} />}
       />
       <RefusalNotice />
-      {/* The builder is server-only; hydration keeps the server's script. */}
-      <JsonLd data={typeof document === "undefined" ? landingJsonLd(site) : null} />
+      <LandingView />
+      <JsonLd data={landingJsonLd(site)} />
     </>
   );
 }

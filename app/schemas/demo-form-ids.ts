@@ -3,8 +3,5 @@
 /** The form's id: remix-validated-form sends it along so a 422 answer reaches this form only. */
 export const demoRequestFormId = "demo-request-form";
 
-/** Where the inline script puts the referrer's hidden fields: an element whose content hydration leaves alone. */
-export const browserAttributionSlotId = `${demoRequestFormId}-referrer`;
-
 /** Sent only by the hydrated form, which gets failures as a toast; the browser's own post gets them in the page. */
 export const demoEnhancedField = "enhanced";

@@ -19,12 +19,15 @@ function routeTree(routes: ServerBuild["routes"]): RouteNode[] {
 export type RoutePatterns = (pathname: string) => string;
 
 /** By route (`/demo/manage/:token`), never by URL: bounded, and free of the ids and tokens paths carry. */
-export function routePatterns(build: Pick<ServerBuild, "routes" | "publicPath">): RoutePatterns {
+export function routePatterns(build: Pick<ServerBuild, "routes" | "assets">): RoutePatterns {
   const tree = routeTree(build.routes);
+  // The build's scripts and styles share the entry's folder (`/assets/`).
+  const entry = build.assets.entry.module;
+  const assetsPath = entry.slice(0, entry.lastIndexOf("/") + 1);
   // matchRoutes ranks every route on each call; most requests are for a few paths, so their answers are kept.
   const known = new Map<string, string>();
   return (pathname) => {
-    if (pathname.startsWith(build.publicPath)) return `${build.publicPath}*`;
+    if (pathname.startsWith(assetsPath)) return `${assetsPath}*`;
     let pattern = known.get(pathname);
     if (pattern === undefined) {
       const matches = matchRoutes(tree as Parameters<typeof matchRoutes>[0], pathname) ?? [];
@@ -45,5 +48,5 @@ const KNOWN_PATHS = 1_000;
 /** This module is bundled into the build remix-serve imported, so `import.meta.url` is that build, routes and all. */
 export async function loadRoutePatterns(): Promise<RoutePatterns | undefined> {
   const build = (await import(/* webpackIgnore: true */ import.meta.url)) as Partial<ServerBuild>;
-  return build.routes && build.publicPath ? routePatterns(build as ServerBuild) : undefined;
+  return build.routes && build.assets ? routePatterns(build as ServerBuild) : undefined;
 }

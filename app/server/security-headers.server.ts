@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { PAGE_SCRIPTS_MARKER_ID } from "~/deferred/hydration-template-id";
+import { PAGE_SCRIPTS_MARKER_ID } from "~/utils/page-scripts-marker";
 import { getEnv } from "~/utils/env.server";
 
 // Inline scripts are allowed by hash, not nonce, so shared caches can keep the document (ADR 0019). Only scripts
@@ -31,7 +31,7 @@ export function headStyleHashes(html: string): string[] {
   return [...new Set(Array.from(html.slice(0, headEnd).matchAll(STYLE_ELEMENT), ([, text]) => hashSource(text)))];
 }
 
-/** Scripts parked in the template count: they run once the after-first-paint loader moves them in. */
+/** The scripts after the marker: Remix's own, which carry the page's data. */
 export function inlineScriptHashes(html: string): string[] {
   const hashes = new Set<string>();
   const tail = html.lastIndexOf(`<template id="${PAGE_SCRIPTS_MARKER_ID}"`);
@@ -46,12 +46,15 @@ export function inlineScriptHashes(html: string): string[] {
 const sources = (hashes: string[]) => hashes.map((hash) => ` ${hash}`).join("");
 
 export function documentContentSecurityPolicy(html: string): string {
-  const checkoutOrigin = new URL(getEnv().STRIPE_CHECKOUT_ORIGIN).origin;
+  const env = getEnv();
+  const checkoutOrigin = new URL(env.STRIPE_CHECKOUT_ORIGIN).origin;
+  // The Vite dev server adds scripts of its own by address (hot updates), which only 'self' admits.
+  const trustedLoaders = env.NODE_ENV === "development" ? "" : " 'strict-dynamic'";
   return [
     "default-src 'self'",
     // Hashed scripts may load the entry and lazy chunks; 'self' is only the CSP 2 fallback, and a CSP 1 browser
     // runs no inline script and gets the page as it works without JavaScript.
-    `script-src 'strict-dynamic'${sources(inlineScriptHashes(html))} 'self'`,
+    `script-src${trustedLoaders}${sources(inlineScriptHashes(html))} 'self'`,
     // The inlined stylesheet by its hash, nothing added at run time: the dialog's scroll lock is in the stylesheet.
     `style-src 'self'${sources(headStyleHashes(html))}`,
     // Radix positions popovers with style attributes; attributes cannot run code. <style> blocks need a hash.

@@ -2,7 +2,7 @@
 // structural checks axe leaves to people: one h1, no skipped heading levels, a working skip link.
 //
 // axe runs inside the page, which a context with JavaScript disabled cannot do. So the `nojs` project
-// audits the page in a JS-enabled context that refuses every application script (/build/*.js): React never
+// audits the page in a JS-enabled context that refuses every application script (/assets/*.js): React never
 // hydrates, and what axe sees is exactly the server-rendered, no-JS page.
 import { AxeBuilder } from "@axe-core/playwright";
 import type { Browser, Page, TestInfo } from "@playwright/test";
@@ -20,7 +20,7 @@ async function auditPage(browser: Browser, page: Page, testInfo: TestInfo, width
     javaScriptEnabled: true,
     viewport: { width, height: 900 },
   });
-  await context.route(/\/build\/.*\.js(\?.*)?$/, (route) => route.abort());
+  await context.route(/\/assets\/.*\.js(\?.*)?$/, (route) => route.abort());
   const staticPage = await context.newPage();
   const errors: string[] = [];
   staticPage.on("pageerror", (error) => errors.push(error.message));
@@ -60,7 +60,7 @@ test("axe finds no violations with the mobile menu and an FAQ answer open", asyn
   const faq = audit.page.locator("#faq");
   await (audit.nojs ? faq.locator("summary").first() : faq.getByRole("button").first()).click();
   const header = audit.page.locator("#site-header");
-  await header.getByRole("link", { name: "Open menu" }).click();
+  await header.locator("summary", { hasText: "Menu" }).click();
   await expect(header.getByRole("navigation", { name: "Mobile" })).toBeVisible();
   await expectNoViolations(audit.page);
   await audit.close();

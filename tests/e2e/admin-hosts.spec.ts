@@ -86,7 +86,7 @@ test("an admin adds a host with weekly hours and time off, fixes a bad input, de
   // Time off: a last day before the first is pointed out with both dates kept, then a good one is added.
   // With JavaScript the refusal shows before the page's data has been reloaded: what is typed in that moment stays
   // when the reload ends (the reload is held back here so that the moment is long enough to type in).
-  const pageDataReload = "**/admin/hosts?_data=*";
+  const pageDataReload = "**/admin/hosts.data?_routes=*";
   let releaseReload = () => {};
   const reloadHeld = new Promise<void>((resolve) => (releaseReload = resolve));
   await page.route(pageDataReload, async (route) => {
@@ -103,7 +103,7 @@ test("an admin adds a host with weekly hours and time off, fixes a bad input, de
   await expect(card.getByLabel("Last day")).toHaveValue("2031-03-10");
   await card.getByLabel("First day").fill("2031-03-10");
   if (!isNoJs(testInfo)) {
-    const reloaded = page.waitForResponse((response) => response.url().includes("_data=routes"));
+    const reloaded = page.waitForResponse((response) => response.url().includes("/admin/hosts.data?_routes="));
     releaseReload();
     await reloaded;
     await expect(page.getByRole("article", { name, exact: true }).getByLabel("First day")).toHaveValue("2031-03-10");

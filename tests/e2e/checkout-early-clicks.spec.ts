@@ -11,7 +11,7 @@ const info = {
   email: "ana@ruizroofing.com",
   phone: "+1 555 010 2000",
 };
-const dialogCode = /\/build\/_shared\/checkout-dialog-\w+\.js$/;
+const dialogCode = /\/assets\/checkout-dialog-[^/]+\.js$/;
 const dialog = (page: Page) => page.getByRole("dialog");
 const planCard = (page: Page, name: string) =>
   dialog(page)
@@ -27,7 +27,7 @@ async function openWithDialogCodeHeld(page: Page, url: string) {
     await route.continue();
   });
   const requested = page.waitForRequest(dialogCode);
-  await page.goto(url);
+  await page.goto(url, { waitUntil: "domcontentloaded" }); // the held code holds the load event
   // The page's own scripts have run: they asked for the dialog's code, which has not arrived.
   await requested;
   return release;

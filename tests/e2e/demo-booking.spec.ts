@@ -311,8 +311,8 @@ test("with JavaScript but before the calendar picker arrives, a day tab shows it
   page,
 }, testInfo) => {
   test.skip(isNoJs(testInfo), "the no-JS day tabs are covered above");
-  await page.route(/\/build\/_shared\/demo-slot-picker\.lazy-[^/]+\.js$/, () => {}); // never arrives
-  await page.goto("/");
+  await page.route(/\/assets\/demo-slot-picker\.lazy-[^/]+\.js$/, () => {}); // never arrives
+  await page.goto("/", { waitUntil: "domcontentloaded" }); // the held module holds the load event
   await waitForHydration(page);
   const lead = uniqueLead(testInfo, mara);
   await fillLead(page, lead);
@@ -339,11 +339,11 @@ test("with JavaScript but before the page hydrates, a time taken meanwhile: the 
   test.skip(isNoJs(testInfo), "without JavaScript the notice is the page's own (the test above)");
   let release!: () => void;
   const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/build\/routes\/_index-[^/]+\.js$/, async (route) => {
+  await page.route(/\/assets\/_index-[^/]+\.js$/, async (route) => {
     await held;
     await route.continue();
   });
-  await page.goto("/");
+  await page.goto("/", { waitUntil: "domcontentloaded" }); // the held module holds the load event
   const lead = uniqueLead(testInfo, mara);
   await fillLead(page, lead);
   const start = await pickTime(page);

@@ -186,7 +186,7 @@ test.describe("demo request form", () => {
     let release: () => void = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
     await page.route(
-      (url) => url.searchParams.has("_data"),
+      (url) => url.pathname.endsWith(".data"),
       async (route) => {
         if (route.request().method() === "POST") await held;
         await route.continue();

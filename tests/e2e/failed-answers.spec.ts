@@ -18,10 +18,13 @@ const statusText: Record<Exclude<Failure, "dropped connection">, string> = {
   "504": "Gateway Timeout",
 };
 
+/** Where a page's own post goes: its address without JavaScript, single fetch's `.data` address with it. */
+const postPaths = (path: string) => [path, path === "/" ? "/_root.data" : `${path}.data`];
+
 /** Answers every POST to `path` as `failure` until the returned function is called. */
 async function failPosts(page: Page, path: string, failure: Failure) {
   let answered = 0;
-  const matches = (url: URL) => url.pathname === path;
+  const matches = (url: URL) => postPaths(path).includes(url.pathname);
   const handler = async (route: Route) => {
     if (route.request().method() !== "POST") return route.fallback();
     answered += 1;
@@ -192,7 +195,7 @@ test.describe("an answer the app did not write, with JavaScript", () => {
 /** Changes the page's next POST on its way to the server, as a broken client or a hostile page would send it. */
 async function alterNextPagePost(page: Page, alter: (route: Route) => Promise<void>) {
   await page.route(
-    (url) => url.pathname === "/",
+    (url) => postPaths("/").includes(url.pathname),
     async (route) => (route.request().method() === "POST" ? alter(route) : route.fallback()),
     { times: 1 },
   );
@@ -232,7 +235,8 @@ test.describe("a refusal by the page action", () => {
       await openDemoForm(page, nojs);
       await fillDemoForm(page);
       const answer = page.waitForResponse(
-        (response) => response.request().method() === "POST" && new URL(response.url()).pathname === "/",
+        (response) =>
+          response.request().method() === "POST" && postPaths("/").includes(new URL(response.url()).pathname),
       );
       await refusal.submit(page);
       expect((await answer).status()).toBe(refusal.status);

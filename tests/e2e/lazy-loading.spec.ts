@@ -1,5 +1,5 @@
-// What the landing page loads only on demand (see app/deferred/README.md: the landing page's deferred sections, and
-// the `*.lazy` modules), and that hydration and the loaded code keep the visitor's place.
+// What the landing page loads only on demand (ADR 52: React.lazy parts, the `*.lazy` modules and the demo schema),
+// and that hydration and the loaded code keep the visitor's place.
 import type { Page } from "@playwright/test";
 
 import { expect, test, waitForHydration } from "../support/fixtures";
@@ -13,7 +13,7 @@ test("the first load fetches only what the first screen needs; the rest loads as
   page.on("request", (request) => {
     if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
   });
-  const fetched = (name: string) => scripts.some((path) => path.startsWith(`/build/_shared/${name}-`));
+  const fetched = (name: string) => scripts.some((path) => path.startsWith(`/assets/${name}-`));
   await page.setViewportSize({ width: 1280, height: 720 });
   await page.goto("/");
   await waitForHydration(page);
@@ -37,32 +37,23 @@ test("the first load fetches only what the first screen needs; the rest loads as
   await expect.poll(() => fetched("demo-request")).toBe(true);
 });
 
-test("the shared page runs no script until the visitor's first move; a page in use hydrates after its first paint", async ({
-  page,
-}) => {
+test("the page loads with Remix's own scripts and hydrates without waiting for a move", async ({ page }) => {
   const scripts: string[] = [];
   page.on("request", (request) => {
     if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
   });
   await page.goto("/");
-  // Loaded and painted, and no script has been fetched (ADR 29).
-  await page.waitForLoadState("networkidle");
-  expect(scripts).toEqual([]);
-  await expect(page.locator("#site-header a[aria-expanded]")).toHaveCount(0);
-  // The first move of any kind (here a key) brings the scripts, and the page hydrates.
-  await page.keyboard.press("Shift");
-  await expect(page.locator("#site-header a[aria-expanded]").first()).toBeAttached();
-  expect(scripts.length).toBeGreaterThan(5);
+  // Nothing parks the scripts or waits on a global: Remix's <Scripts> are in the document as it arrives.
+  await expect(page.locator("template script")).toHaveCount(0);
+  expect(await page.evaluate(() => "hydrationWaitsFor" in window)).toBe(false);
+  await waitForHydration(page);
+  expect(scripts.some((path) => /^\/assets\/entry\.client-/.test(path))).toBe(true);
 
-  // A document the visitor is already using (here the checkout dialog a link opened) hydrates with no move at all.
-  scripts.length = 0;
+  // A document that opens the checkout dialog hydrates it with the page.
   const fresh = await page.context().newPage();
-  fresh.on("request", (request) => {
-    if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
-  });
   await fresh.goto("/?checkout=info");
-  await expect(fresh.locator("#site-header a[aria-expanded]").first()).toBeAttached();
-  expect(scripts.length).toBeGreaterThan(5);
+  await waitForHydration(fresh);
+  await expect(fresh.getByRole("dialog")).toBeVisible();
   await fresh.close();
 });
 
@@ -70,7 +61,7 @@ test("what a visitor typed or chose before the page hydrated is kept, and so is 
   await page.setViewportSize({ width: 1280, height: 720 });
   // Hold the page's code back until the visitor has typed.
   const release = await holdModule(page, pageModule);
-  await page.goto("/");
+  await page.goto("/", { waitUntil: "domcontentloaded" }); // the held module holds the load event
   await page.mouse.move(1, 1);
   const firstName = page.locator("#demo-booking").getByLabel("First Name");
   const dealVolume = page.locator("#demo-booking").getByLabel("Monthly deal volume");
@@ -116,7 +107,7 @@ test("before the page's code arrives, the browser posts the form itself and it s
 }) => {
   await page.setViewportSize({ width: 1280, height: 720 });
   await page.route(pageModule, () => {}); // never arrives
-  await page.goto("/");
+  await page.goto("/", { waitUntil: "domcontentloaded" }); // the held module holds the load event
   const form = page.locator("#demo-booking");
   const email = `no.lib.${Date.now().toString(36)}@example.com`;
   await form.getByLabel("First Name").fill("Ines");
@@ -143,7 +134,7 @@ test("before the page's code arrives, the browser posts the form itself and it s
   expect(rows).toHaveLength(0);
 });
 
-const pageModule = /\/build\/routes\/_index-[^/]+\.js$/;
+const pageModule = /\/assets\/_index-[^/]+\.js$/;
 
 /** Holds a module back until the returned function is called. */
 async function holdModule(page: Page, url: RegExp) {

@@ -148,7 +148,7 @@ async function openForAudit(browser: Browser, page: Page, testInfo: TestInfo, pa
     javaScriptEnabled: true,
     viewport: { width, height: 900 },
   });
-  await context.route(/\/build\/.*\.js(\?.*)?$/, (route) => route.abort());
+  await context.route(/\/assets\/.*\.js(\?.*)?$/, (route) => route.abort());
   const staticPage = await context.newPage();
   await staticPage.goto(path);
   return { page: staticPage, close: () => context.close() };

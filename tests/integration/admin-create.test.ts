@@ -9,7 +9,8 @@ import { createDatabase, dropDatabase } from "../support/postgres.mjs";
 
 // The script loads the production build, as it does for operators: `npm run build` must have run.
 function run(args: string[], env: Record<string, string>) {
-  if (!existsSync("build/index.js")) throw new Error("build/index.js is missing: run `npx remix build` first");
+  if (!existsSync("build/server/index.js"))
+    throw new Error("build/server/index.js is missing: run `npm run build` first");
   return new Promise<{ code: number | null; output: string }>((resolve) => {
     const child = spawn(process.execPath, ["scripts/admin-create.js", ...args], {
       env: { PATH: process.env.PATH ?? "", NODE_ENV: "production", LOG_LEVEL: "warn", ...env },

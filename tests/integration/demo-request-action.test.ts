@@ -30,7 +30,7 @@ function postForm(
   fields: Record<string, string>,
   { headers = {}, data = false }: { headers?: Record<string, string>; data?: boolean } = {},
 ) {
-  // A hydrated form adds `enhanced=1`; Remix's runtime strips `_data` before the action sees the URL.
+  // A hydrated form adds `enhanced=1`; Remix's runtime turns `/_root.data` back into `/` before the action sees it.
   return new Request(`${origin}/?index`, {
     method: "POST",
     body: new URLSearchParams(data ? { ...fields, enhanced: "1" } : fields),
@@ -113,7 +113,7 @@ describeWithDatabases(
 
     it("keeps the billing query on the redirect and answers a JS (data) submit with the same redirect", async () => {
       const email = uniqueEmail(kind);
-      const request = new Request(`${origin}/?index&billing=annual&_data=routes%2F_index`, {
+      const request = new Request(`${origin}/?index&billing=annual`, {
         method: "POST",
         body: new URLSearchParams(validFields({ email })),
         headers: { Origin: origin },

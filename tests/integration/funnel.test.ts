@@ -159,7 +159,7 @@ describeWithDatabases(
       await open(opening, { Referer: `${origin}/`, "Cache-Control": "max-age=0" });
       await open(opening, { "Cache-Control": "no-cache" });
       // Remix revalidating after a refused step 1, and a page answering a form posted from itself.
-      await open(`${opening}&_data=routes%2F_index`, { Referer: `${origin}${opening}` });
+      await open(`${opening}&_routes=routes%2F_index`, { Referer: `${origin}${opening}` });
       await open(`/?index&checkout=info&plan=scale-master`, { Referer: `${origin}${opening}` });
       // "Edit your details", step 2, and the closed page.
       await open("/?checkout=info&edit=1", { Referer: `${origin}/?checkout=plan` });

@@ -14,7 +14,7 @@ import { STRICT_TRANSPORT_SECURITY } from "~/server/front-door.server";
 import { applySecurityHeaders, documentContentSecurityPolicy } from "~/server/security-headers.server";
 import { describeWithDatabases } from "../support/database";
 import { forget } from "~/utils/singleton.server";
-import { PAGE_SCRIPTS_MARKER_ID } from "~/deferred/hydration-template-id";
+import { PAGE_SCRIPTS_MARKER_ID } from "~/utils/page-scripts-marker";
 
 const brand = "Groundwork";
 const documents = Object.fromEntries(legalPageIds.map((id) => [id, legalDocument(id, brand)])) as Record<

@@ -3,7 +3,7 @@
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { JsonLd } from "~/components/landing/json-ld";
+import { JsonLd, landingJsonLd } from "~/components/landing/json-ld";
 import { LEGAL_LAST_UPDATED, legalDocument } from "~/content/legal";
 import { legalPageIds } from "~/content/legal-links";
 import { faqItems } from "~/content/faq";
@@ -14,7 +14,6 @@ import { loader as robotsLoader } from "~/routes/robots[.]txt";
 import * as securityRoute from "~/routes/security";
 import { loader as sitemapLoader } from "~/routes/sitemap[.]xml";
 import * as termsRoute from "~/routes/terms";
-import { landingJsonLd } from "~/services/json-ld.server";
 import { landingMeta } from "~/utils/seo";
 import { forget } from "~/utils/singleton.server";
 

@@ -19,7 +19,8 @@ function logLines(output: string): LogLine[] {
 }
 
 function requireBuild() {
-  if (!existsSync("build/index.js")) throw new Error("build/index.js is missing: run `npm run build` first");
+  if (!existsSync("build/server/index.js"))
+    throw new Error("build/server/index.js is missing: run `npm run build` first");
 }
 
 /** Only what a shell would pass: the test runner's own NODE_ENV, LOG_LEVEL and APP_URL stay out. */
@@ -172,7 +173,7 @@ describe("start-up messages of the production server", () => {
     const port = await freePort();
     const dataDir = mkdtempSync(path.join(tmpdir(), "gw-startup-"));
     let connectedWhenAnnounced: Promise<boolean> | undefined;
-    const child = runProcess(process.execPath, ["node_modules/@remix-run/serve/dist/cli.js", "build/index.js"], {
+    const child = runProcess(process.execPath, ["node_modules/@remix-run/serve/dist/cli.js", "build/server/index.js"], {
       env: cleanEnv({ NODE_ENV: "production", LOG_LEVEL: "info", PORT: String(port), PGLITE_DATA_DIR: dataDir }),
       // Checked the moment the line appears: the claim must already be true.
       onOutput: (all) => {
@@ -207,7 +208,7 @@ describe("start-up messages of the production server", () => {
     const blocker = createServer();
     await new Promise<void>((resolve) => blocker.once("error", () => resolve()).listen(3000, () => resolve()));
     const dataDir = mkdtempSync(path.join(tmpdir(), "gw-startup-"));
-    const child = runProcess(process.execPath, ["node_modules/@remix-run/serve/dist/cli.js", "build/index.js"], {
+    const child = runProcess(process.execPath, ["node_modules/@remix-run/serve/dist/cli.js", "build/server/index.js"], {
       env: cleanEnv({ NODE_ENV: "production", LOG_LEVEL: "info", PGLITE_DATA_DIR: dataDir }),
     });
     try {
@@ -243,7 +244,7 @@ describe("start-up messages of the production server", () => {
   async function refusedStart(settings: Record<string, string>) {
     requireBuild();
     const dataDir = mkdtempSync(path.join(tmpdir(), "gw-startup-"));
-    const child = runProcess(process.execPath, ["node_modules/@remix-run/serve/dist/cli.js", "build/index.js"], {
+    const child = runProcess(process.execPath, ["node_modules/@remix-run/serve/dist/cli.js", "build/server/index.js"], {
       env: cleanEnv({ NODE_ENV: "production", PORT: String(await freePort()), PGLITE_DATA_DIR: dataDir, ...settings }),
     });
     try {

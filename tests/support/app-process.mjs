@@ -28,7 +28,7 @@ export async function spawnApp({ env = {}, cwd = process.cwd(), script, args: sc
   };
   const args = script
     ? [path.resolve(cwd, script), ...scriptArgs]
-    : [path.resolve(cwd, "node_modules/@remix-run/serve/dist/cli.js"), "build/index.js"];
+    : [path.resolve(cwd, "node_modules/@remix-run/serve/dist/cli.js"), "build/server/index.js"];
   const child = spawn(process.execPath, args, { cwd, env: childEnv, stdio: ["ignore", "pipe", "pipe"] });
   let output = "";
   const listeners = new Set();

@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -28,6 +28,11 @@ const quietDefaults = {
  * until /healthz answers. Without DATABASE_URL (or a PGLITE_DATA_DIR of the caller's) it gets its own PGlite
  * directory, removed on stop.
  */
+/** The server build of a checkout, relative to it; undefined when it has not been built. */
+export function serverBuildOf(cwd) {
+  return ["build/server/index.js", "build/index.js"].find((file) => existsSync(path.join(cwd, file)));
+}
+
 export async function startAppServer({ env = {}, port, cwd = process.cwd() } = {}) {
   const listenPort = port ?? (await freePort());
   let dataDir;
@@ -40,10 +45,11 @@ export async function startAppServer({ env = {}, port, cwd = process.cwd() } = {
   // `env: { APP_URL: undefined }` starts the server without APP_URL, as an operator who did not set it would.
   if ("APP_URL" in env && env.APP_URL === undefined) delete childEnv.APP_URL;
   else childEnv.APP_URL ??= `http://localhost:${listenPort}`;
-  // `cwd`: the checkout whose build to serve (remix-serve serves `public/` from its working directory).
+  // `cwd`: the checkout whose build to serve. A reference built before the Vite plugin (issue #52) has its server
+  // build at build/index.js, so benchmarks can still pair against it.
   const child = spawn(
     process.execPath,
-    [path.resolve(cwd, "node_modules/@remix-run/serve/dist/cli.js"), "build/index.js"],
+    [path.resolve(cwd, "node_modules/@remix-run/serve/dist/cli.js"), serverBuildOf(cwd)],
     {
       cwd,
       env: childEnv,

@@ -40,14 +40,9 @@ export function isNoJs(testInfo: { project: { name: string } }) {
   return testInfo.project.name === "nojs";
 }
 
-/**
- * With JS: waits until React has hydrated the page (the header's menu toggle says whether the menu is open). The
- * shared landing page loads its scripts at the visitor's first move (ADR 29), so this moves the pointer first, as
- * any visitor does; other pages hydrate after their first paint whatever the pointer does.
- */
+/** With JS: waits until React has hydrated the page (the header's menu toggle then says whether the menu is open). */
 export async function waitForHydration(page: Page) {
-  await visitorMoves(page);
-  await expect(page.locator("#site-header a[aria-expanded]").first()).toBeAttached();
+  await expect(page.locator("#site-header summary[aria-expanded]").first()).toBeAttached();
 }
 
 /** Signs in on /admin/login as the E2E server's admin (tests/support/e2e-server.mjs) and lands on /admin. */
@@ -60,14 +55,9 @@ export async function signInAsAdmin(page: Page) {
 }
 
 /** The pointer moves over the page's top-left corner (a new position each time, so the browser reports a move). */
-async function visitorMoves(page: Page) {
-  await page.mouse.move(2, 2);
-  await page.mouse.move(1, 1);
-}
-
 /**
  * With JS: the parts whose code loads on demand (the FAQ's accordion, the demo form's calendar picker; see
- * useLazyPart in app/deferred/lazy-part.ts) load it when the visitor nears them or first interacts
+ * useVisitorNears in app/utils/use-visitor-nears.ts) load it when the visitor nears them or first interacts
  * with the page. A key press is such an interaction; this presses one and waits until the FAQ is an accordion.
  */
 export async function loadOnDemandParts(page: Page) {

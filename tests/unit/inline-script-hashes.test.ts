@@ -1,21 +1,20 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { HYDRATION_TEMPLATE_ID, PAGE_SCRIPTS_MARKER_ID } from "~/deferred/hydration-template-id";
+import { PAGE_SCRIPTS_MARKER_ID } from "~/utils/page-scripts-marker";
 import { headStyleHashes, inlineScriptHashes } from "~/server/security-headers.server";
 
 const hashOf = (text: string) => `'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`;
 
-// The shape root.tsx renders: the page's content, the marker, ScrollRestoration, then the hydration template with
-// Remix's scripts and the loader that moves them in after the first paint.
+// The shape root.tsx renders: the page's content, the marker, ScrollRestoration, then Remix's scripts.
 function documentWith(content: string, head = "") {
   return [
     `<!DOCTYPE html><html><head>${head}<script type="application/ld+json">{"@type":"Organization"}</script></head><body>`,
     content,
     `<template id="${PAGE_SCRIPTS_MARKER_ID}"></template>`,
     `<script>(function restoreScroll(){})("positions", null)</script>`,
-    `<template id="${HYDRATION_TEMPLATE_ID}"><link rel="modulepreload" href="/build/a.js"/>`,
-    `<script>window.__remixContext = {"state":{}};</script><script type="module" async="">import "/build/a.js";</script></template>`,
-    `<script>(function(){ /* after first paint */ })();</script>`,
+    `<link rel="modulepreload" href="/assets/a.js"/>`,
+    `<script>window.__remixContext = {"state":{}};</script><script type="module" async="">import "/assets/a.js";</script>`,
+    `<script>window.__remixContext.streamController.enqueue("[]");</script>`,
     `</body></html>`,
   ].join("");
 }
@@ -25,8 +24,8 @@ describe("inlineScriptHashes", () => {
     expect(inlineScriptHashes(documentWith("<main><h1>Groundwork</h1></main>"))).toEqual([
       hashOf(`(function restoreScroll(){})("positions", null)`),
       hashOf(`window.__remixContext = {"state":{}};`),
-      hashOf(`import "/build/a.js";`),
-      hashOf(`(function(){ /* after first paint */ })();`),
+      hashOf(`import "/assets/a.js";`),
+      hashOf(`window.__remixContext.streamController.enqueue("[]");`),
     ]);
   });
 

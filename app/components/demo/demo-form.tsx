@@ -5,7 +5,8 @@ import { ValidatedForm } from "remix-validated-form";
 import { useHydrated } from "~/utils/use-hydrated";
 import { DemoFields } from "./demo-fields";
 import { lazyDemoRequestValidator, preloadDemoValidator } from "./demo-form-client";
-import { browserAttributionSlotId, demoEnhancedField, demoRequestFormId } from "~/schemas/demo-form-ids";
+import { demoEnhancedField, demoRequestFormId } from "~/schemas/demo-form-ids";
+import { withBrowserAttribution } from "~/utils/browser-attribution";
 import { consentVersionField } from "~/content/consent";
 import type { DemoPickerView } from "~/schemas/demo-request-fields";
 import { attributionFieldNames } from "~/schemas/attribution-fields";
@@ -18,10 +19,12 @@ function newSubmissionId() {
 
 /** Sent-back values win: after a refusal the Referer is this site, no longer the outside one. */
 function hiddenAttribution(sentBack: Record<string, unknown> | undefined, attribution: Record<string, string> = {}) {
-  return attributionFieldNames.flatMap((name) => {
-    const value = sentBack ? sentBack[name] : attribution[name];
-    return typeof value === "string" && value ? [[name, value] as const] : [];
-  });
+  return Object.fromEntries(
+    attributionFieldNames.flatMap((name) => {
+      const value = sentBack ? sentBack[name] : attribution[name];
+      return typeof value === "string" && value ? [[name, value] as const] : [];
+    }),
+  );
 }
 
 function warmValidator() {
@@ -47,6 +50,7 @@ export function DemoForm({ brandName, picker, sentBack, attribution, consentVers
   // id, so one row is stored.
   const [mintedSubmissionId] = useState(() => (typeof document === "undefined" ? undefined : newSubmissionId()));
   const submissionId = retried ?? (hydrated ? mintedSubmissionId : undefined);
+  const hidden = hiddenAttribution(sentBack, attribution);
   return (
     <ValidatedForm
       id={demoRequestFormId}
@@ -64,11 +68,10 @@ export function DemoForm({ brandName, picker, sentBack, attribution, consentVers
       {/* A hydrated submit gets its failure as a toast; the browser's own post gets it in the page. */}
       {hydrated ? <input type="hidden" name={demoEnhancedField} value="1" /> : null}
       {submissionId ? <input type="hidden" name="submissionId" value={submissionId} /> : null}
-      {hiddenAttribution(sentBack, attribution).map(([name, value]) => (
+      {/* The referring site is known to the browser only: the server's page is the same for every visitor. */}
+      {Object.entries(hydrated ? withBrowserAttribution(hidden) : hidden).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
-      {/* Filled by the inline script before hydration; hydration must leave its contents alone. */}
-      <div id={browserAttributionSlotId} hidden suppressHydrationWarning dangerouslySetInnerHTML={{ __html: "" }} />
       <DemoFields brandName={brandName} picker={picker} />
     </ValidatedForm>
   );

@@ -1,14 +1,14 @@
 // Until the first hover, press or focus loads Radix (./tooltip.lazy), a trigger is its plain element, which carries
 // its own accessible name; the tooltip in use then picks up where the visitor is (the hover delay left, or focus).
-import { cloneElement, useRef, type PointerEvent, type ReactElement, type ReactNode } from "react";
-import { lazyPart, useLazyPart } from "~/deferred/lazy-part";
-import type { TooltipIntent } from "./tooltip.lazy";
+// Not React.lazy: a Suspense boundary in every trigger's place would sit under the sections' own updates (the
+// billing switch) before it hydrates, and React throws such a boundary's server HTML away (ADR 0052).
+import { cloneElement, useRef, useState, type PointerEvent, type ReactElement, type ReactNode } from "react";
+import type { TooltipImpl, TooltipIntent } from "./tooltip.lazy";
 
-// Loaded by the first hover, press or focus; a failed fetch (offline) is retried on the next one.
-const radixTooltip = lazyPart(() => import("./tooltip.lazy").then((module) => module.TooltipImpl));
+let radixTooltip: typeof TooltipImpl | undefined;
 
 export function Tooltip({ content, children }: { content: ReactNode; children: ReactElement }) {
-  const Implementation = useLazyPart(radixTooltip);
+  const [Implementation, setImplementation] = useState(() => radixTooltip);
   const intent = useRef<TooltipIntent>();
 
   if (Implementation) {
@@ -20,8 +20,15 @@ export function Tooltip({ content, children }: { content: ReactNode; children: R
   }
 
   const start = (kind: TooltipIntent["kind"]) => {
-    intent.current = { kind, at: performance.now(), left: false };
-    void radixTooltip.load();
+    intent.current ??= { kind, at: performance.now(), left: false };
+    // A failed fetch (offline) leaves the plain trigger; the next hover, press or focus tries again.
+    import("./tooltip.lazy").then(
+      (module) => {
+        radixTooltip = module.TooltipImpl;
+        setImplementation(() => module.TooltipImpl);
+      },
+      () => {},
+    );
   };
   return cloneElement(children, {
     onPointerMove(event: PointerEvent) {
@@ -32,8 +39,7 @@ export function Tooltip({ content, children }: { content: ReactNode; children: R
     },
     onPointerDown: () => start("press"),
     onFocus() {
-      if (intent.current?.kind === "press") void radixTooltip.load();
-      else start("focus");
+      start(intent.current?.kind === "press" ? "press" : "focus");
     },
   });
 }

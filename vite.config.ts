@@ -1,0 +1,28 @@
+import path from "node:path";
+import { vitePlugin as remix } from "@remix-run/dev";
+import { defineConfig } from "vite";
+
+// Loaders' data as single fetch delivers it (ADR 0052).
+declare module "@remix-run/node" {
+  interface Future {
+    v3_singleFetch: true;
+  }
+}
+
+export default defineConfig(({ isSsrBuild }) => ({
+  // The server build awaits its start-up before remix-serve listens (ADR 0002).
+  build: isSsrBuild ? { target: "esnext" } : {},
+  resolve: { alias: { "~": path.resolve(import.meta.dirname, "app") } },
+  plugins: [
+    remix({
+      future: {
+        v3_fetcherPersist: true,
+        v3_relativeSplatPath: true,
+        v3_throwAbortReason: true,
+        v3_lazyRouteDiscovery: true,
+        v3_singleFetch: true,
+        v3_routeConfig: true,
+      },
+    }),
+  ],
+}));
