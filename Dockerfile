@@ -2,7 +2,7 @@
 # The production image (README "Containers", ADR 28). Build with `--format docker` under podman, which otherwise
 # drops the HEALTHCHECK; `npm run test:container` builds this file and checks the image and its containers.
 
-FROM node:20-bookworm-slim AS build
+FROM node:24-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
@@ -10,7 +10,7 @@ COPY . .
 # A production build: under NODE_ENV=development remix build makes a development build, which the server refuses.
 RUN NODE_ENV=production npm run build
 
-FROM node:20-bookworm-slim AS runtime-dependencies
+FROM node:24-bookworm-slim AS runtime-dependencies
 WORKDIR /app
 COPY package.json package-lock.json ./
 # What only the build or the tests use stays out. `--omit=dev` keeps "devOptional" packages (TypeScript and @types,
@@ -21,7 +21,7 @@ RUN npm ci --omit=dev --no-audit --no-fund \
   && find node_modules -type f \( -name '*.ts' -o -name '*.mts' -o -name '*.cts' -o -name '*.tsx' -o -name '*.map' -o -name '*.md' \) -delete \
   && npm cache clean --force
 
-FROM node:20-bookworm-slim
+FROM node:24-bookworm-slim
 WORKDIR /app
 ENV NODE_ENV=production PORT=3000 PGLITE_DATA_DIR=/app/data/pglite
 COPY --from=runtime-dependencies --chown=node:node /app/package.json ./package.json

