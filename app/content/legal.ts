@@ -411,6 +411,15 @@ function securityPage(brand: string): DocumentText {
         ],
       },
       {
+        id: "no-one-elses-data",
+        heading: "No one else's details through our forms",
+        blocks: [
+          list(
+            "Typing in someone else's name, e-mail address and company again shows only a plain thank-you: never their booked time or the links to change it.",
+          ),
+        ],
+      },
+      {
         id: "staff-access",
         heading: "Staff access",
         blocks: [

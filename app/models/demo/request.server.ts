@@ -181,6 +181,11 @@ type CreatedDemoRequest = {
   slotTaken: boolean;
   /** `booking` was made by this call (not found from an earlier one). */
   bookedNow?: boolean;
+  /**
+   * Posted without a submission id and matched to an earlier lead by its details (`oncePerLead`): nothing is
+   * stored or booked, and the answer must say nothing of that lead, since anyone who knows the details can post them.
+   */
+  matched?: boolean;
 };
 
 /**
@@ -255,7 +260,7 @@ function mailboxLockKey(email: string) {
 /**
  * `oncePerLead`, for a form posted without a submission id (ADR 0019): the same details from the same mailbox
  * within the window are one lead. The mailbox's advisory lock serializes concurrent duplicates, so the second sees
- * the first's row.
+ * the first's row. A match stores and books nothing: it is answered as `matched`, never with that lead's booking.
  */
 function onceInTransaction(
   input: NewDemoRequest,
@@ -275,8 +280,8 @@ function onceInTransaction(
       )
       .orderBy(desc(demoRequests.createdAt));
     const same = recent.find((row) => isSameSubmission(row, input));
-    const submission = same ? { ...input, submissionId: same.submissionId } : input;
-    return slot ? createDemoRequestWithSlot(tx, submission, slot, count) : insertDemoRequest(tx, submission, count);
+    if (same) return { row: same, created: false, slotTaken: false, matched: true };
+    return slot ? createDemoRequestWithSlot(tx, input, slot, count) : insertDemoRequest(tx, input, count);
   });
 }
 

@@ -119,15 +119,23 @@ async function store(
   channel: "form" | "api",
   slot?: RequestedSlot,
   { oncePerLead = false } = {},
-): Promise<{ row: DemoRequestRow; booking?: DemoBooking }> {
+): Promise<{ row: DemoRequestRow; booking?: DemoBooking; matched?: boolean }> {
   const requestId = getRequestId(request);
   // Counted in the lead's own write (ADR 0026).
   const count = mayCount(request) ? { day: funnelDay() } : undefined;
-  const { row, created, booking, slotTaken } = await withTimeout(
+  const { row, created, booking, slotTaken, matched } = await withTimeout(
     createDemoRequest(data, slot, count, { oncePerLead }),
     DEMO_STORE_TIMEOUT_MS,
     () => new Error(`database did not answer within ${DEMO_STORE_TIMEOUT_MS} ms`),
   );
+  if (matched) {
+    logger.info("demo request matched an earlier lead by its details; answered with the plain thank-you", {
+      requestId,
+      channel,
+      demoRequestId: row.id,
+    });
+    return { row, matched };
+  }
   if (!created && !isSameSubmission(row, data)) {
     logger.warn("demo request replayed with different details; refused", { requestId, channel });
     throw new RequestRejected(409, SUBMISSION_CONFLICT);
@@ -349,7 +357,7 @@ export async function handleDemoRequestForm(request: Request, form: FormData): P
     const slot = await checkedAttempt(request, () => requestedSlot(result.data.slotStart, result.data.timeZone));
     await consumeLimits(storingLimits, { request, email: result.data.email });
     // The browser mints the submission id on hydration (ADR 0019); a form posted without one is stored once per lead.
-    const { row, booking } = await store(
+    const { row, booking, matched } = await store(
       request,
       {
         ...result.data,
@@ -361,6 +369,8 @@ export async function handleDemoRequestForm(request: Request, form: FormData): P
       slot,
       { oncePerLead: !result.data.submissionId },
     );
+    // Whoever repeats a lead's details learns nothing of it: no booking, time or link, and no lead id in the cookie.
+    if (matched) return await redirectToThanks(request, "received");
     if (booking) {
       const timeZone = formText(form, demoTimeZoneField);
       return await redirectToBooked(request, row, booking, isTimeZone(timeZone) ? timeZone : undefined);
