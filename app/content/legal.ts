@@ -416,6 +416,7 @@ function securityPage(brand: string): DocumentText {
         blocks: [
           list(
             "Typing in someone else's name, e-mail address and company again shows only a plain thank-you: never their booked time or the links to change it.",
+            "A checkout that reuses another checkout's attempt with other plans or details is refused: it never sees that order or its payment page.",
           ),
         ],
       },
