@@ -417,6 +417,7 @@ function securityPage(brand: string): DocumentText {
           list(
             "Typing in someone else's name, e-mail address and company again shows only a plain thank-you: never their booked time or the links to change it.",
             "A checkout that reuses another checkout's attempt with other plans or details is refused: it never sees that order or its payment page.",
+            "The private links we send you (to manage a booking, its calendar file, a test checkout) are never written to our server logs.",
           ),
         ],
       },
