@@ -418,6 +418,7 @@ function securityPage(brand: string): DocumentText {
             "Typing in someone else's name, e-mail address and company again shows only a plain thank-you: never their booked time or the links to change it.",
             "A checkout that reuses another checkout's attempt with other plans or details is refused: it never sees that order or its payment page.",
             "The private links we send you (to manage a booking, its calendar file, a test checkout) are never written to our server logs.",
+            "The webhooks that pass new leads and orders to our other systems are only ever sent to public internet addresses, never to machines inside our own network.",
           ),
         ],
       },
