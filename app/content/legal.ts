@@ -419,6 +419,7 @@ function securityPage(brand: string): DocumentText {
             "A checkout that reuses another checkout's attempt with other plans or details is refused: it never sees that order or its payment page.",
             "The private links we send you (to manage a booking, its calendar file, a test checkout) are never written to our server logs.",
             "The webhooks that pass new leads and orders to our other systems are only ever sent to public internet addresses, never to machines inside our own network.",
+            "A request that fills the demo form's hidden robot trap is kept for our team to check by hand rather than thrown away, so a browser that fills it by mistake loses no one's request.",
           ),
         ],
       },

@@ -229,7 +229,7 @@ describeWithDatabases(
         email: `funnel-${crypto.randomUUID()}@ruizroofing.com`,
         phone: "+1 (555) 010-2000",
         company: "Ruiz Roofing",
-        website: "",
+        gw_trap: "",
       };
       await post(form);
       await post(form);

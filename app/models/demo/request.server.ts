@@ -13,6 +13,7 @@ import {
   type HostChoice,
 } from "~/models/demo/booking.server";
 import type { DemoRequestData, StoredDemoRequest } from "~/schemas/demo-request";
+import type { demoHoneypotField } from "~/schemas/demo-request-fields";
 import { attributionKeys, type Attribution } from "~/schemas/attribution";
 import { getDb, type Database, type Transaction } from "~/db/connection.server";
 import { placeholders, preparedPerHandle } from "~/db/prepared.server";
@@ -21,7 +22,10 @@ import { now } from "~/utils/time/clock.server";
 import { escapeLike, normalizeSearch, paginate, type Paginated } from "~/models/pagination.server";
 import { demoRequestRecordKeys } from "~/models/record-json.server";
 
-export type NewDemoRequest = Omit<DemoRequestData, "submissionId" | "website" | "slotStart" | "timeZone"> & {
+export type NewDemoRequest = Omit<
+  DemoRequestData,
+  "submissionId" | typeof demoHoneypotField | "slotStart" | "timeZone"
+> & {
   submissionId: string;
   /** Where the visit came from; stored with a new lead, never compared (see isSameSubmission). */
   attribution?: Attribution;
@@ -167,6 +171,24 @@ async function insertDemoRequest(
   const [existing] = await db.select().from(demoRequests).where(eq(demoRequests.submissionId, input.submissionId));
   if (!existing) throw new Error("demo request insert conflicted but no row holds its submission id");
   return { row: existing, created: false, slotTaken: false };
+}
+
+/**
+ * A lead sent with the trap field filled, kept as suspected spam: no booking, no sales e-mail, no webhooks, no count.
+ * Stored once per submission id, like any lead.
+ */
+export async function storeSuspectedSpam(input: NewDemoRequest): Promise<DemoRequestRow> {
+  const db = getDb();
+  const [inserted] = await db
+    .with(keptDisclosure(db, input.consent?.version ?? null, input.consent?.text ?? null))
+    .insert(demoRequests)
+    .values({ ...newLeadValues(input), suspectedSpam: true })
+    .onConflictDoNothing({ target: demoRequests.submissionId })
+    .returning();
+  if (inserted) return inserted;
+  const [existing] = await db.select().from(demoRequests).where(eq(demoRequests.submissionId, input.submissionId));
+  if (!existing) throw new Error("demo request insert conflicted but no row holds its submission id");
+  return existing;
 }
 
 /** A picked slot and what the database needs to choose its host (ADR 0030). */

@@ -6,6 +6,7 @@ import { findBooking, type DemoBooking } from "~/models/demo/booking.server";
 import {
   createDemoRequest,
   isSameSubmission,
+  storeSuspectedSpam,
   toStoredDemoRequest,
   type NewDemoRequest,
   type RequestedSlot,
@@ -340,19 +341,24 @@ export async function handleDemoRequestForm(request: Request, form: FormData): P
     return json(await formAgain(form, {}, formValues(form), requestId));
   }
   try {
-    // Honeypot: a value means a bot. It gets the ordinary success answer, so it learns nothing to adapt to,
-    // but nothing is stored or e-mailed.
-    const trap = form.get(demoHoneypotField);
-    if (typeof trap === "string" && trap.trim() !== "") {
-      await chargeRefusedAttempt(request);
-      logger.warn("demo request honeypot filled; not stored", { requestId });
-      return await redirectToThanks(request, "received");
-    }
-
     const result = await demoRequestValidator.validate(form);
     if (result.error) {
       await chargeRefusedAttempt(request);
       return validationError(result.error, formValues(form));
+    }
+    // Trap field filled: likely a bot, but perhaps a browser that filled it. It gets the ordinary success answer, so
+    // a bot learns nothing to adapt to; the lead is kept as suspected spam for the admin, and nothing is sent.
+    const trap = form.get(demoHoneypotField);
+    if (typeof trap === "string" && trap.trim() !== "") {
+      await chargeRefusedAttempt(request);
+      const row = await storeSuspectedSpam({
+        ...result.data,
+        submissionId: result.data.submissionId ?? `form-${crypto.randomUUID()}`,
+        attribution: attributionFromForm(form),
+        consent: await consentOf(form, request),
+      });
+      logger.warn("demo request trap field filled; kept as suspected spam", { requestId, demoRequestId: row.id });
+      return await redirectToThanks(request, "received");
     }
     const slot = await checkedAttempt(request, () => requestedSlot(result.data.slotStart, result.data.timeZone));
     await consumeLimits(storingLimits, { request, email: result.data.email });
