@@ -1,7 +1,7 @@
 import { Writable } from "node:stream";
 import { getRequestId } from "~/utils/http/request.server";
 import type { EntryContext, HandleDataRequestFunction } from "@remix-run/node";
-import { RemixServer } from "@remix-run/react";
+import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
 import { closeDatabase } from "~/db/connection.server";
 import { logger } from "~/utils/logger.server";
@@ -148,6 +148,17 @@ export const handleDataRequest: HandleDataRequestFunction = (response) => {
 
 export function handleError(error: unknown, { request }: { request: Request }) {
   if (request.signal.aborted) return;
+  // The router's own 4xx (a `_data` route id that does not exist, a method a route does not take) is the client's
+  // error: below error level, so no one can raise error lines at will.
+  if (isRouteErrorResponse(error) && error.status < 500) {
+    logger.info("request refused by the router", {
+      requestId: getRequestId(request),
+      status: error.status,
+      method: request.method,
+      url: request.url,
+    });
+    return;
+  }
   logger.error("unhandled error", {
     requestId: getRequestId(request),
     error,

@@ -411,6 +411,19 @@ function securityPage(brand: string): DocumentText {
         ],
       },
       {
+        id: "no-one-elses-data",
+        heading: "No one else's details through our forms",
+        blocks: [
+          list(
+            "Typing in someone else's name, e-mail address and company again shows only a plain thank-you: never their booked time or the links to change it.",
+            "A checkout that reuses another checkout's attempt with other plans or details is refused: it never sees that order or its payment page.",
+            "The private links we send you (to manage a booking, its calendar file, a test checkout) are never written to our server logs.",
+            "The webhooks that pass new leads and orders to our other systems are only ever sent to public internet addresses, never to machines inside our own network.",
+            "A request that fills the demo form's hidden robot trap is kept for our team to check by hand rather than thrown away, so a browser that fills it by mistake loses no one's request.",
+          ),
+        ],
+      },
+      {
         id: "staff-access",
         heading: "Staff access",
         blocks: [

@@ -87,6 +87,9 @@ export const demoRequests = pgTable(
     // at created_at. Null for a lead that came through the API, which shows no small print.
     consentVersion: text("consent_version"),
     consentPage: text("consent_page"),
+    // Sent with the form's trap field filled: kept for the admin to judge, never e-mailed to sales nor sent to
+    // webhooks, since a real visitor's browser may fill a field it should not.
+    suspectedSpam: boolean("suspected_spam").notNull().default(false),
     createdAt: createdAt(),
   },
   (table) => [

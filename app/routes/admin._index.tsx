@@ -64,6 +64,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
           ...toStoredDemoRequest(lead),
           attribution: storedAttribution(lead),
           consent: lead.consentVersion ? { version: lead.consentVersion, page: lead.consentPage } : null,
+          suspectedSpam: lead.suspectedSpam,
         })),
       },
       orders: {

@@ -5,8 +5,8 @@ import { demoRequestRecordKeys } from "~/models/record-json.server";
 import { adminHeaders, requireAdmin } from "~/services/admin/session.server";
 import { csvDownload, type CsvColumn } from "~/utils/csv.server";
 
-// The same fields as a lead's webhooks.
-const columns: CsvColumn<DemoRequestRow>[] = demoRequestRecordKeys.map((key) => ({
+// The same fields as a lead's webhooks, and whether it is suspected spam (such a lead has no webhooks).
+const columns: CsvColumn<DemoRequestRow>[] = [...demoRequestRecordKeys, "suspectedSpam" as const].map((key) => ({
   header: key,
   value: (row) => row[key],
 }));

@@ -3,8 +3,11 @@
 export const dealVolumes = ["1-10", "11-25", "26-50", "51-100", "100+"] as const;
 export type DealVolume = (typeof dealVolumes)[number];
 
-/** The form's hidden trap field: people never see or fill it, form-filling bots usually do. */
-export const demoHoneypotField = "website";
+/**
+ * The form's hidden trap field: people never see or fill it, form-filling bots usually do. Its name means nothing
+ * to a browser's or password manager's autofill (as `website` did), so a real visitor's browser leaves it empty.
+ */
+export const demoHoneypotField = "gw_trap";
 
 /** ISO 8601 UTC, or "" for none. */
 export const demoSlotField = "slotStart";

@@ -70,8 +70,13 @@ test.describe("demo request form", () => {
       "51-100 deals",
       "100+ deals",
     ]);
-    await expect(page.locator("input[name=website]")).not.toBeInViewport();
+    // The trap field: a name no autofill knows, never filled by the browser, out of reach of keyboards and readers.
+    const trap = page.locator("input[name=gw_trap]");
+    await expect(trap).not.toBeInViewport();
+    await expect(trap).toHaveAttribute("autocomplete", "off");
+    await expect(trap).toHaveAttribute("tabindex", "-1");
     await expect(page.locator(".honeypot")).toHaveCount(1);
+    await expect(page.locator(".honeypot")).toHaveAttribute("aria-hidden", "true");
     await expect(form.getByText(/agree to receive communications/)).toContainText("Privacy Policy");
     await expect(form.locator('a[href="#"]')).toHaveCount(0);
     await expect(submitButton(page)).toHaveText("Schedule My Demo");
@@ -230,7 +235,7 @@ test.describe("demo request form", () => {
       submissionId = (await idInput.getAttribute("value"))!;
       expect(submissionId).toMatch(/^[0-9a-f]{32}$/);
     }
-    const form = { intent: "demo-request", ...lead, ...(submissionId ? { submissionId } : {}), website: "" };
+    const form = { intent: "demo-request", ...lead, ...(submissionId ? { submissionId } : {}), gw_trap: "" };
     const origin = new URL(page.url()).origin;
     const [first, second] = await Promise.all(
       [0, 1].map(() => page.request.post("/?index", { form, headers: { Origin: origin }, maxRedirects: 0 })),

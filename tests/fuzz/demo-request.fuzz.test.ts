@@ -42,7 +42,10 @@ function payload<T>(hostile: fc.Arbitrary<T>) {
         Object.fromEntries(fieldNames.map((name) => [name, field(name)])) as Record<FieldName, fc.Arbitrary<unknown>>,
       ),
       fc.dictionary(
-        fc.oneof(fc.string({ maxLength: 12 }), fc.constantFrom("submissionId", "website", "id", "createdAt", "intent")),
+        fc.oneof(
+          fc.string({ maxLength: 12 }),
+          fc.constantFrom("submissionId", "gw_trap", "website", "id", "createdAt", "intent"),
+        ),
         hostile as fc.Arbitrary<unknown>,
         { maxKeys: 3 },
       ),

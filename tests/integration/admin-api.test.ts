@@ -211,11 +211,11 @@ describeWithDatabases(
       const text = new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes);
       expect(
         text.startsWith(
-          "\uFEFFid,createdAt,firstName,lastName,email,phone,company,dealVolume,challenges,submissionId,utmSource,utmMedium,utmCampaign,utmTerm,utmContent,clickId,referrerHost,landingPath,consentVersion,consentPage\r\n",
+          "\uFEFFid,createdAt,firstName,lastName,email,phone,company,dealVolume,challenges,submissionId,utmSource,utmMedium,utmCampaign,utmTerm,utmContent,clickId,referrerHost,landingPath,consentVersion,consentPage,suspectedSpam\r\n",
         ),
       ).toBe(true);
       expect(text).toContain(
-        `${tricky.id},${tricky.createdAt.toISOString()},"'=HYPERLINK(""http://x"")","O'Neil, ""Jr""",${tricky.email},${tricky.phone},'+Plus Co,100+,"line one\nline two",${tricky.submissionId},,,,,,,,,,\r\n`,
+        `${tricky.id},${tricky.createdAt.toISOString()},"'=HYPERLINK(""http://x"")","O'Neil, ""Jr""",${tricky.email},${tricky.phone},'+Plus Co,100+,"line one\nline two",${tricky.submissionId},,,,,,,,,,,false\r\n`,
       );
       // Header + 1101 records, each exactly once (the keyset batches neither skip nor repeat).
       const ids = [...text.matchAll(/^([0-9a-f-]{36}),/gm)].map((match) => match[1]);

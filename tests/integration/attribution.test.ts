@@ -37,7 +37,7 @@ function demoFields(email: string, extra: Record<string, string> = {}): Record<s
     email,
     phone: "+1 (555) 010-2000",
     company: "Ruiz Roofing",
-    website: "",
+    gw_trap: "",
     ...extra,
   };
 }

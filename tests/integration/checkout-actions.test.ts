@@ -2,7 +2,14 @@ import { eq } from "drizzle-orm";
 import { expect, it } from "vitest";
 import { orders } from "~/db/schema.server";
 import { action as apiAction } from "~/routes/api.create-checkout-session";
-import { handleInfoStep, handlePayStep, readCheckoutState, saveCheckoutState } from "~/services/checkout/flow.server";
+import {
+  ATTEMPT_CONFLICT,
+  handleInfoStep,
+  handlePayStep,
+  readCheckoutState,
+  saveCheckoutState,
+} from "~/services/checkout/flow.server";
+import { getToast } from "~/utils/http/toast.server";
 import { getDb } from "~/db/connection.server";
 import { describeWithDatabases } from "../support/database";
 
@@ -89,6 +96,45 @@ describeWithDatabases(
         provider: "test",
         livemode: false,
       });
+    });
+
+    it("Complete Order with a used attempt id and other plans is refused on step 2, without the first order's link", async () => {
+      // An address of its own: the per-address limit is shared with this file's other Complete Orders.
+      const setCookie = await saveCheckoutState({
+        info: { ...baseInfo, email: `ana-attempt-${kind}@ruizroofing.com` },
+        planIds: [],
+        billing: "monthly",
+        coupon: null,
+      });
+      const cookie = setCookie.split(";")[0];
+      const attemptId = crypto.randomUUID();
+      const fields = (plan: string): Array<[string, string]> => [
+        ["intent", "checkout-pay"],
+        ["planIds", plan],
+        ["billing", "monthly"],
+        ["attemptId", attemptId],
+      ];
+      const pay = (plan: string) =>
+        handlePayStep(formRequest(fields(plan), cookie), new URLSearchParams(fields(plan)) as unknown as FormData);
+      const first = await pay("power-platform");
+      expect(first.status).toBe(303);
+      const other = await pay("scale-master");
+      expect(other.status).toBe(302);
+      expect(other.headers.get("Location")).toBe("/?checkout=plan");
+      const { toast } = await getToast(
+        new Request("http://localhost:3000/", {
+          headers: {
+            Cookie: other.headers
+              .getSetCookie()
+              .map((c) => c.split(";")[0])
+              .join("; "),
+          },
+        }),
+      );
+      expect(toast).toMatchObject({ type: "error", description: ATTEMPT_CONFLICT });
+      const rows = await getDb().select().from(orders).where(eq(orders.attemptId, attemptId));
+      expect(rows).toHaveLength(1);
+      expect(rows[0].planIds).toEqual(["power-platform"]);
     });
 
     it("Complete Order without the info sends the visitor back to step 1 and stores nothing", async () => {

@@ -3,6 +3,7 @@ import { expect, it } from "vitest";
 import { orders } from "~/db/schema.server";
 import { action } from "~/routes/api.create-checkout-session";
 import { getDb } from "~/db/connection.server";
+import { ATTEMPT_CONFLICT } from "~/services/checkout/flow.server";
 import { describeWithDatabases } from "../support/database";
 
 const userInfo = {
@@ -140,6 +141,38 @@ describeWithDatabases(
       expect(second).toEqual(first);
       const rows = await getDb().select().from(orders).where(eq(orders.attemptId, attemptId));
       expect(rows).toHaveLength(1);
+    });
+
+    it("refuses another order under a used attempt id with 409: never the first order, its link or its buyer", async () => {
+      const attemptId = crypto.randomUUID();
+      const first = await (await post({ ...valid(), attemptId })).json();
+      const other = {
+        planIds: ["power-platform"],
+        amount: 697,
+        isAnnual: false,
+        couponCode: "",
+        userInfo: {
+          companyName: "Mallory Gutters",
+          fullName: "Mallory M",
+          email: "m@mallory.example",
+          phone: "+1 555 010 9999",
+        },
+        attemptId,
+      };
+      // Other plans and buyer, then the same plans with another buyer: each is another request.
+      for (const body of [other, { ...valid(), userInfo: other.userInfo, attemptId }]) {
+        const response = await post(body);
+        expect(response.status).toBe(409);
+        const text = await response.text();
+        expect(JSON.parse(text)).toEqual({ error: ATTEMPT_CONFLICT });
+        for (const value of [first.orderId, first.url, userInfo.email, userInfo.fullName])
+          expect(text).not.toContain(value);
+      }
+      const rows = await getDb().select().from(orders).where(eq(orders.attemptId, attemptId));
+      expect(rows).toHaveLength(1);
+      expect(rows[0]).toMatchObject({ id: first.orderId, email: userInfo.email });
+      // The first request, sent again, still gets its own order.
+      expect(await (await post({ ...valid(), attemptId })).json()).toEqual(first);
     });
   },
   {

@@ -64,7 +64,7 @@ describeWithDatabases(
       expect(form.get("allow_promotion_codes")).toBe("true");
       expect(form.get("success_url")).toBe("http://localhost:3000/checkout/success?session_id={CHECKOUT_SESSION_ID}");
       expect(form.get("cancel_url")).toBe("http://localhost:3000/?checkout=plan");
-      expect(creates[0].headers["idempotency-key"]).toBe(`checkout-${attemptId}`);
+      expect(creates[0].headers["idempotency-key"]).toBe(`checkout-${body.orderId}`);
       expect(body.url).toMatch(new RegExp(`^${fake.origin}/pay/cs_test_fake_`));
       const [order] = await getDb().select().from(orders).where(eq(orders.id, body.orderId));
       expect(order.provider).toBe("stripe");
@@ -100,6 +100,27 @@ describeWithDatabases(
         totalCents: 222300,
         couponCode: "SPRING10",
       });
+    });
+
+    it("a used attempt id with another order opens no session; the same order sent again gets its own session back", async () => {
+      const attemptId = crypto.randomUUID();
+      const order = { planIds: ["scale-master"], amount: 397, isAnnual: false, couponCode: "", userInfo, attemptId };
+      const first = await (await post(order)).json();
+      const other = await post({
+        ...order,
+        planIds: ["power-platform"],
+        amount: 697,
+        userInfo: { ...userInfo, email: "m@mallory.example", fullName: "Mallory M" },
+      });
+      expect(other.status).toBe(409);
+      expect(await other.text()).not.toContain("cs_test_fake_");
+      const again = await (await post(order)).json();
+      expect(again).toEqual(first);
+      const creates = fake.sessionCreates();
+      expect(creates.map((create) => create.headers["idempotency-key"])).toEqual([
+        `checkout-${first.orderId}`,
+        `checkout-${first.orderId}`,
+      ]);
     });
 
     it("answers 502 with the spec's message when Stripe fails, and cancels the order", async () => {

@@ -32,7 +32,7 @@ function fields(email: string, consentVersion?: string) {
     dealVolume: "11-25",
     challenges: "",
     submissionId: crypto.randomUUID(),
-    website: "",
+    gw_trap: "",
     ...(consentVersion === undefined ? {} : { consentVersion }),
   };
 }

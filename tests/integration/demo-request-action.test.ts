@@ -21,7 +21,7 @@ function validFields(overrides: Record<string, string> = {}) {
     dealVolume: "11-25",
     challenges: "Crews miss follow-ups.\nInvoices go out late.",
     submissionId: crypto.randomUUID(),
-    website: "",
+    gw_trap: "",
     ...overrides,
   };
 }
@@ -191,12 +191,18 @@ describeWithDatabases(
       expect(await rowsFor(email)).toHaveLength(0);
     });
 
-    it("gives a filled honeypot the ordinary success answer but stores nothing", async () => {
+    it("gives a filled trap field the ordinary success answer and keeps the lead as suspected spam, unsent", async () => {
       const email = uniqueEmail(kind);
-      const response = await runAction(postForm(validFields({ email, website: "http://spam.example" })));
+      const response = await runAction(postForm(validFields({ email, gw_trap: "http://spam.example" })));
       expect(response.status).toBe(302);
       expect((await toastOf(response))?.message).toBe("Demo Request Submitted!");
-      expect(await rowsFor(email)).toHaveLength(0);
+      const rows = await rowsFor(email);
+      expect(rows).toMatchObject([{ suspectedSpam: true }]);
+      const messages = await getDb()
+        .select()
+        .from(outbox)
+        .where(sql`${outbox.payload}->>'demoRequestId' = ${rows[0].id}`);
+      expect(messages).toHaveLength(0);
     });
 
     it("refuses a cross-site post (403), a non-form body (415) and a body over 16 KB (413)", async () => {

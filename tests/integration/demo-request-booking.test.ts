@@ -29,7 +29,7 @@ function fields(overrides: Record<string, string> = {}) {
     dealVolume: "11-25",
     challenges: "",
     submissionId: crypto.randomUUID(),
-    website: "",
+    gw_trap: "",
     ...overrides,
   };
 }

@@ -37,7 +37,7 @@ async function postForm(fields: Record<string, string>): Promise<Response> {
   const request = new Request(`${origin}/?index`, {
     method: "POST",
     headers: { Origin: origin },
-    body: new URLSearchParams({ intent: "demo-request", website: "", ...fields }),
+    body: new URLSearchParams({ intent: "demo-request", gw_trap: "", ...fields }),
   });
   return (await pageAction({ request, params: {}, context: {} })) as unknown as Response;
 }

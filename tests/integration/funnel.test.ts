@@ -229,7 +229,7 @@ describeWithDatabases(
         email: `funnel-${crypto.randomUUID()}@ruizroofing.com`,
         phone: "+1 (555) 010-2000",
         company: "Ruiz Roofing",
-        website: "",
+        gw_trap: "",
       };
       await post(form);
       await post(form);
@@ -241,6 +241,8 @@ describeWithDatabases(
 
     it("the checkout API counts a plan chosen and a new order; a replay of its attempt makes no second order", async () => {
       const attemptId = crypto.randomUUID();
+      // A replay is the same request again: another buyer under this attempt id would be refused.
+      const email = `funnel-${crypto.randomUUID()}@ruizroofing.com`;
       const post = () =>
         checkoutApiAction(
           args(
@@ -256,7 +258,7 @@ describeWithDatabases(
                 userInfo: {
                   companyName: "Ruiz Roofing",
                   fullName: "Ana Ruiz",
-                  email: `funnel-${crypto.randomUUID()}@ruizroofing.com`,
+                  email,
                   phone: "+1 555 010 2000",
                 },
               }),

@@ -2,7 +2,9 @@
 // by its route pattern, every line about a request carrying its id, and secrets and personal data redacted.
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { logger } from "~/utils/logger.server";
-import { redactSecrets } from "~/utils/redact";
+import { readdirSync } from "node:fs";
+import path from "node:path";
+import { PLAIN_PATH_ROUTES, redactSecrets, SECRET_PATH_ROUTES } from "~/utils/redact";
 import { forget } from "~/utils/singleton.server";
 import { startAppServer } from "../support/app-server.mjs";
 import { capturedLogLines, jsonLogLines, type LogLine } from "../support/log-lines";
@@ -20,6 +22,43 @@ describe("secrets in query strings", () => {
       "http://x/checkout/success?order=o1&TOKEN=[redacted]&utm_source=ads#top",
     );
     expect(redactSecrets("/?keyword=roofing&monkey=1")).toBe("/?keyword=roofing&monkey=1");
+    expect(redactSecrets("/checkout/success?session_id=cs_test_1&order_id=o1")).toBe(
+      "/checkout/success?session_id=[redacted]&order_id=o1",
+    );
+    expect(redactSecrets("/admin/privacy?email=dana%40whitfieldpest.com")).toBe("/admin/privacy?email=[redacted]");
+  });
+});
+
+describe("secrets in paths", () => {
+  it("are replaced for every route whose segment is one, written plainly or inside another URL's query", () => {
+    expect(redactSecrets(`GET http://x/demo/manage/${manageToken}?confirm=cancel`)).toBe(
+      "GET http://x/demo/manage/[redacted]?confirm=cancel",
+    );
+    expect(redactSecrets(`/demo/booking/${manageToken}.ics`)).toBe("/demo/booking/[redacted]");
+    expect(redactSecrets(`/checkout/test/o1?token=${checkoutToken}`)).toBe(
+      "/checkout/test/[redacted]?token=[redacted]",
+    );
+    expect(redactSecrets(`/admin/login?redirectTo=%2Fdemo%2Fmanage%2F${manageToken}`)).toBe(
+      "/admin/login?redirectTo=%2Fdemo%2Fmanage%2F[redacted]",
+    );
+    expect(redactSecrets("/admin/webhooks/endpoint-1 /demo/manage")).toBe("/admin/webhooks/endpoint-1 /demo/manage");
+  });
+
+  it("are classified for every route with a dynamic segment: a new one must be named secret or plain", () => {
+    const dynamic = readdirSync(path.resolve(__dirname, "../../app/routes"))
+      .filter((file) => file.includes("$"))
+      .map(
+        (file) =>
+          "/" +
+          file
+            .replace(/\.tsx?$/, "")
+            .split(/\.(?![^[]*\])/)
+            .filter((segment) => !segment.startsWith("_"))
+            .map((segment) => segment.replace(/_$/, "").replace(/^\$$/, "*").replace(/^\$/, ":"))
+            .join("/"),
+      );
+    expect(dynamic.length).toBeGreaterThan(3);
+    expect([...SECRET_PATH_ROUTES, ...PLAIN_PATH_ROUTES]).toEqual(expect.arrayContaining(dynamic));
   });
 });
 
@@ -164,6 +203,45 @@ describe("the production server's output", () => {
     // morgan prints the same pattern in place of the URL.
     expect(output).toContain("GET /demo/manage/:token 404");
     expect(output).toContain("GET /calendar/demos.ics ");
+  });
+});
+
+describe("the production server's output for a route id that does not exist", () => {
+  let server: Awaited<ReturnType<typeof startAppServer>> | undefined;
+  beforeAll(async () => {
+    server = await startAppServer({ env: { LOG_LEVEL: "debug" } });
+  });
+  afterAll(async () => server?.stop());
+
+  it("is a line below error level, with every secret of the path and query redacted", async () => {
+    const orderId = "secret-order-0123456789abcdef";
+    const sessionId = "cs_test_secret0123456789abcdef";
+    const paths = [
+      `/demo/manage/${manageToken}`,
+      `/demo/booking/${manageToken}.ics`,
+      `/checkout/test/${orderId}?token=${checkoutToken}`,
+      `/checkout/success?session_id=${sessionId}`,
+      `/calendar/demos.ics?key=${feedKey}`,
+    ];
+    for (const path of paths) {
+      const response = await fetch(`${server!.baseUrl}${path}${path.includes("?") ? "&" : "?"}_data=routes%2Fnope`);
+      expect(response.status).toBe(403);
+      await response.arrayBuffer();
+    }
+    const refused = () =>
+      jsonLogLines(server!.output()).filter((line) => line.message === "request refused by the router");
+    await vi.waitFor(() => expect(refused()).toHaveLength(paths.length));
+    for (const line of refused()) expect(line).toMatchObject({ level: "info", status: 403, method: "GET" });
+    expect(refused().map((line) => line.url)).toEqual([
+      expect.stringMatching(/\/demo\/manage\/\[redacted\]\?_data=routes%2Fnope$/),
+      expect.stringMatching(/\/demo\/booking\/\[redacted\]\?_data=routes%2Fnope$/),
+      expect.stringMatching(/\/checkout\/test\/\[redacted\]\?token=\[redacted\]&_data=routes%2Fnope$/),
+      expect.stringMatching(/\/checkout\/success\?session_id=\[redacted\]&_data=routes%2Fnope$/),
+      expect.stringMatching(/\/calendar\/demos\.ics\?key=\[redacted\]&_data=routes%2Fnope$/),
+    ]);
+    const output = server!.output();
+    expect(jsonLogLines(output).filter((line) => line.level === "error")).toEqual([]);
+    for (const value of [manageToken, orderId, checkoutToken, sessionId, feedKey]) expect(output).not.toContain(value);
   });
 });
 

@@ -59,7 +59,7 @@ async function submitDemoForm(app: App) {
       phone: "+1 (555) 010-2000",
       company: "Ruiz Roofing",
       submissionId: crypto.randomUUID(),
-      website: "",
+      gw_trap: "",
     }),
   });
   expect(response.status).toBe(302);
@@ -215,7 +215,7 @@ describe("page cache (production build)", () => {
           __rvfInternalFormId: "demo-request-form",
           timeZone,
           demoShowTimes: "1",
-          website: "",
+          gw_trap: "",
         }),
       });
       return { html: await response.text(), cacheControl: response.headers.get("Cache-Control") };

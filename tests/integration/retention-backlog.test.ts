@@ -65,7 +65,7 @@ describeWithDatabases("a retention backlog", (kind) => {
             dealVolume: "11-25",
             challenges: "",
             submissionId: crypto.randomUUID(),
-            website: "",
+            gw_trap: "",
           });
           posts.push(
             await timed(

@@ -169,6 +169,57 @@ describeWithDatabases(
       expect(calls).toEqual([]);
     });
 
+    // IPv6 forms that carry an IPv4 address: judged by the address they carry (ipaddr.js's ranges of both families).
+    const embedding = [
+      ["::7f00:1", "ipv4Compatible address that embeds 127.0.0.1, a loopback"],
+      ["::a9fe:a9fe", "ipv4Compatible address that embeds 169.254.169.254, a linkLocal"],
+      ["::5db8:d822", "ipv4Compatible"],
+      ["::ffff:0:a00:5", "rfc6145 address that embeds 10.0.0.5, a private"],
+      ["64:ff9b::a9fe:a9fe", "rfc6052 address that embeds 169.254.169.254, a linkLocal"],
+      ["64:ff9b:1::5db8:d822", "rfc6052"],
+      ["2002:a00:5::1", "6to4 address that embeds 10.0.0.5, a private"],
+      ["2001:0:4136:e378:8000:63bf:80ff:fffe", "teredo address that embeds 127.0.0.1, a loopback"],
+    ] as const;
+
+    it.each(embedding)("an IPv6 answer %s (%s) is refused when saved and when delivering", async (address, kind) => {
+      const { resolve } = stubResolver({ "crm-hooks.example.test": () => [address] });
+      const url = "https://crm-hooks.example.test/hook";
+      const problem = `crm-hooks.example.test is refused: ${address} is a${kind.startsWith("ipv4") ? "n" : ""} ${kind} address`;
+      expect(await endpointUrlProblem(url, { policy: production, resolve })).toBe(
+        `This URL cannot receive webhooks: ${problem}. Use a public https address.`,
+      );
+      const { attempts } = await deliverTo(url, production, resolve);
+      expect(attempts[0].error).toBe(problem);
+    });
+
+    it.each([
+      ["https://[::127.0.0.1]/hook", "::7f00:1 is an ipv4Compatible address that embeds 127.0.0.1, a loopback address"],
+      [
+        "https://[::a9fe:a9fe]/latest/meta-data/",
+        "::a9fe:a9fe is an ipv4Compatible address that embeds 169.254.169.254, a linkLocal address",
+      ],
+      ["https://[2002:7f00:1::1]/hook", "2002:7f00:1::1 is a 6to4 address that embeds 127.0.0.1, a loopback address"],
+    ])("an IPv6 address embedding IPv4 written in the URL (%s) is refused without a lookup", async (url, problem) => {
+      const { resolve, calls } = stubResolver({});
+      expect(await endpointUrlProblem(url, { policy: production, resolve })).toContain(problem);
+      const { attempts } = await deliverTo(url, production, resolve);
+      expect(attempts[0].error).toContain(problem);
+      expect(calls).toEqual([]);
+    });
+
+    it("an IPv6 form embedding a global IPv4 (NAT64, 6to4) and global IPv6 unicast are admitted when saved", async () => {
+      const { resolve } = stubResolver({
+        "nat64.example.test": () => ["64:ff9b::5db8:d822"],
+        "sixtofour.example.test": () => ["2002:5db8:d822::1"],
+        "v6.example.test": () => ["2606:4700:4700::1111"],
+      });
+      for (const name of ["nat64", "sixtofour", "v6"]) {
+        expect(await endpointUrlProblem(`https://${name}.example.test/hook`, { policy: production, resolve })).toBe(
+          undefined,
+        );
+      }
+    });
+
     it("a name that resolved to a public address when saved and to a private one now (DNS rebinding) is refused at connection time", async () => {
       const { resolve, calls } = stubResolver({
         "rebind.example.test": (call) => (call === 1 ? ["93.184.216.34"] : ["10.0.0.5"]),

@@ -299,6 +299,7 @@ describe("newLeadMail", () => {
     submissionId: "submission-1",
     consentVersion: null,
     consentPage: null,
+    suspectedSpam: false,
     utmSource: null,
     utmMedium: null,
     utmCampaign: null,

@@ -9,6 +9,8 @@ export type AdminDemoRequest = StoredDemoRequest & {
   attribution: Attribution;
   /** The small print agreed to (its wording's version) and where; null through the API. */
   consent: { version: string; page: string | null } | null;
+  /** Sent with the form's trap field filled: not e-mailed to sales nor sent to webhooks. */
+  suspectedSpam: boolean;
 };
 
 const columns: Column<AdminDemoRequest>[] = [
@@ -22,6 +24,14 @@ const columns: Column<AdminDemoRequest>[] = [
     cell: (lead) => (
       <>
         <VisibleText text={lead.firstName} /> <VisibleText text={lead.lastName} />
+        {lead.suspectedSpam ? (
+          <span
+            className="mt-1 block w-fit rounded bg-amber-100 px-1.5 py-0.5 text-xs font-semibold text-amber-900"
+            title="Sent with the form's hidden trap field filled: not e-mailed to sales, not sent to webhooks."
+          >
+            Suspected spam
+          </span>
+        ) : null}
       </>
     ),
   },

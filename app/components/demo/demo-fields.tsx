@@ -184,9 +184,9 @@ export function DemoFields({ brandName, picker }: { brandName: string; picker: D
       <ChallengesField />
       <TimeField picker={picker} />
       <div className="honeypot" aria-hidden="true">
-        <label htmlFor="demo-website">Leave this field empty</label>
+        <label htmlFor="demo-gw-trap">Leave this field empty</label>
         <input
-          id="demo-website"
+          id="demo-gw-trap"
           type="text"
           name={demoHoneypotField}
           tabIndex={-1}

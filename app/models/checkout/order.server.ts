@@ -9,7 +9,7 @@ import { attributionKeys } from "~/schemas/attribution";
 import { funnelCountFrom, type FunnelCount } from "~/models/insight/funnel.server";
 import { paginate, type Paginated } from "~/models/pagination.server";
 
-type NewOrder = Omit<typeof orders.$inferInsert, "id" | "status" | "createdAt" | "updatedAt" | "paidAt"> &
+export type NewOrder = Omit<typeof orders.$inferInsert, "id" | "status" | "createdAt" | "updatedAt" | "paidAt"> &
   Required<Pick<typeof orders.$inferInsert, "discountCents" | "currency" | "couponCode" | "livemode">>;
 
 const newOrderColumns = [
@@ -101,6 +101,26 @@ export async function createOrderForAttempt(
   const [existing] = await db.select().from(orders).where(eq(orders.attemptId, values.attemptId));
   if (!existing) throw new Error("order for attempt vanished");
   return { row: existing, created: false };
+}
+
+/**
+ * The attempt sent again (double click, retry), not another request under its id: the plans, prices, coupon and
+ * buyer must all match. Attribution is not compared, as for demo submissions.
+ */
+export function isSameAttempt(row: OrderRow, values: NewOrder): boolean {
+  return (
+    row.planIds.join(",") === values.planIds.join(",") &&
+    row.billingPeriod === values.billingPeriod &&
+    row.subtotalCents === values.subtotalCents &&
+    row.discountCents === values.discountCents &&
+    row.totalCents === values.totalCents &&
+    row.currency === values.currency &&
+    row.couponCode === values.couponCode &&
+    row.companyName === values.companyName &&
+    row.fullName === values.fullName &&
+    row.email === values.email &&
+    row.phone === values.phone
+  );
 }
 
 export async function getOrder(id: string): Promise<OrderRow | undefined> {

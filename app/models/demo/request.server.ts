@@ -13,6 +13,7 @@ import {
   type HostChoice,
 } from "~/models/demo/booking.server";
 import type { DemoRequestData, StoredDemoRequest } from "~/schemas/demo-request";
+import type { demoHoneypotField } from "~/schemas/demo-request-fields";
 import { attributionKeys, type Attribution } from "~/schemas/attribution";
 import { getDb, type Database, type Transaction } from "~/db/connection.server";
 import { placeholders, preparedPerHandle } from "~/db/prepared.server";
@@ -21,7 +22,10 @@ import { now } from "~/utils/time/clock.server";
 import { escapeLike, normalizeSearch, paginate, type Paginated } from "~/models/pagination.server";
 import { demoRequestRecordKeys } from "~/models/record-json.server";
 
-export type NewDemoRequest = Omit<DemoRequestData, "submissionId" | "website" | "slotStart" | "timeZone"> & {
+export type NewDemoRequest = Omit<
+  DemoRequestData,
+  "submissionId" | typeof demoHoneypotField | "slotStart" | "timeZone"
+> & {
   submissionId: string;
   /** Where the visit came from; stored with a new lead, never compared (see isSameSubmission). */
   attribution?: Attribution;
@@ -169,6 +173,24 @@ async function insertDemoRequest(
   return { row: existing, created: false, slotTaken: false };
 }
 
+/**
+ * A lead sent with the trap field filled, kept as suspected spam: no booking, no sales e-mail, no webhooks, no count.
+ * Stored once per submission id, like any lead.
+ */
+export async function storeSuspectedSpam(input: NewDemoRequest): Promise<DemoRequestRow> {
+  const db = getDb();
+  const [inserted] = await db
+    .with(keptDisclosure(db, input.consent?.version ?? null, input.consent?.text ?? null))
+    .insert(demoRequests)
+    .values({ ...newLeadValues(input), suspectedSpam: true })
+    .onConflictDoNothing({ target: demoRequests.submissionId })
+    .returning();
+  if (inserted) return inserted;
+  const [existing] = await db.select().from(demoRequests).where(eq(demoRequests.submissionId, input.submissionId));
+  if (!existing) throw new Error("demo request insert conflicted but no row holds its submission id");
+  return existing;
+}
+
 /** A picked slot and what the database needs to choose its host (ADR 0030). */
 export type RequestedSlot = { slotStart: Date; slotEnd: Date; choice: HostChoice; visitorTimeZone?: string };
 
@@ -181,6 +203,11 @@ type CreatedDemoRequest = {
   slotTaken: boolean;
   /** `booking` was made by this call (not found from an earlier one). */
   bookedNow?: boolean;
+  /**
+   * Posted without a submission id and matched to an earlier lead by its details (`oncePerLead`): nothing is
+   * stored or booked, and the answer must say nothing of that lead, since anyone who knows the details can post them.
+   */
+  matched?: boolean;
 };
 
 /**
@@ -255,7 +282,7 @@ function mailboxLockKey(email: string) {
 /**
  * `oncePerLead`, for a form posted without a submission id (ADR 0019): the same details from the same mailbox
  * within the window are one lead. The mailbox's advisory lock serializes concurrent duplicates, so the second sees
- * the first's row.
+ * the first's row. A match stores and books nothing: it is answered as `matched`, never with that lead's booking.
  */
 function onceInTransaction(
   input: NewDemoRequest,
@@ -275,8 +302,8 @@ function onceInTransaction(
       )
       .orderBy(desc(demoRequests.createdAt));
     const same = recent.find((row) => isSameSubmission(row, input));
-    const submission = same ? { ...input, submissionId: same.submissionId } : input;
-    return slot ? createDemoRequestWithSlot(tx, submission, slot, count) : insertDemoRequest(tx, submission, count);
+    if (same) return { row: same, created: false, slotTaken: false, matched: true };
+    return slot ? createDemoRequestWithSlot(tx, input, slot, count) : insertDemoRequest(tx, input, count);
   });
 }
 

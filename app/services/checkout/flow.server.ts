@@ -11,7 +11,13 @@ import {
 } from "~/content/plans";
 import { priceOrder } from "~/content/pricing";
 import { paymentFailureNotice } from "~/content/failure-notices";
-import { createOrderForAttempt, setOrderSession, settleOrder } from "~/models/checkout/order.server";
+import {
+  createOrderForAttempt,
+  isSameAttempt,
+  setOrderSession,
+  settleOrder,
+  type NewOrder,
+} from "~/models/checkout/order.server";
 import {
   attemptIdSchema,
   checkoutInfoSchema,
@@ -238,7 +244,13 @@ export async function handleCouponStep(request: Request, form: FormData) {
   );
 }
 
-/** The server prices the order itself; a repeated `attemptId` reuses its order and its provider session. */
+export const ATTEMPT_CONFLICT =
+  "This order was already started with other plans or details. Reload the page to start a new order.";
+
+/**
+ * The server prices the order itself; a repeated `attemptId` reuses its order and its provider session, and the same
+ * id with another order is refused.
+ */
 export async function startCheckout(
   input: {
     info: CheckoutInfo;
@@ -254,31 +266,31 @@ export async function startCheckout(
   const priced = priceOrder(input.planIds, input.billing, input.coupon);
   // Counted in the order's insert (ADR 0026); see countPlanChosenUnlessOrdered.
   const count = mayCount(request) ? { day: funnelDay(), planChosen: true } : undefined;
-  const { row: order } = await createOrderForAttempt(
-    {
-      planIds: input.planIds,
-      billingPeriod: input.billing,
-      subtotalCents: priced.subtotalCents,
-      discountCents: priced.discountCents,
-      totalCents: priced.totalCents,
-      currency: "usd",
-      couponCode: input.coupon?.code ?? null,
-      companyName: input.info.companyName,
-      fullName: input.info.fullName,
-      email: input.info.email,
-      phone: input.info.phone,
-      provider: provider.kind,
-      livemode: provider.livemode,
-      attemptId: input.attemptId,
-      ...input.attribution,
-    },
-    count,
-    { sessionIdFor: provider.sessionIdFor },
-  );
+  const values: NewOrder = {
+    planIds: input.planIds,
+    billingPeriod: input.billing,
+    subtotalCents: priced.subtotalCents,
+    discountCents: priced.discountCents,
+    totalCents: priced.totalCents,
+    currency: "usd",
+    couponCode: input.coupon?.code ?? null,
+    companyName: input.info.companyName,
+    fullName: input.info.fullName,
+    email: input.info.email,
+    phone: input.info.phone,
+    provider: provider.kind,
+    livemode: provider.livemode,
+    attemptId: input.attemptId,
+    ...input.attribution,
+  };
+  const { row: order, created } = await createOrderForAttempt(values, count, { sessionIdFor: provider.sessionIdFor });
+  // Another request under a used attempt id never gets that attempt's order, its link or its provider session.
+  if (!created && !isSameAttempt(order, values)) throw new RequestRejected(409, ATTEMPT_CONFLICT);
   if (order.status !== "pending") throw new RequestRejected(409, "This order has already been completed.");
   try {
     const session = await provider.createCheckout(order, {
-      idempotencyKey: `checkout-${input.attemptId}`,
+      // The order's id, not the attempt's: a key never stands for two orders, so Stripe never answers another's session.
+      idempotencyKey: `checkout-${order.id}`,
       coupon: input.coupon,
     });
     // Already on the order when the insert stored it (a provider that derives it from the order's id).

@@ -6,6 +6,7 @@ import { findBooking, type DemoBooking } from "~/models/demo/booking.server";
 import {
   createDemoRequest,
   isSameSubmission,
+  storeSuspectedSpam,
   toStoredDemoRequest,
   type NewDemoRequest,
   type RequestedSlot,
@@ -119,15 +120,23 @@ async function store(
   channel: "form" | "api",
   slot?: RequestedSlot,
   { oncePerLead = false } = {},
-): Promise<{ row: DemoRequestRow; booking?: DemoBooking }> {
+): Promise<{ row: DemoRequestRow; booking?: DemoBooking; matched?: boolean }> {
   const requestId = getRequestId(request);
   // Counted in the lead's own write (ADR 0026).
   const count = mayCount(request) ? { day: funnelDay() } : undefined;
-  const { row, created, booking, slotTaken } = await withTimeout(
+  const { row, created, booking, slotTaken, matched } = await withTimeout(
     createDemoRequest(data, slot, count, { oncePerLead }),
     DEMO_STORE_TIMEOUT_MS,
     () => new Error(`database did not answer within ${DEMO_STORE_TIMEOUT_MS} ms`),
   );
+  if (matched) {
+    logger.info("demo request matched an earlier lead by its details; answered with the plain thank-you", {
+      requestId,
+      channel,
+      demoRequestId: row.id,
+    });
+    return { row, matched };
+  }
   if (!created && !isSameSubmission(row, data)) {
     logger.warn("demo request replayed with different details; refused", { requestId, channel });
     throw new RequestRejected(409, SUBMISSION_CONFLICT);
@@ -332,24 +341,29 @@ export async function handleDemoRequestForm(request: Request, form: FormData): P
     return json(await formAgain(form, {}, formValues(form), requestId));
   }
   try {
-    // Honeypot: a value means a bot. It gets the ordinary success answer, so it learns nothing to adapt to,
-    // but nothing is stored or e-mailed.
-    const trap = form.get(demoHoneypotField);
-    if (typeof trap === "string" && trap.trim() !== "") {
-      await chargeRefusedAttempt(request);
-      logger.warn("demo request honeypot filled; not stored", { requestId });
-      return await redirectToThanks(request, "received");
-    }
-
     const result = await demoRequestValidator.validate(form);
     if (result.error) {
       await chargeRefusedAttempt(request);
       return validationError(result.error, formValues(form));
     }
+    // Trap field filled: likely a bot, but perhaps a browser that filled it. It gets the ordinary success answer, so
+    // a bot learns nothing to adapt to; the lead is kept as suspected spam for the admin, and nothing is sent.
+    const trap = form.get(demoHoneypotField);
+    if (typeof trap === "string" && trap.trim() !== "") {
+      await chargeRefusedAttempt(request);
+      const row = await storeSuspectedSpam({
+        ...result.data,
+        submissionId: result.data.submissionId ?? `form-${crypto.randomUUID()}`,
+        attribution: attributionFromForm(form),
+        consent: await consentOf(form, request),
+      });
+      logger.warn("demo request trap field filled; kept as suspected spam", { requestId, demoRequestId: row.id });
+      return await redirectToThanks(request, "received");
+    }
     const slot = await checkedAttempt(request, () => requestedSlot(result.data.slotStart, result.data.timeZone));
     await consumeLimits(storingLimits, { request, email: result.data.email });
     // The browser mints the submission id on hydration (ADR 0019); a form posted without one is stored once per lead.
-    const { row, booking } = await store(
+    const { row, booking, matched } = await store(
       request,
       {
         ...result.data,
@@ -361,6 +375,8 @@ export async function handleDemoRequestForm(request: Request, form: FormData): P
       slot,
       { oncePerLead: !result.data.submissionId },
     );
+    // Whoever repeats a lead's details learns nothing of it: no booking, time or link, and no lead id in the cookie.
+    if (matched) return await redirectToThanks(request, "received");
     if (booking) {
       const timeZone = formText(form, demoTimeZoneField);
       return await redirectToBooked(request, row, booking, isTimeZone(timeZone) ? timeZone : undefined);

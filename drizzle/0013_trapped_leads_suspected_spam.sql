@@ -1,0 +1,1 @@
+ALTER TABLE "demo_requests" ADD COLUMN "suspected_spam" boolean DEFAULT false NOT NULL;
