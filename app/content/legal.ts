@@ -423,6 +423,15 @@ function securityPage(brand: string): DocumentText {
         ],
       },
       {
+        id: "staff-links-and-sign-in",
+        heading: "Staff calendar links and sign-in guesses",
+        blocks: [
+          list(
+            "Each staff calendar link has a random key of its own, which we store only as a hash: staff can replace or turn off any one link, and a host's link stops working when the host is made inactive.",
+          ),
+        ],
+      },
+      {
         id: "reporting",
         heading: "Reporting a vulnerability",
         blocks: [
