@@ -436,6 +436,16 @@ function securityPage(brand: string): DocumentText {
         ],
       },
       {
+        id: "staff-links-and-sign-in",
+        heading: "Staff calendar links and sign-in guesses",
+        blocks: [
+          list(
+            "Each staff calendar link has a random key of its own, which we store only as a hash: staff can replace or turn off any one link, and a host's link stops working when the host is made inactive.",
+            "Each staff account accepts only a few wrong passwords a minute, however many addresses they come from; staff still sign in from a browser they have used before.",
+          ),
+        ],
+      },
+      {
         id: "reporting",
         heading: "Reporting a vulnerability",
         blocks: [

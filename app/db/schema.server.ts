@@ -272,6 +272,15 @@ export const demoHosts = pgTable(
   ],
 );
 
+// A calendar feed's key (the team's, or one host's): only its SHA-256 is kept, so a dump opens no feed. No row, no
+// feed: revoking deletes it, a rotation replaces it, and a host's row goes when the host is deactivated.
+export const calendarFeedKeys = pgTable("calendar_feed_keys", {
+  feed: text("feed").primaryKey(),
+  hostId: text("host_id").references(() => demoHosts.id, { onDelete: "cascade" }),
+  keyHash: text("key_hash").notNull(),
+  createdAt: createdAt(),
+});
+
 // A host's days off: calendar dates in the host's own zone, first and last day included.
 export const demoHostTimeOff = pgTable(
   "demo_host_time_off",

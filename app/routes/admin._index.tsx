@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Form, useLoaderData, useLocation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { Dashboard } from "~/components/admin/dashboard/dashboard";
 import { DemoRequestsTable, type AdminDemoRequest } from "~/components/admin/demo-requests-table";
 import { OrdersTable, type OrderRow } from "~/components/admin/orders-table";
@@ -17,7 +17,8 @@ import { dashboardRange, loadDashboard } from "~/services/admin/dashboard.server
 import { pastDemosPage } from "~/services/demo/outcomes.server";
 import { handleAdminDemoAction } from "~/services/admin/demo-actions.server";
 import { storedAttribution } from "~/services/insight/attribution.server";
-import { calendarFeedUrl, upcomingAgenda } from "~/services/demo/agenda.server";
+import { upcomingAgenda } from "~/services/demo/agenda.server";
+import { feedLinkDates, feedName } from "~/services/demo/calendar-feeds.server";
 import { pick } from "~/utils/pick";
 
 /** What the orders table shows of an order as stored. */
@@ -44,12 +45,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const url = new URL(request.url);
   const query = normalizeSearch(url.searchParams.get("q"));
-  const [leads, orders, agenda, dashboard, pastDemos] = await Promise.all([
+  const [leads, orders, agenda, dashboard, pastDemos, feeds] = await Promise.all([
     listDemoRequests({ query, page: parsePage(url.searchParams.get("page")) }),
     listOrders({ page: parsePage(url.searchParams.get("ordersPage")) }),
     upcomingAgenda(),
     loadDashboard(url.searchParams),
     pastDemosPage(dashboardRange(url.searchParams).range, parsePage(url.searchParams.get("pastPage"))),
+    feedLinkDates(),
   ]);
   return json(
     {
@@ -57,7 +59,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       agenda,
       dashboard,
       pastDemos,
-      feedUrl: calendarFeedUrl(),
+      feedSince: feeds[feedName({ hostId: null })] ?? null,
       leads: {
         ...leads,
         items: leads.items.map((lead): AdminDemoRequest => ({
@@ -82,12 +84,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  await requireAdmin(request);
-  return handleAdminDemoAction(request);
+  return handleAdminDemoAction(request, await requireAdmin(request));
 }
 
 export default function AdminIndex() {
-  const { query, agenda, dashboard, pastDemos, feedUrl, leads, orders } = useLoaderData<typeof loader>();
+  const { query, agenda, dashboard, pastDemos, feedSince, leads, orders } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
   const { search } = useLocation();
   return (
     <main id="main-content" className="mx-auto max-w-7xl space-y-10 px-6 py-8">
@@ -153,7 +155,11 @@ export default function AdminIndex() {
         />
       </section>
 
-      <UpcomingDemos agenda={agenda} feedUrl={feedUrl} />
+      <UpcomingDemos
+        agenda={agenda}
+        feedSince={feedSince}
+        newFeedUrl={answer && "feedUrl" in answer ? answer.feedUrl : undefined}
+      />
 
       <PastDemos data={pastDemos} search={search} />
 

@@ -14,8 +14,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  await requireAdmin(request);
-  return hostsAction(request);
+  return hostsAction(request, await requireAdmin(request));
 }
 
 export default function AdminHosts() {

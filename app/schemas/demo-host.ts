@@ -198,15 +198,18 @@ export type HostView = {
   weeklyHours: HoursRange[];
   timeOff: { id: string; firstDay: string; lastDay: string; label: string }[];
   active: boolean;
-  /** The host's private calendar subscription: their own demos only. */
-  feedUrl: string;
+  /** When the host's own calendar feed link (their demos only) was made (ISO), or null when it has none. */
+  feedSince: string | null;
   stranded: StrandedDemo[];
 };
 
 /** A time-zone choice, labelled on the server (browsers' zone names can differ by ICU version). */
 export type ZoneOption = { value: string; label: string };
 
-/** A refused form, with the values as typed so they can be shown again. */
+/** A calendar feed link just made: shown once, since only its hash is kept. */
+export type FeedLinkAnswer = { form: "feed-link"; hostId: string | null; feedUrl: string };
+
+/** A refused form, with the values as typed so they can be shown again; or a feed link just made. */
 export type HostFormAnswer =
   | {
       form: "host";
@@ -220,4 +223,5 @@ export type HostFormAnswer =
       values: Partial<Record<TimeOffFormField, string>>;
       errors: Partial<Record<TimeOffFormField, string>>;
     }
-  | { form: "not-found" };
+  | { form: "not-found" }
+  | FeedLinkAnswer;

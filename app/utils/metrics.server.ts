@@ -47,5 +47,11 @@ export const rateLimitRefusals = counter(
   ["limit"],
 );
 
+export const passwordChecks = counter(
+  "groundwork_admin_password_checks_total",
+  "Password checks run at sign-in (argon2, also for an unknown username), by outcome (accepted, rejected).",
+  ["outcome"],
+);
+
 /** "2xx", "4xx"…: a label with five values, whatever the status. */
 export const statusClass = (status: number) => `${Math.floor(status / 100)}xx`;

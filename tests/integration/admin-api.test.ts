@@ -277,8 +277,8 @@ describeWithDatabases(
       expect(unknown.status).toBe(401);
       expect(await unknown.json()).toEqual({ error: "Invalid username or password" });
 
-      // LOGIN_RATE_LIMIT is 3 here: this client's fourth try is refused, even with the right password (another
-      // client that has not failed still gets in: tests/integration/rate-limits.test.ts).
+      // LOGIN_RATE_LIMIT is 3 here: this client's fourth try is refused, even with the right password (the owner's
+      // earlier browser still gets in: tests/integration/rate-limits.test.ts).
       const refused = await respond(() => loginAction(args(signInRequest(limited, password))));
       expect(refused.status).toBe(429);
       expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(0);

@@ -2,16 +2,27 @@ import { cancelBooking } from "~/models/demo/booking.server";
 import { answerRejected } from "~/services/admin/session.server";
 import { reassignDemoAsAdmin } from "~/services/demo/agenda.server";
 import { demoOutcomeAction } from "~/services/demo/outcomes.server";
-import { assertSameOrigin, readForm, RequestRejected } from "~/utils/http/request.server";
+import { assertSameOrigin, getRequestId, readForm, RequestRejected } from "~/utils/http/request.server";
+import type { TypedResponse } from "@remix-run/node";
+import type { AdminUser } from "~/models/admin/user.server";
+import type { FeedLinkAnswer } from "~/schemas/demo-host";
+import { feedLinkAction, isFeedIntent } from "~/services/demo/calendar-feeds.server";
 import { redirectWithError, redirectWithSuccess } from "~/utils/http/toast.server";
 
 /** The caller has checked the admin session. */
-export async function handleAdminDemoAction(request: Request): Promise<Response> {
+export async function handleAdminDemoAction(
+  request: Request,
+  admin: AdminUser,
+): Promise<Response | TypedResponse<FeedLinkAnswer>> {
   try {
     assertSameOrigin(request);
     const form = await readForm(request);
-    const bookingId = form.get("bookingId");
     const intent = form.get("intent");
+    if (isFeedIntent(intent)) {
+      const actor = { username: admin.username, requestId: getRequestId(request) };
+      return await feedLinkAction(intent, { hostId: null }, actor, "/admin#upcoming-demos");
+    }
+    const bookingId = form.get("bookingId");
     if (typeof bookingId !== "string" || !bookingId) throw new RequestRejected(400, "Unknown admin action.");
     switch (intent) {
       case "cancel-demo":

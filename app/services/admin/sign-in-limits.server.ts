@@ -4,19 +4,20 @@ import { normalizeUsername, verifyLogin, type AdminUser } from "~/models/admin/u
 import { fromKnownDevice } from "~/services/admin/session.server";
 import { consumeLimit, forgetAttempts, limitReached, limitRules, recordAttempt } from "~/services/rate-limit.server";
 import { getClientAddress, getRequestId, RequestRejected } from "~/utils/http/request.server";
+import { passwordChecks } from "~/utils/metrics.server";
 import { remember } from "~/utils/singleton.server";
 
 /**
- * ADR 0012; counted before the deliberately slow password check. Once a username is over its limit, only clients with
- * no attempt on record may still try it: guessing from many addresses slows, while the real admin still gets in.
+ * ADR 0012 and 0052; counted before the deliberately slow password check. A username over its ceiling of failures in
+ * the window is refused to every browser but one that has signed in as it before (its device cookie), so guesses
+ * spread over any number of addresses get at most the ceiling of password checks, and the owner still gets in.
  */
-async function startSignInAttempt(request: Request, username: string, requestId: string) {
+async function startSignInAttempt(request: Request, username: string, knownDevice: boolean, requestId: string) {
   // Without an address (not through Node's HTTP server) every caller is one client, the safe side.
   const client = getClientAddress(request) ?? "unknown";
   const usernameKey = normalizeUsername(username);
-  const counted = await consumeLimit(limitRules.signInClient, client, requestId);
-  const clientHasTriedBefore = counted.consumedPoints > 1;
-  if (clientHasTriedBefore) {
+  await consumeLimit(limitRules.signInClient, client, requestId);
+  if (!knownDevice) {
     const refused = await limitReached(limitRules.signInUsername, usernameKey, requestId);
     if (refused) throw refused;
   }
@@ -42,7 +43,8 @@ export async function checkSignIn(
   username: string,
   password: string,
 ): Promise<AdminUser | undefined> {
-  const queue = signIns()[(await fromKnownDevice(request, username)) ? "known" : "anyone"];
+  const knownDevice = await fromKnownDevice(request, username);
+  const queue = signIns()[knownDevice ? "known" : "anyone"];
   if (queue.activeCount + queue.pendingCount > maxWaitingSignIns) {
     await delay(refusalDelayMs);
     throw new RequestRejected(503, "Sign-in is busy right now. Please try again in a few seconds.", {
@@ -51,8 +53,9 @@ export async function checkSignIn(
   }
   return queue(async () => {
     const requestId = getRequestId(request);
-    const attempt = await startSignInAttempt(request, username, requestId);
+    const attempt = await startSignInAttempt(request, username, knownDevice, requestId);
     const admin = await verifyLogin(username, password, requestId);
+    passwordChecks.inc({ outcome: admin ? "accepted" : "rejected" });
     await (admin ? attempt.succeeded() : attempt.failed());
     return admin;
   });

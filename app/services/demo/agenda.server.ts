@@ -6,12 +6,8 @@ import type { Agenda, AgendaDay, StrandedDemo } from "~/schemas/demo-views";
 import { localParts } from "~/services/demo/slots.server";
 import { currentHosts, hostById, hostChoiceAt } from "~/services/demo/hosts.server";
 import { now } from "~/utils/time/clock.server";
-import { getBookingSettings, getEnv } from "~/utils/env.server";
+import { getBookingSettings } from "~/utils/env.server";
 import { formatZonedRange, timeZoneLabel } from "~/utils/time/time-zone-format";
-import { isValueSignature, signValue } from "~/utils/signed-token.server";
-
-// A calendar app cannot sign in, so the feed's URL carries a key derived from SESSION_SECRET: rotating that secret
-// revokes a leaked link.
 
 export async function upcomingAgenda(): Promise<Agenda> {
   const { timeZone } = getBookingSettings();
@@ -91,23 +87,6 @@ export async function strandedBookings(): Promise<Map<string, StrandedDemo[]>> {
     stranded.set(booking.hostId, list);
   }
   return stranded;
-}
-
-const FEED_PURPOSE = "demo-calendar-feed";
-const TEAM_FEED = "demos";
-/** Signed for that host alone: one host's link cannot open another's. */
-const hostFeed = (hostId: string) => `host:${hostId}`;
-
-/** Absolute: it is pasted into a calendar app. */
-export function calendarFeedUrl(hostId?: string): string {
-  const base = `${getEnv().APP_URL}/calendar/demos.ics`;
-  if (!hostId) return `${base}?key=${signValue(FEED_PURPOSE, TEAM_FEED)}`;
-  return `${base}?host=${encodeURIComponent(hostId)}&key=${signValue(FEED_PURPOSE, hostFeed(hostId))}`;
-}
-
-/** Any configured secret is accepted, so a rotation keeps old subscriptions working. */
-export function isCalendarFeedKey(key: string | null, hostId?: string | null): boolean {
-  return isValueSignature(FEED_PURPOSE, hostId ? hostFeed(hostId) : TEAM_FEED, key);
 }
 
 export async function calendarFeed(hostId?: string | null): Promise<string> {

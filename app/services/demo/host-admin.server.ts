@@ -2,7 +2,15 @@ import { json, type TypedResponse } from "@remix-run/node";
 import type { StrandedDemo } from "~/schemas/demo-views";
 import { demoTimeZones } from "~/content/demo-time-zones";
 import { addTimeOff, createHost, listHosts, removeTimeOff, updateHost, type DemoHost } from "~/models/demo/host.server";
-import { calendarFeedUrl, rehomeBookingsOf, strandedBookings, type RehomeResult } from "~/services/demo/agenda.server";
+import { rehomeBookingsOf, strandedBookings, type RehomeResult } from "~/services/demo/agenda.server";
+import {
+  feedLinkAction,
+  feedLinkDates,
+  feedName,
+  isFeedIntent,
+  revokeFeedOfDeactivatedHost,
+  type FeedActor,
+} from "~/services/demo/calendar-feeds.server";
 import {
   demoHostSchema,
   hostFormFields,
@@ -21,7 +29,15 @@ import { seedFromSettings } from "~/services/demo/hosts.server";
 import { hostFromSettings } from "~/services/demo/slots.server";
 import { now } from "~/utils/time/clock.server";
 import { getBookingSettings } from "~/utils/env.server";
-import { assertSameOrigin, firstErrors, idOf, readForm, RequestRejected } from "~/utils/http/request.server";
+import {
+  assertSameOrigin,
+  firstErrors,
+  getRequestId,
+  idOf,
+  readForm,
+  RequestRejected,
+} from "~/utils/http/request.server";
+import type { AdminUser } from "~/models/admin/user.server";
 import { redirectWithError, redirectWithSuccess } from "~/utils/http/toast.server";
 import { timeZoneOptionLabel } from "~/utils/time/zoned-time";
 
@@ -57,7 +73,7 @@ function zoneOptions(extra: string[], at: Date): ZoneOption[] {
   return zones.map((zone) => ({ value: zone, label: zoneLabel(zone, at) }));
 }
 
-function hostView(host: DemoHost, at: Date, stranded: StrandedDemo[] = []): HostView {
+function hostView(host: DemoHost, at: Date, feeds: Record<string, string>, stranded: StrandedDemo[] = []): HostView {
   return {
     id: host.id,
     name: host.name,
@@ -67,14 +83,14 @@ function hostView(host: DemoHost, at: Date, stranded: StrandedDemo[] = []): Host
     weeklyHours: host.weeklyHours,
     timeOff: host.timeOff.map((off) => ({ ...off, label: timeOffLabel(off) })),
     active: host.active,
-    feedUrl: calendarFeedUrl(host.id),
+    feedSince: feeds[feedName({ hostId: host.id })] ?? null,
     stranded,
   };
 }
 
 export async function hostsPage(url: URL) {
   const at = now();
-  const [hosts, stranded] = await Promise.all([readHosts(), strandedBookings()]);
+  const [hosts, stranded, feeds] = await Promise.all([readHosts(), strandedBookings(), feedLinkDates()]);
   const settings = getBookingSettings();
   const edit = url.searchParams.get("edit");
   const editing = edit === null ? undefined : hosts.find((host) => host.id === edit);
@@ -87,7 +103,7 @@ export async function hostsPage(url: URL) {
   };
   return json(
     {
-      hosts: hosts.map((host) => hostView(host, at, stranded.get(host.id))),
+      hosts: hosts.map((host) => hostView(host, at, feeds, stranded.get(host.id))),
       zones: zoneOptions([settings.timeZone, ...hosts.map((host) => host.timeZone)], at),
       newHost,
       editId: editing?.id ?? null,
@@ -115,7 +131,7 @@ function refused(answer: HostFormAnswer, status = 400): TypedResponse<HostFormAn
 
 const notFound = () => refused({ form: "not-found" }, 404);
 
-async function saveHost(form: FormData, hostId: string | undefined, editing: boolean) {
+async function saveHost(form: FormData, hostId: string | undefined, editing: boolean, actor: FeedActor) {
   if (editing) {
     if (!hostId || !(await readHosts()).some((host) => host.id === hostId)) return notFound();
   }
@@ -140,10 +156,13 @@ async function saveHost(form: FormData, hostId: string | undefined, editing: boo
     return redirectWithSuccess(hostHref(id), { message: `${host.name} added`, description: state });
   }
   if (!(await updateHost(hostId, host))) return notFound();
+  const feedOff = !host.active && (await revokeFeedOfDeactivatedHost(hostId, actor));
   const rehomed = await rehomeBookingsOf(hostId);
   return redirectWithSuccess(hostHref(hostId), {
     message: `${host.name} saved`,
-    description: [state, rehomedText(rehomed)].filter(Boolean).join(" "),
+    description: [state, feedOff ? "Their calendar link was turned off." : "", rehomedText(rehomed)]
+      .filter(Boolean)
+      .join(" "),
   });
 }
 
@@ -198,15 +217,22 @@ async function removeHostTimeOff(form: FormData) {
 }
 
 /** The caller has checked the admin session. */
-export async function hostsAction(request: Request): Promise<TypedResponse<HostFormAnswer>> {
+export async function hostsAction(request: Request, admin: AdminUser): Promise<TypedResponse<HostFormAnswer>> {
   try {
     assertSameOrigin(request);
     const form = await readForm(request);
-    switch (form.get("intent")) {
+    const intent = form.get("intent");
+    const actor = { username: admin.username, requestId: getRequestId(request) };
+    if (isFeedIntent(intent)) {
+      const hostId = idOf(form.get("hostId"));
+      if (!hostId || !(await readHosts()).some((host) => host.id === hostId)) return notFound();
+      return await feedLinkAction(intent, { hostId }, actor, hostHref(hostId));
+    }
+    switch (intent) {
       case "add-host":
-        return await saveHost(form, undefined, false);
+        return await saveHost(form, undefined, false, actor);
       case "edit-host":
-        return await saveHost(form, idOf(form.get("hostId")), true);
+        return await saveHost(form, idOf(form.get("hostId")), true, actor);
       case "add-time-off":
         return await addHostTimeOff(form);
       case "remove-time-off":

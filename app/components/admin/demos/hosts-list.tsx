@@ -12,6 +12,7 @@ import {
   type ZoneOption,
 } from "~/schemas/demo-host";
 import { DayRangeFields, ErrorSummary } from "~/components/admin/form-fields";
+import { FeedLink } from "./feed-link";
 import { HostForm } from "./host-form";
 import { VisibleText } from "~/components/admin/visible-text";
 
@@ -82,19 +83,19 @@ export function HostsList({ hosts, zones, editId, answer }: Props) {
                 <dd className="text-slate-900">
                   <TimeOffList host={host} />
                 </dd>
-                <dt className="font-medium text-slate-600">
-                  <label htmlFor={`feed-${host.id}`}>Own calendar feed</label>
-                </dt>
-                <dd>
-                  <input
-                    id={`feed-${host.id}`}
-                    type="text"
-                    readOnly
-                    value={host.feedUrl}
-                    className="w-full rounded-md border border-slate-300 bg-slate-50 px-3 py-1.5 font-mono text-xs text-slate-800"
-                  />
-                </dd>
               </dl>
+
+              <div className="mt-4">
+                <FeedLink
+                  id={`feed-${host.id}`}
+                  label="Own calendar feed"
+                  hostId={host.id}
+                  action={hostHref(host.id)}
+                  since={host.feedSince}
+                  newUrl={answer?.form === "feed-link" && answer.hostId === host.id ? answer.feedUrl : undefined}
+                  off={host.active ? undefined : "off while the host is inactive."}
+                />
+              </div>
 
               {host.stranded.length > 0 ? (
                 <section

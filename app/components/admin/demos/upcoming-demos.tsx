@@ -1,13 +1,15 @@
 import { Form } from "@remix-run/react";
 import type { Agenda } from "~/schemas/demo-views";
 import { VisibleText } from "~/components/admin/visible-text";
+import { FeedLink } from "./feed-link";
 
 type Props = {
   agenda: Pick<Agenda, "timeZoneLabel" | "days" | "hosts">;
-  feedUrl: string;
+  feedSince: string | null;
+  newFeedUrl: string | undefined;
 };
 
-export function UpcomingDemos({ agenda, feedUrl }: Props) {
+export function UpcomingDemos({ agenda, feedSince, newFeedUrl }: Props) {
   const count = agenda.days.reduce((total, day) => total + day.demos.length, 0);
   return (
     <section aria-labelledby="upcoming-demos-heading" id="upcoming-demos">
@@ -19,20 +21,16 @@ export function UpcomingDemos({ agenda, feedUrl }: Props) {
       </p>
 
       <div className="mt-4 rounded-lg border border-slate-200 bg-white p-4">
-        <label htmlFor="calendar-feed-url" className="block text-sm font-semibold text-slate-900">
-          Calendar subscription URL
-        </label>
-        <p id="calendar-feed-help" className="mt-1 text-sm text-slate-600">
-          Add it in Google Calendar (“From URL”) or Outlook (“Subscribe from web”) to see bookings in your calendar.
-          Anyone with the link can read the bookings: share it only with the sales team.
+        <p className="mb-3 text-sm text-slate-600">
+          Add the calendar subscription URL in Google Calendar (“From URL”) or Outlook (“Subscribe from web”) to see
+          bookings in your calendar. Anyone with the link can read every booking: share it only with the sales team.
         </p>
-        <input
+        <FeedLink
           id="calendar-feed-url"
-          type="text"
-          readOnly
-          value={feedUrl}
-          aria-describedby="calendar-feed-help"
-          className="mt-2 w-full rounded-md border border-slate-300 bg-slate-50 px-3 py-2 font-mono text-xs text-slate-800"
+          label="Calendar subscription URL"
+          hostId={null}
+          since={feedSince}
+          newUrl={newFeedUrl}
         />
       </div>
 
