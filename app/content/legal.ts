@@ -411,6 +411,15 @@ function securityPage(brand: string): DocumentText {
         ],
       },
       {
+        id: "personal-data",
+        heading: "Your details where they need not be",
+        blocks: [
+          list(
+            "The checkout cookie, which keeps your name, e-mail address and phone number between the checkout steps, is encrypted as well as signed, so neither your browser nor anyone who copies the cookie can read them.",
+          ),
+        ],
+      },
+      {
         id: "staff-access",
         heading: "Staff access",
         blocks: [
