@@ -416,6 +416,7 @@ function securityPage(brand: string): DocumentText {
         blocks: [
           list(
             "The checkout cookie, which keeps your name, e-mail address and phone number between the checkout steps, is encrypted as well as signed, so neither your browser nor anyone who copies the cookie can read them.",
+            "Our server logs record that an e-mail was sent, never your name, company, e-mail address or phone number.",
           ),
         ],
       },
