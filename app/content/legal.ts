@@ -179,7 +179,7 @@ function privacyPolicy(brand: string, retention: RetentionPolicy): DocumentText 
             `Demo requests, with the demo booked through them and the e-mails and notifications that forwarded them: ${plural(retention.leadMonths, "month")} after we receive them, then we delete them.`,
             `Orders: ${plural(retention.orderYears, "year")} after the order, because tax and accounting law requires us to keep payment records.`,
             `Records of the e-mails and notifications we sent, and server logs, which record technical events such as errors and request identifiers: ${plural(retention.logDays, "day")}.`,
-            `The counters that limit how often a form can be sent hold your network address and the e-mail address you typed. Each counts for ${windowInWords(retention.counterWindowSeconds)}, and is deleted within two hours after that.`,
+            `The counters that limit how often a form can be sent hold your network address and a keyed hash of the e-mail address you typed, from which the address cannot be read back. Each counts for ${windowInWords(retention.counterWindowSeconds)}, and is deleted within two hours after that.`,
             "Cookies: as listed above.",
           ),
           p("Stripe keeps its own payment records under its own policy."),
@@ -417,6 +417,7 @@ function securityPage(brand: string): DocumentText {
           list(
             "The checkout cookie, which keeps your name, e-mail address and phone number between the checkout steps, is encrypted as well as signed, so neither your browser nor anyone who copies the cookie can read them.",
             "Our server logs record that an e-mail was sent, never your name, company, e-mail address or phone number.",
+            "The counters that limit how often a form can be sent, or a staff account can try to sign in, keep a keyed hash of an e-mail address or username, never the address itself.",
           ),
         ],
       },

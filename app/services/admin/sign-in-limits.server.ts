@@ -2,7 +2,14 @@ import { setTimeout as delay } from "node:timers/promises";
 import pLimit from "p-limit";
 import { normalizeUsername, verifyLogin, type AdminUser } from "~/models/admin/user.server";
 import { fromKnownDevice } from "~/services/admin/session.server";
-import { consumeLimit, forgetAttempts, limitReached, limitRules, recordAttempt } from "~/services/rate-limit.server";
+import {
+  consumeLimit,
+  forgetAttempts,
+  limitReached,
+  limitRules,
+  personLimitKey,
+  recordAttempt,
+} from "~/services/rate-limit.server";
 import { getClientAddress, getRequestId, RequestRejected } from "~/utils/http/request.server";
 import { remember } from "~/utils/singleton.server";
 
@@ -13,7 +20,8 @@ import { remember } from "~/utils/singleton.server";
 async function startSignInAttempt(request: Request, username: string, requestId: string) {
   // Without an address (not through Node's HTTP server) every caller is one client, the safe side.
   const client = getClientAddress(request) ?? "unknown";
-  const usernameKey = normalizeUsername(username);
+  // Hashed: a username is often its owner's e-mail address.
+  const usernameKey = personLimitKey(`username ${normalizeUsername(username)}`);
   const counted = await consumeLimit(limitRules.signInClient, client, requestId);
   const clientHasTriedBefore = counted.consumedPoints > 1;
   if (clientHasTriedBefore) {
