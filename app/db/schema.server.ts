@@ -91,6 +91,8 @@ export const demoRequests = pgTable(
   },
   (table) => [
     index("demo_requests_created_at_idx").on(table.createdAt, table.id),
+    // The privacy lookup and erasure find a person's leads by address in any case.
+    index("demo_requests_email_lower_idx").on(sql`lower(${table.email})`),
     ...attributionChecks("demo_requests", table),
   ],
 );
@@ -159,6 +161,8 @@ export const orders = pgTable(
   (table) => [
     check("orders_status_check", sql`${table.status} in ('pending', 'paid', 'expired', 'canceled')`),
     index("orders_created_at_idx").on(table.createdAt),
+    // The privacy lookup and erasure find a person's orders by address in any case.
+    index("orders_email_lower_idx").on(sql`lower(${table.email})`),
     index("orders_paid_at_idx")
       .on(table.paidAt)
       .where(sql`${table.status} = 'paid'`),
@@ -195,6 +199,11 @@ export const outbox = pgTable(
     index("outbox_webhook_idx")
       .on(sql`(${table.payload}->>'endpointId')`, table.seq)
       .where(sql`${table.kind} = 'webhook-delivery'`),
+    // The messages about a lead, its bookings or a record's webhook copies: what the privacy lookup, an erasure and
+    // the retention batches find (messagesAbout), and an invite's earlier versions.
+    index("outbox_demo_request_id_idx").on(sql`(${table.payload}->>'demoRequestId')`),
+    index("outbox_booking_id_idx").on(sql`(${table.payload}->>'bookingId')`),
+    index("outbox_record_key_idx").on(sql`(${table.payload}->>'recordKey')`),
   ],
 );
 
