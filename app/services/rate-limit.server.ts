@@ -43,6 +43,8 @@ export const limitRules = {
   checkoutClient: rule("checkout:client", (env) => env.RATE_LIMIT_PER_CLIENT),
   checkoutEmail: rule("checkout:email", (env) => env.RATE_LIMIT_PER_EMAIL),
   checkoutGlobal: rule("checkout:global", (env) => env.RATE_LIMIT_GLOBAL, lastResort),
+  // The success page asks Stripe about the session id in its link.
+  checkoutSuccessClient: rule("checkout-success:client", (env) => env.RATE_LIMIT_PER_CLIENT),
   couponSession: rule("coupon:session", (env) => env.RATE_LIMIT_COUPONS_PER_SESSION),
   couponClient: rule("coupon:client", (env) => env.RATE_LIMIT_PER_CLIENT),
   couponGlobal: rule("coupon:global", (env) => env.RATE_LIMIT_GLOBAL, lastResort),
