@@ -420,6 +420,7 @@ function securityPage(brand: string): DocumentText {
             "The counters that limit how often a form can be sent, or a staff account can try to sign in, keep a keyed hash of an e-mail address or username, never the address itself.",
             "Finding or deleting everything we hold about an e-mail address, and deleting what has passed its retention period, goes through indexes, so it stays quick however many records we hold.",
             "The order confirmation page asks Stripe about a payment a limited number of times per visitor, so it cannot be used to flood Stripe in our name.",
+            "If a payment arrives for an order that was deleted or had expired, our staff are alerted to refund it or complete the order; it is never silently kept.",
           ),
         ],
       },

@@ -177,6 +177,22 @@ export const stripeEvents = pgTable("stripe_events", {
   processedAt: timestamp("processed_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
+// A Checkout Session Stripe reported paid whose order is gone (erased or retained away while pending) or was
+// expired or canceled: the money arrived with no order to show for it, so an admin must refund or recreate it.
+// Recorded with the event that told us, in its transaction; no personal data, the session id finds it in Stripe.
+export const paymentsWithoutOrder = pgTable("payments_without_order", {
+  id: id(),
+  stripeEventId: text("stripe_event_id").notNull().unique(),
+  providerSessionId: text("provider_session_id").notNull(),
+  // The order id the session named, if any.
+  orderRef: text("order_ref"),
+  reason: text("reason").$type<"order-missing" | "order-expired" | "order-canceled">().notNull(),
+  amountTotalCents: integer("amount_total_cents"),
+  currency: text("currency"),
+  livemode: boolean("livemode").notNull().default(false),
+  createdAt: createdAt(),
+});
+
 // Messages written in the same transaction as the row they announce, delivered later by a worker.
 export const outbox = pgTable(
   "outbox",

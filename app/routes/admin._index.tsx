@@ -4,13 +4,14 @@ import { Form, useLoaderData, useLocation } from "@remix-run/react";
 import { Dashboard } from "~/components/admin/dashboard/dashboard";
 import { DemoRequestsTable, type AdminDemoRequest } from "~/components/admin/demo-requests-table";
 import { OrdersTable, type OrderRow } from "~/components/admin/orders-table";
+import { PaymentsWithoutOrder } from "~/components/admin/payments-without-order";
 import { hrefKeeping, KeptParams, leadSearchParams } from "~/components/admin/kept-params";
 import { Pagination } from "~/components/admin/pagination";
 import { PastDemos } from "~/components/admin/demos/past-demos";
 import { UpcomingDemos } from "~/components/admin/demos/upcoming-demos";
 import { getPlan } from "~/content/plans";
 import { listDemoRequests, toStoredDemoRequest } from "~/models/demo/request.server";
-import { listOrders } from "~/models/checkout/order.server";
+import { listOrders, listPaymentsWithoutOrder } from "~/models/checkout/order.server";
 import { normalizeSearch, parsePage } from "~/models/pagination.server";
 import { adminHeaders, requireAdmin } from "~/services/admin/session.server";
 import { dashboardRange, loadDashboard } from "~/services/admin/dashboard.server";
@@ -44,12 +45,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const url = new URL(request.url);
   const query = normalizeSearch(url.searchParams.get("q"));
-  const [leads, orders, agenda, dashboard, pastDemos] = await Promise.all([
+  const [leads, orders, agenda, dashboard, pastDemos, unmatched] = await Promise.all([
     listDemoRequests({ query, page: parsePage(url.searchParams.get("page")) }),
     listOrders({ page: parsePage(url.searchParams.get("ordersPage")) }),
     upcomingAgenda(),
     loadDashboard(url.searchParams),
     pastDemosPage(dashboardRange(url.searchParams).range, parsePage(url.searchParams.get("pastPage"))),
+    listPaymentsWithoutOrder(),
   ]);
   return json(
     {
@@ -75,6 +77,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
           attribution: storedAttribution(order),
         })),
       },
+      paymentsWithoutOrder: unmatched.map((payment) => ({
+        ...pick(payment, ["id", "providerSessionId", "orderRef", "reason", "amountTotalCents", "currency", "livemode"]),
+        receivedAt: payment.createdAt.toISOString(),
+      })),
     },
     { headers: adminHeaders },
   );
@@ -86,7 +92,8 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function AdminIndex() {
-  const { query, agenda, dashboard, pastDemos, feedUrl, leads, orders } = useLoaderData<typeof loader>();
+  const { query, agenda, dashboard, pastDemos, feedUrl, leads, orders, paymentsWithoutOrder } =
+    useLoaderData<typeof loader>();
   const { search } = useLocation();
   return (
     <main id="main-content" className="mx-auto max-w-7xl space-y-10 px-6 py-8">
@@ -170,6 +177,7 @@ export default function AdminIndex() {
             Download orders CSV
           </a>
         </div>
+        <PaymentsWithoutOrder payments={paymentsWithoutOrder} />
         <OrdersTable rows={orders.items} />
         <Pagination
           label="Order pages"
