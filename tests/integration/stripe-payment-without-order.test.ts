@@ -4,7 +4,7 @@
 // still gets its 200 (retrying would not bring the order back), and a redelivery records it once.
 import { eq } from "drizzle-orm";
 import Stripe from "stripe";
-import { expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "~/db/connection.server";
 import { orders, paymentsWithoutOrder } from "~/db/schema.server";
 import { createUser } from "~/models/admin/user.server";
@@ -14,7 +14,10 @@ import { loader as adminLoader } from "~/routes/admin._index";
 import { action as webhook } from "~/routes/api.stripe.webhook";
 import { describeWithDatabases } from "../support/database";
 import { capturedLogLines } from "../support/log-lines";
-import { sampleValue, scrapeThisProcess } from "../support/metrics";
+import { parseExposition, sampleValue, scrapeThisProcess } from "../support/metrics";
+import { adminSessionCookie } from "../support/admin-sign-in.mjs";
+import { freePort, startAppServer } from "../support/app-server.mjs";
+import { createDatabase, dropDatabase } from "../support/postgres.mjs";
 import { args, origin, respond, signIn } from "../support/route-calls";
 
 const secret = "whsec_test_secret_for_unmatched_payments";
@@ -148,3 +151,50 @@ describeWithDatabases(
   },
   { STRIPE_WEBHOOK_SECRET: secret, LOG_LEVEL: "info" },
 );
+
+// The same through the production build on real sockets (needs `npm run build` first), on each database: a signed
+// payment for an order that is not there is answered 200, counted on the metrics port and shown on /admin.
+describe.each(["pglite", "postgres"] as const)("a payment whose order is gone, production build [%s]", (kind) => {
+  const admin = { username: `unmatched-server-${kind}`, password: "unmatched-server-password-1" };
+  let app: Awaited<ReturnType<typeof startAppServer>>;
+  let database: { name: string; url: string } | undefined;
+  let metricsPort: number;
+  beforeAll(async () => {
+    if (kind === "postgres") database = await createDatabase("gw_unmatched_payment");
+    metricsPort = (await freePort()) as number;
+    app = await startAppServer({
+      env: {
+        ...(database ? { DATABASE_URL: database.url } : {}),
+        STRIPE_WEBHOOK_SECRET: secret,
+        METRICS_PORT: String(metricsPort),
+        ADMIN_USERNAME: admin.username,
+        ADMIN_PASSWORD: admin.password,
+      },
+    });
+  }, 120_000);
+  afterAll(async () => {
+    await app?.stop();
+    if (database) await dropDatabase(database.name);
+  });
+
+  it("is answered 200, counted and listed for the admin", async () => {
+    const sessionId = `cs_test_${crypto.randomUUID().replaceAll("-", "")}`;
+    const payload = paidEvent(crypto.randomUUID(), sessionId);
+    const response = await fetch(`${app.baseUrl}/api/stripe/webhook`, {
+      method: "POST",
+      headers: {
+        "Content-Type": "application/json",
+        "Stripe-Signature": Stripe.webhooks.generateTestHeaderString({ payload, secret }),
+      },
+      body: payload,
+    });
+    expect(response.status).toBe(200);
+    const scraped = parseExposition(await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text());
+    expect(sampleValue(scraped, metric)).toBe(1);
+    const cookie = await adminSessionCookie(app.baseUrl, admin);
+    const page = await fetch(`${app.baseUrl}/admin?_data=routes%2Fadmin._index`, { headers: { Cookie: cookie } });
+    expect(page.status).toBe(200);
+    const { paymentsWithoutOrder: notice } = await page.json();
+    expect(notice).toEqual([expect.objectContaining({ providerSessionId: sessionId, reason: "order-missing" })]);
+  });
+});
