@@ -94,6 +94,8 @@ export const demoRequests = pgTable(
   },
   (table) => [
     index("demo_requests_created_at_idx").on(table.createdAt, table.id),
+    // The privacy lookup and erasure find a person's leads by address in any case.
+    index("demo_requests_email_lower_idx").on(sql`lower(${table.email})`),
     ...attributionChecks("demo_requests", table),
   ],
 );
@@ -162,6 +164,8 @@ export const orders = pgTable(
   (table) => [
     check("orders_status_check", sql`${table.status} in ('pending', 'paid', 'expired', 'canceled')`),
     index("orders_created_at_idx").on(table.createdAt),
+    // The privacy lookup and erasure find a person's orders by address in any case.
+    index("orders_email_lower_idx").on(sql`lower(${table.email})`),
     index("orders_paid_at_idx")
       .on(table.paidAt)
       .where(sql`${table.status} = 'paid'`),
@@ -174,6 +178,22 @@ export const stripeEvents = pgTable("stripe_events", {
   id: text("id").primaryKey(),
   type: text("type").notNull(),
   processedAt: timestamp("processed_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+// A Checkout Session Stripe reported paid whose order is gone (erased or retained away while pending) or was
+// expired or canceled: the money arrived with no order to show for it, so an admin must refund or recreate it.
+// Recorded with the event that told us, in its transaction; no personal data, the session id finds it in Stripe.
+export const paymentsWithoutOrder = pgTable("payments_without_order", {
+  id: id(),
+  stripeEventId: text("stripe_event_id").notNull().unique(),
+  providerSessionId: text("provider_session_id").notNull(),
+  // The order id the session named, if any.
+  orderRef: text("order_ref"),
+  reason: text("reason").$type<"order-missing" | "order-expired" | "order-canceled">().notNull(),
+  amountTotalCents: integer("amount_total_cents"),
+  currency: text("currency"),
+  livemode: boolean("livemode").notNull().default(false),
+  createdAt: createdAt(),
 });
 
 // Messages written in the same transaction as the row they announce, delivered later by a worker.
@@ -198,6 +218,11 @@ export const outbox = pgTable(
     index("outbox_webhook_idx")
       .on(sql`(${table.payload}->>'endpointId')`, table.seq)
       .where(sql`${table.kind} = 'webhook-delivery'`),
+    // The messages about a lead, its bookings or a record's webhook copies: what the privacy lookup, an erasure and
+    // the retention batches find (messagesAbout), and an invite's earlier versions.
+    index("outbox_demo_request_id_idx").on(sql`(${table.payload}->>'demoRequestId')`),
+    index("outbox_booking_id_idx").on(sql`(${table.payload}->>'bookingId')`),
+    index("outbox_record_key_idx").on(sql`(${table.payload}->>'recordKey')`),
   ],
 );
 

@@ -4,13 +4,14 @@ import { Form, useActionData, useLoaderData, useLocation } from "@remix-run/reac
 import { Dashboard } from "~/components/admin/dashboard/dashboard";
 import { DemoRequestsTable, type AdminDemoRequest } from "~/components/admin/demo-requests-table";
 import { OrdersTable, type OrderRow } from "~/components/admin/orders-table";
+import { PaymentsWithoutOrder } from "~/components/admin/payments-without-order";
 import { hrefKeeping, KeptParams, leadSearchParams } from "~/components/admin/kept-params";
 import { Pagination } from "~/components/admin/pagination";
 import { PastDemos } from "~/components/admin/demos/past-demos";
 import { UpcomingDemos } from "~/components/admin/demos/upcoming-demos";
 import { getPlan } from "~/content/plans";
 import { listDemoRequests, toStoredDemoRequest } from "~/models/demo/request.server";
-import { listOrders } from "~/models/checkout/order.server";
+import { listOrders, listPaymentsWithoutOrder } from "~/models/checkout/order.server";
 import { normalizeSearch, parsePage } from "~/models/pagination.server";
 import { adminHeaders, requireAdmin } from "~/services/admin/session.server";
 import { dashboardRange, loadDashboard } from "~/services/admin/dashboard.server";
@@ -45,13 +46,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const url = new URL(request.url);
   const query = normalizeSearch(url.searchParams.get("q"));
-  const [leads, orders, agenda, dashboard, pastDemos, feeds] = await Promise.all([
+  const [leads, orders, agenda, dashboard, pastDemos, feeds, unmatched] = await Promise.all([
     listDemoRequests({ query, page: parsePage(url.searchParams.get("page")) }),
     listOrders({ page: parsePage(url.searchParams.get("ordersPage")) }),
     upcomingAgenda(),
     loadDashboard(url.searchParams),
     pastDemosPage(dashboardRange(url.searchParams).range, parsePage(url.searchParams.get("pastPage"))),
     feedLinkDates(),
+    listPaymentsWithoutOrder(),
   ]);
   return json(
     {
@@ -78,6 +80,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
           attribution: storedAttribution(order),
         })),
       },
+      paymentsWithoutOrder: unmatched.map((payment) => ({
+        ...pick(payment, ["id", "providerSessionId", "orderRef", "reason", "amountTotalCents", "currency", "livemode"]),
+        receivedAt: payment.createdAt.toISOString(),
+      })),
     },
     { headers: adminHeaders },
   );
@@ -88,7 +94,8 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function AdminIndex() {
-  const { query, agenda, dashboard, pastDemos, feedSince, leads, orders } = useLoaderData<typeof loader>();
+  const { query, agenda, dashboard, pastDemos, feedSince, leads, orders, paymentsWithoutOrder } =
+    useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const { search } = useLocation();
   return (
@@ -177,6 +184,7 @@ export default function AdminIndex() {
             Download orders CSV
           </a>
         </div>
+        <PaymentsWithoutOrder payments={paymentsWithoutOrder} />
         <OrdersTable rows={orders.items} />
         <Pagination
           label="Order pages"

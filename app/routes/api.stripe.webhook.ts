@@ -5,6 +5,7 @@ import { countFunnelEvent } from "~/services/insight/funnel.server";
 import { apiErrorResponse, jsonError, jsonOk } from "~/utils/http/api.server";
 import { getEnv } from "~/utils/env.server";
 import { logger } from "~/utils/logger.server";
+import { paymentsWithoutOrder } from "~/utils/metrics.server";
 import { getRequestId, readRawBody } from "~/utils/http/request.server";
 
 export const loader = () => jsonError(405, "Use POST.", {}, { Allow: "POST" });
@@ -40,9 +41,26 @@ export async function action({ request }: ActionFunctionArgs) {
       outcome = await applyStripeEvent(
         event,
         paid
-          ? { orderId: session.client_reference_id ?? session.metadata?.orderId, sessionId: session.id, status: "paid" }
+          ? {
+              orderId: session.client_reference_id ?? session.metadata?.orderId,
+              sessionId: session.id,
+              status: "paid",
+              amountTotalCents: session.amount_total,
+              currency: session.currency,
+              livemode: event.livemode,
+            }
           : undefined,
       );
+      if (outcome === "unmatched") {
+        // Answered 200 all the same: the payment is recorded for an admin, and Stripe retrying would not bring the
+        // order back.
+        paymentsWithoutOrder.inc();
+        logger.error("stripe payment has no order: see the admin's orders page", {
+          requestId,
+          eventId: event.id,
+          sessionId: session.id,
+        });
+      }
       // No visitor preference on Stripe's request; counted when it settles an order. ADR 0021.
       if (paid && outcome === "settled") await countFunnelEvent("order_paid", requestId);
     } else if (event.type === "checkout.session.expired") {

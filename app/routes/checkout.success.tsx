@@ -1,5 +1,5 @@
 import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { getRequestId } from "~/utils/http/request.server";
+import { RequestRejected } from "~/utils/http/request.server";
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { formatCents, getPlan } from "~/content/plans";
@@ -7,8 +7,7 @@ import type { OrderRow } from "~/db/schema.server";
 import { getOrder, getOrderBySessionId } from "~/models/checkout/order.server";
 import { clearCheckoutState } from "~/services/checkout/flow.server";
 import { getEnv } from "~/utils/env.server";
-import { logger } from "~/utils/logger.server";
-import { getStripeClient } from "~/services/checkout/payments/stripe.server";
+import { readSuccessSession } from "~/services/checkout/success-page.server";
 import { findTestOrder, privatePageHeaders } from "~/services/checkout/payments/test-checkout.server";
 
 export const meta: MetaFunction = () => [{ title: "Thank you for your order" }, { name: "robots", content: "noindex" }];
@@ -21,19 +20,7 @@ async function findOrder(request: Request): Promise<{ order?: OrderRow; paymentS
   const orderId = url.searchParams.get("order_id");
   const env = getEnv();
   if (sessionId && /^[\w-]{1,255}$/.test(sessionId) && env.STRIPE_SECRET_KEY) {
-    // Display only: the webhook is the record of payment.
-    let paymentStatus: string | undefined;
-    let orderRef: string | null = null;
-    try {
-      const session = await getStripeClient(env).checkout.sessions.retrieve(sessionId);
-      paymentStatus = session.payment_status;
-      orderRef = session.client_reference_id;
-    } catch (error) {
-      logger.warn("could not read the checkout session for the success page", {
-        requestId: getRequestId(request),
-        error,
-      });
-    }
+    const { paymentStatus, orderRef } = await readSuccessSession(request, sessionId, env);
     const order = (orderRef ? await getOrder(orderRef) : undefined) ?? (await getOrderBySessionId(sessionId));
     return { order, paymentStatus };
   }
@@ -43,7 +30,10 @@ async function findOrder(request: Request): Promise<{ order?: OrderRow; paymentS
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { order, paymentStatus } = await findOrder(request);
+  const { order, paymentStatus } = await findOrder(request).catch((error: unknown) => {
+    if (!(error instanceof RequestRejected)) throw error;
+    throw new Response(error.message, { status: error.status, headers: { ...error.headers, ...privatePageHeaders } });
+  });
   if (!order) throw new Response("Not found", { status: 404, headers: privatePageHeaders });
   return json(
     {

@@ -11,6 +11,7 @@ import { logger } from "~/utils/logger.server";
 import { rateLimitRefusals } from "~/utils/metrics.server";
 import { getClientAddress, getRequestId, RequestRejected } from "~/utils/http/request.server";
 import { remember } from "~/utils/singleton.server";
+import { keyedHash } from "~/utils/secret-box.server";
 import { withTimeout } from "~/utils/with-timeout";
 
 /**
@@ -42,6 +43,8 @@ export const limitRules = {
   checkoutClient: rule("checkout:client", (env) => env.RATE_LIMIT_PER_CLIENT),
   checkoutEmail: rule("checkout:email", (env) => env.RATE_LIMIT_PER_EMAIL),
   checkoutGlobal: rule("checkout:global", (env) => env.RATE_LIMIT_GLOBAL, lastResort),
+  // The success page asks Stripe about the session id in its link.
+  checkoutSuccessClient: rule("checkout-success:client", (env) => env.RATE_LIMIT_PER_CLIENT),
   couponSession: rule("coupon:session", (env) => env.RATE_LIMIT_COUPONS_PER_SESSION),
   couponClient: rule("coupon:client", (env) => env.RATE_LIMIT_PER_CLIENT),
   couponGlobal: rule("coupon:global", (env) => env.RATE_LIMIT_GLOBAL, lastResort),
@@ -268,10 +271,22 @@ export async function forgetAttempts(limit: LimitRule, key: string, requestId?: 
 }
 
 /**
- * One key per mailbox however it is spelt (case, `+tag`, and Gmail's dots ignored, as providers deliver them alike).
- * Only the limit uses it; the lead keeps the address as typed.
+ * The counter key of something that names a person (an e-mail address, a username): a keyed hash, so the counters
+ * (in PostgreSQL or Redis) never hold the value itself, and an erased address leaves nothing behind in them.
+ */
+export function personLimitKey(value: string): string {
+  return keyedHash(value, "rate-limit key");
+}
+
+/**
+ * One key per mailbox however it is spelt (case, `+tag`, and Gmail's dots ignored, as providers deliver them alike),
+ * hashed (personLimitKey). Only the limit uses it; the lead keeps the address as typed.
  */
 export function emailLimitKey(email: string): string {
+  return personLimitKey(`mailbox ${canonicalMailbox(email)}`);
+}
+
+function canonicalMailbox(email: string): string {
   const address = email.trim().toLowerCase();
   const at = address.lastIndexOf("@");
   if (at <= 0) return address;

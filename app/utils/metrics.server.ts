@@ -53,5 +53,11 @@ export const passwordChecks = counter(
   ["outcome"],
 );
 
+export const paymentsWithoutOrder = counter(
+  "groundwork_payments_without_order_total",
+  "Checkout Sessions Stripe reported paid whose order was gone, expired or canceled: each needs an admin.",
+  [],
+);
+
 /** "2xx", "4xx"…: a label with five values, whatever the status. */
 export const statusClass = (status: number) => `${Math.floor(status / 100)}xx`;

@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } from "node:crypto";
+import { createCipheriv, createDecipheriv, createHash, createHmac, hkdfSync, randomBytes } from "node:crypto";
 import { getEnv } from "~/utils/env.server";
 import { remember } from "~/utils/singleton.server";
 
@@ -62,4 +62,22 @@ export function openSecret(value: string, purpose: string): string {
   } catch {
     throw new UnreadableSecret("the sealed value was altered or sealed for another use");
   }
+}
+
+function hashingKey(): Buffer {
+  const { sessionSecrets } = getEnv();
+  return remember(
+    "keyed hash key",
+    () => Buffer.from(hkdfSync("sha256", sessionSecrets[0], "", "groundwork keyed hashes v1", 32)),
+    { basedOn: sessionSecrets },
+  );
+}
+
+/**
+ * An HMAC of `value` under a key derived from the first SESSION_SECRET, for keys that would otherwise name a person
+ * (an e-mail address): the same value always gives the same key, and without the secret the key cannot be turned back
+ * into the value, nor a guessed value checked against it. `purpose` is bound in, so two uses never share keys.
+ */
+export function keyedHash(value: string, purpose: string): string {
+  return createHmac("sha256", hashingKey()).update(`${purpose}\0${value}`).digest("base64url");
 }

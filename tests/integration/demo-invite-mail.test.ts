@@ -7,6 +7,8 @@ import { forget } from "~/utils/singleton.server";
 import { capturedLogLines } from "../support/log-lines";
 
 const saved = { ...process.env };
+// The outbox message a mail is sent for, as the worker passes it.
+const origin = { kind: "demo-invite-email", outboxId: "00000000-0000-4000-8000-000000000001" };
 
 /** The MIME parts of a message (one level of multipart nesting is enough for nodemailer's layout, two here). */
 function mimeParts(raw: string): { headers: string; body: string }[] {
@@ -86,7 +88,7 @@ describe("the demo invite e-mail over SMTP", () => {
         businessTimeZone: "America/Chicago",
         visitorTimeZone: "Europe/Berlin",
       });
-      expect(await sendMail(mail)).toEqual({ delivery: "smtp" });
+      expect(await sendMail(mail, origin)).toEqual({ delivery: "smtp" });
 
       expect(smtp.messages).toHaveLength(1);
       const [received] = smtp.messages;
@@ -129,7 +131,7 @@ describe("the demo invite e-mail over SMTP", () => {
       businessTimeZone: "America/Chicago",
       host,
     });
-    expect(await sendMail(mail)).toEqual({ delivery: "smtp" });
+    expect(await sendMail(mail, origin)).toEqual({ delivery: "smtp" });
     const [received] = smtp.messages;
     expect(received.raw).toMatch(/^Reply-To: priya@groundwork\.test/im);
     const parts = mimeParts(received.raw);
@@ -144,19 +146,26 @@ describe("the demo invite e-mail over SMTP", () => {
     expect(organizer.val).toBe("mailto:priya@groundwork.test");
   });
 
-  it("without SMTP_URL logs the e-mail's subject and the invite's method, never its recipient or text", async () => {
+  it("without SMTP_URL logs the e-mail's outbox message and the invite's method, never its subject, recipient or text", async () => {
     const env = { SMTP_URL: process.env.SMTP_URL, LOG_LEVEL: process.env.LOG_LEVEL };
     try {
       delete process.env.SMTP_URL;
       process.env.LOG_LEVEL = "info";
       forget("env");
       const mail = demoInviteMail({ booking, lead, method: "REQUEST", manageUrl, businessTimeZone: "America/Chicago" });
-      const lines = await capturedLogLines(async () => expect(await sendMail(mail)).toEqual({ delivery: "log" }));
+      const lines = await capturedLogLines(async () =>
+        expect(await sendMail(mail, origin)).toEqual({ delivery: "log" }),
+      );
       expect(lines).toHaveLength(1);
       const entry = JSON.parse(lines[0]) as Record<string, unknown>;
-      expect(entry).toMatchObject({ to: "[redacted]", text: "[redacted]", icalEvent: { method: "REQUEST" } });
-      expect(entry.subject).toBe(mail.subject);
-      for (const secret of ["dana@whitfieldpest.com", manageUrl, "BEGIN:VCALENDAR"])
+      expect(entry).toMatchObject({
+        ...origin,
+        recipient: "visitor",
+        to: "[redacted]",
+        icalEvent: { method: "REQUEST" },
+      });
+      expect(entry.subject).toBeUndefined();
+      for (const secret of ["dana@whitfieldpest.com", manageUrl, "BEGIN:VCALENDAR", mail.subject])
         expect(lines[0]).not.toContain(secret);
       expect(smtp.messages).toHaveLength(0);
     } finally {

@@ -171,19 +171,41 @@ describeWithDatabases(
       expect(smtp.messages.map((mail) => mail.body.includes(row.email))).toEqual([true]);
     });
 
-    it("without SMTP_URL writes the e-mail to the log, addresses redacted, and marks it delivered", async () => {
+    it("without SMTP_URL logs which outbox message went to whom, with no name, company, address or phone, and marks it delivered", async () => {
       const saved = { SMTP_URL: process.env.SMTP_URL, LOG_LEVEL: process.env.LOG_LEVEL };
       try {
         delete process.env.SMTP_URL;
         process.env.LOG_LEVEL = "info";
         forget("env");
-        const row = await submitLead(lead({ company: "Logged Roofing" }));
+        const typed = lead({
+          firstName: "Loretta",
+          lastName: "Quill",
+          company: "Logged Roofing",
+          phone: "+1 555 010 7788",
+        });
+        const row = await submitLead(typed);
+        const [message] = await outboxRows();
         const logged = await capturedLogLines(async () => expect(await processOutboxOnce()).toBe(1));
-        const lines = logged.filter((line) => line.includes("Logged Roofing"));
+        const lines = logged.filter((line) => line.includes("SMTP_URL not set"));
         expect(lines).toHaveLength(1);
-        expect(JSON.parse(lines[0])).toMatchObject({ to: "[redacted]", text: "[redacted]" });
-        expect(lines[0]).not.toContain(row.email);
-        expect(lines[0]).not.toContain("sales-test@example.com");
+        expect(JSON.parse(lines[0])).toMatchObject({
+          kind: "new-lead-email",
+          outboxId: message.id,
+          recipient: "sales",
+          to: "[redacted]",
+        });
+        for (const personal of [
+          "Loretta",
+          "Quill",
+          "Logged Roofing",
+          row.email,
+          typed.phone,
+          "5550107788",
+          "sales-test@example.com",
+          "lopezlandscaping",
+        ]) {
+          expect(logged.join("\n"), personal).not.toContain(personal);
+        }
         expect((await outboxRows())[0].status).toBe("delivered");
       } finally {
         Object.assign(process.env, saved);

@@ -1,6 +1,6 @@
 import { and, desc, eq, sql, type SQL } from "drizzle-orm";
 import { currentTraceparent } from "~/utils/tracing.server";
-import { orders, stripeEvents, type OrderRow, type OrderStatus } from "~/db/schema.server";
+import { orders, paymentsWithoutOrder, stripeEvents, type OrderRow, type OrderStatus } from "~/db/schema.server";
 import { getDb, rowsOf, type Database } from "~/db/connection.server";
 import { placeholders, preparedPerHandle } from "~/db/prepared.server";
 import { newWebhookEventId, orderEvent, queueWebhookEvents } from "~/models/webhooks/event.server";
@@ -170,11 +170,25 @@ async function settleWithEvent(db: Pick<Database, "execute">, update: SQL, statu
   return settled.length;
 }
 
-/** Once per event id, recorded in the same transaction. "settled": a pending order moved; "applied": none did. */
+/** What a Stripe event says of its Checkout Session; a payment also says how much, for the record of one with no order. */
+export type StripeSessionChange = {
+  orderId?: string;
+  sessionId?: string;
+  status: "paid" | "expired";
+  amountTotalCents?: number | null;
+  currency?: string | null;
+  livemode?: boolean;
+};
+
+/**
+ * Once per event id, recorded in the same transaction. "settled": a pending order moved; "applied": none did (a
+ * repeat of a settled payment, or an event about no order); "unmatched": a payment whose order is gone, expired or
+ * canceled, recorded in payments_without_order for an admin to refund or recreate.
+ */
 export async function applyStripeEvent(
   event: { id: string; type: string },
-  change?: { orderId?: string; sessionId?: string; status: "paid" | "expired" },
-): Promise<"settled" | "applied" | "duplicate"> {
+  change?: StripeSessionChange,
+): Promise<"settled" | "applied" | "unmatched" | "duplicate"> {
   return getDb().transaction(async (tx) => {
     const inserted = await tx
       .insert(stripeEvents)
@@ -194,9 +208,34 @@ export async function applyStripeEvent(
         .where(and(match, eq(orders.status, "pending")))
         .returning();
       if ((await settleWithEvent(tx, update.getSQL(), change.status)) > 0) return "settled";
+      if (change.status === "paid" && change.sessionId) {
+        const [order] = await tx.select({ status: orders.status }).from(orders).where(match);
+        // Paid already: a second event about the same payment. Anything else is money with no order behind it.
+        if (order?.status !== "paid") {
+          await tx.insert(paymentsWithoutOrder).values({
+            stripeEventId: event.id,
+            providerSessionId: change.sessionId,
+            orderRef: change.orderId ?? null,
+            reason: !order ? "order-missing" : order.status === "expired" ? "order-expired" : "order-canceled",
+            amountTotalCents: change.amountTotalCents ?? null,
+            currency: change.currency ?? null,
+            livemode: change.livemode ?? false,
+          });
+          return "unmatched";
+        }
+      }
     }
     return "applied";
   });
+}
+
+/** The latest payments with no order, newest first: the admin's notice above the orders. */
+export function listPaymentsWithoutOrder(limit = 20) {
+  return getDb()
+    .select()
+    .from(paymentsWithoutOrder)
+    .orderBy(desc(paymentsWithoutOrder.createdAt), desc(paymentsWithoutOrder.id))
+    .limit(limit);
 }
 
 export function listOrders(options: { page?: number } = {}): Promise<Paginated<OrderRow>> {

@@ -122,22 +122,26 @@ export async function deleteMessage(id: string, db: Database = getDb()) {
 
 /**
  * E-mail jobs naming a lead or one of its bookings, and webhook deliveries carrying a copy of a lead or an order:
- * what retention and an erasure delete with them.
+ * what retention and an erasure delete with them. One subquery per way a message names a record, joined with union
+ * all: each is answered by its own expression index (migration 0013), where one `or` of them reads the whole outbox.
  */
 export function messagesAbout(records: { leads?: SQL; orders?: SQL }): SQL {
-  const copies = (kind: "lead" | "order", ids: SQL) =>
-    sql`(${outbox.kind} = ${webhookDeliveryKind} and ${outbox.payload}->>'recordKey' in (select ${kind} || ':' || id from (${ids}) ids))`;
-  const conditions: SQL[] = [];
+  const ids = (condition: SQL) => sql`select ${sql.identifier(outbox.id.name)} from ${outbox} where ${condition}`;
+  const copies = (kind: "lead" | "order", recordIds: SQL) =>
+    ids(
+      sql`${outbox.payload}->>'recordKey' in (select ${kind} || ':' || id from (${recordIds}) ids) and ${outbox.kind} = ${webhookDeliveryKind}`,
+    );
+  const branches: SQL[] = [];
   if (records.leads) {
-    conditions.push(
-      sql`${outbox.payload}->>'demoRequestId' in (${records.leads})`,
-      sql`${outbox.payload}->>'bookingId' in (select ${sql.identifier(demoBookings.id.name)} from ${demoBookings}
-        where ${sql.identifier(demoBookings.demoRequestId.name)} in (${records.leads}))`,
+    branches.push(
+      ids(sql`${outbox.payload}->>'demoRequestId' in (${records.leads})`),
+      ids(sql`${outbox.payload}->>'bookingId' in (select ${sql.identifier(demoBookings.id.name)} from ${demoBookings}
+        where ${sql.identifier(demoBookings.demoRequestId.name)} in (${records.leads}))`),
       copies("lead", records.leads),
     );
   }
-  if (records.orders) conditions.push(copies("order", records.orders));
-  return conditions.length ? sql`(${sql.join(conditions, sql` or `)})` : sql`false`;
+  if (records.orders) branches.push(copies("order", records.orders));
+  return branches.length ? sql`${outbox.id} in (${sql.join(branches, sql` union all `)})` : sql`false`;
 }
 
 export type OutboxBacklog = { kind: string; pending: number; oldestDueSeconds: number };

@@ -33,12 +33,31 @@ export type PersonRecords = {
 /** The address as typed on any form, in any case. */
 const sameAddress = (column: PgColumn, email: string) => sql`lower(${column}) = ${email.trim().toLowerCase()}`;
 
+/** The privacy lookup's searches by address, not yet run: findPersonRecords runs them (a test explains them). */
+export function personQueries(email: string, db: Database | Transaction = getDb()) {
+  return {
+    leads: db
+      .select()
+      .from(demoRequests)
+      .where(sameAddress(demoRequests.email, email))
+      .orderBy(asc(demoRequests.createdAt)),
+    orders: db.select().from(orders).where(sameAddress(orders.email, email)).orderBy(asc(orders.createdAt)),
+    messages: db
+      .select()
+      .from(outbox)
+      .where(
+        messagesAbout({
+          leads: sql`select ${demoRequests.id} from ${demoRequests} where ${sameAddress(demoRequests.email, email)}`,
+          orders: sql`select ${orders.id} from ${orders} where ${sameAddress(orders.email, email)}`,
+        }),
+      )
+      .orderBy(asc(outbox.seq)),
+  };
+}
+
 export async function findPersonRecords(email: string, db: Database | Transaction = getDb()): Promise<PersonRecords> {
-  const leads = await db
-    .select()
-    .from(demoRequests)
-    .where(sameAddress(demoRequests.email, email))
-    .orderBy(asc(demoRequests.createdAt));
+  const queries = personQueries(email, db);
+  const leads = await queries.leads;
   const leadIds = leads.map((lead) => lead.id);
   const bookings = leadIds.length
     ? await db
@@ -47,21 +66,8 @@ export async function findPersonRecords(email: string, db: Database | Transactio
         .where(inArray(demoBookings.demoRequestId, leadIds))
         .orderBy(asc(demoBookings.createdAt))
     : [];
-  const personOrders = await db
-    .select()
-    .from(orders)
-    .where(sameAddress(orders.email, email))
-    .orderBy(asc(orders.createdAt));
-  const messages = await db
-    .select()
-    .from(outbox)
-    .where(
-      messagesAbout({
-        leads: sql`select ${demoRequests.id} from ${demoRequests} where ${sameAddress(demoRequests.email, email)}`,
-        orders: sql`select ${orders.id} from ${orders} where ${sameAddress(orders.email, email)}`,
-      }),
-    )
-    .orderBy(asc(outbox.seq));
+  const personOrders = await queries.orders;
+  const messages = await queries.messages;
   const attempts = messages.length
     ? await db
         .select()

@@ -21,10 +21,17 @@ export async function removeWithMessages(
   before: Date,
   db: Database = getDb(),
 ): Promise<Removed> {
+  const [row] = rowsOf<{ records: number; messages: number }>(
+    await db.execute(removeWithMessagesStatement(record, before)),
+  );
+  return { records: Number(row?.records ?? 0), messages: Number(row?.messages ?? 0) };
+}
+
+/** removeWithMessages' one statement, not yet run (a test explains it). */
+export function removeWithMessagesStatement(record: "lead" | "order", before: Date): SQL {
   const table = record === "lead" ? demoRequests : orders;
   const doomedIds = sql`select id from doomed`;
-  const [row] = rowsOf<{ records: number; messages: number }>(
-    await db.execute(sql`
+  return sql`
       with doomed as (select ${id(table.id)} as id from ${table} where ${id(table.createdAt)} < ${instant(before)}
       order by ${id(table.createdAt)} limit ${RETENTION_BATCH_SIZE} for update skip locked),
       messages as (
@@ -36,9 +43,7 @@ export async function removeWithMessages(
       ),
       records as (delete from ${table} where ${id(table.id)} in (select id from doomed) returning 1)
       select (select count(*) from records)::int as records,
-        (select count(*) from messages)::int + (select count(*) from attempts)::int as messages`),
-  );
-  return { records: Number(row?.records ?? 0), messages: Number(row?.messages ?? 0) };
+        (select count(*) from messages)::int + (select count(*) from attempts)::int as messages`;
 }
 
 async function deleteBatch(table: PgTable, key: PgColumn, condition: SQL, db: Database): Promise<number> {

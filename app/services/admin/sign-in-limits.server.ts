@@ -2,20 +2,28 @@ import { setTimeout as delay } from "node:timers/promises";
 import pLimit from "p-limit";
 import { normalizeUsername, verifyLogin, type AdminUser } from "~/models/admin/user.server";
 import { fromKnownDevice } from "~/services/admin/session.server";
-import { consumeLimit, forgetAttempts, limitReached, limitRules, recordAttempt } from "~/services/rate-limit.server";
+import {
+  consumeLimit,
+  forgetAttempts,
+  limitReached,
+  limitRules,
+  personLimitKey,
+  recordAttempt,
+} from "~/services/rate-limit.server";
 import { getClientAddress, getRequestId, RequestRejected } from "~/utils/http/request.server";
 import { passwordChecks } from "~/utils/metrics.server";
 import { remember } from "~/utils/singleton.server";
 
 /**
- * ADR 0012 and 0052; counted before the deliberately slow password check. A username over its ceiling of failures in
+ * ADR 0012 and 0054; counted before the deliberately slow password check. A username over its ceiling of failures in
  * the window is refused to every browser but one that has signed in as it before (its device cookie), so guesses
  * spread over any number of addresses get at most the ceiling of password checks, and the owner still gets in.
  */
 async function startSignInAttempt(request: Request, username: string, knownDevice: boolean, requestId: string) {
   // Without an address (not through Node's HTTP server) every caller is one client, the safe side.
   const client = getClientAddress(request) ?? "unknown";
-  const usernameKey = normalizeUsername(username);
+  // Hashed: a username is often its owner's e-mail address.
+  const usernameKey = personLimitKey(`username ${normalizeUsername(username)}`);
   await consumeLimit(limitRules.signInClient, client, requestId);
   if (!knownDevice) {
     const refused = await limitReached(limitRules.signInUsername, usernameKey, requestId);

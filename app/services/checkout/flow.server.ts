@@ -36,7 +36,7 @@ import {
   visitAttribution,
 } from "~/services/insight/attribution.server";
 import { jsonError, jsonOk } from "~/utils/http/api.server";
-import { signedCookie } from "~/utils/http/cookies.server";
+import { sealedCookie } from "~/utils/http/cookies.server";
 import { getEnv, requestOrigin } from "~/utils/env.server";
 import { logger } from "~/utils/logger.server";
 import type { PaymentProvider, ValidCoupon } from "~/services/checkout/payments/payment-provider";
@@ -75,21 +75,22 @@ type CheckoutState = z.infer<typeof stateSchema>;
 
 const emptyState = (): CheckoutState => ({ planIds: [], billing: "monthly", coupon: null });
 
-// The dialog's state between steps when there is no JavaScript; signed so it cannot be edited.
-const checkoutCookie = () => signedCookie("gw_checkout", { maxAge: 60 * 60 * 2 });
+// The dialog's state between steps when there is no JavaScript; sealed, as it holds the visitor's name, e-mail and
+// phone, and signed so it cannot be edited.
+const checkoutCookie = sealedCookie("gw_checkout", { maxAge: 60 * 60 * 2 });
 
 export async function readCheckoutState(request: Request): Promise<CheckoutState> {
-  const raw: unknown = await checkoutCookie().parse(request.headers.get("Cookie"));
+  const raw = await checkoutCookie.parse(request.headers.get("Cookie"));
   const parsed = stateSchema.safeParse(raw);
   return parsed.success ? parsed.data : emptyState();
 }
 
 export async function saveCheckoutState(state: CheckoutState): Promise<string> {
-  return checkoutCookie().serialize(state);
+  return checkoutCookie.serialize(state);
 }
 
 export async function clearCheckoutState(): Promise<string> {
-  return checkoutCookie().serialize("", { maxAge: 0 });
+  return checkoutCookie.expire();
 }
 
 /** Unknown, duplicate or (when required) missing plan ids are refused: the server never guesses an order. */

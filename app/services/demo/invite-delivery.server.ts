@@ -35,7 +35,7 @@ async function versionOf(payload: DemoInvitePayload, db?: Database) {
   };
 }
 
-export async function deliverDemoInvite(payload: unknown, db?: Database): Promise<BookingDelivery> {
+export async function deliverDemoInvite(payload: unknown, outboxId: string, db?: Database): Promise<BookingDelivery> {
   const invite = parseDemoInvitePayload(payload);
   if (!invite) return { outcome: "gone", reason: "malformed demo-invite-email payload" };
   const earlier = await earlierPendingInvite(invite.bookingId, invite.sequence, db);
@@ -54,13 +54,14 @@ export async function deliverDemoInvite(payload: unknown, db?: Database): Promis
       visitorTimeZone: version.booking.visitorTimeZone ?? undefined,
       host: version.found.host ?? undefined,
     }),
+    { kind: "demo-invite-email", outboxId },
   );
   const followUps: OutboxMessage[] = invite.sequence > 0 ? [{ kind: "demo-change-email", payload: { ...invite } }] : [];
   return { outcome: "sent", followUps };
 }
 
 /** Sales' short note that a visitor moved or cancelled their demo (sent after the visitor's own update). */
-export async function deliverDemoChange(payload: unknown, db?: Database): Promise<BookingDelivery> {
+export async function deliverDemoChange(payload: unknown, outboxId: string, db?: Database): Promise<BookingDelivery> {
   const change = parseDemoInvitePayload(payload);
   if (!change) return { outcome: "gone", reason: "malformed demo-change-email payload" };
   const version = await versionOf(change, db);
@@ -73,6 +74,7 @@ export async function deliverDemoChange(payload: unknown, db?: Database): Promis
       businessTimeZone: getBookingSettings().timeZone,
       host: version.found.host ?? undefined,
     }),
+    { kind: "demo-change-email", outboxId },
   );
   return { outcome: "sent", followUps: [] };
 }

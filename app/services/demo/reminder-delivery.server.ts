@@ -42,7 +42,7 @@ function lateness(ms: number): string {
 /** `at` is the app's clock. */
 export async function deliverDemoReminder(
   payload: unknown,
-  { at, messageId }: { at: Date; messageId?: string },
+  { at, messageId }: { at: Date; messageId: string },
   db?: Database,
 ): Promise<ReminderDelivery> {
   const reminder = parseDemoReminderPayload(payload);
@@ -83,6 +83,7 @@ export async function deliverDemoReminder(
       visitorTimeZone: booking.visitorTimeZone ?? undefined,
       host: found.host ?? undefined,
     }),
+    { kind: "demo-reminder-email", outboxId: messageId },
   );
   demoReminders.inc({ outcome: lateMs > LATE_AFTER_MS ? "late" : "sent" });
   return { outcome: "sent" };

@@ -42,18 +42,28 @@ function transporterFor(url: string): Transporter {
   );
 }
 
-/** Sends over SMTP_URL; without it the mail goes to the log, so a fresh install still shows every lead. */
-export async function sendMail(mail: Mail): Promise<{ delivery: "smtp" | "log" }> {
-  const url = getEnv().SMTP_URL;
-  if (!url) {
-    // The invite's text would bury the message in the log; its method says what was attached.
-    const { icalEvent, ...rest } = mail;
+/** Which outbox message a mail is: all the log says of it when there is no SMTP_URL. */
+export type MailOrigin = { kind: string; outboxId: string };
+
+/**
+ * Sends over SMTP_URL; without it the mail goes to the log, so a fresh install still shows that mail went out. The
+ * line names the outbox message and whether the mail was for the sales team or the visitor, never a subject, name,
+ * company, address or phone: the lead is found in the admin from the message's id.
+ */
+export async function sendMail(mail: Mail, origin: MailOrigin): Promise<{ delivery: "smtp" | "log" }> {
+  const env = getEnv();
+  if (!env.SMTP_URL) {
     logger.info("e-mail (SMTP_URL not set, logged instead of sent)", {
-      ...rest,
-      ...(icalEvent ? { icalEvent: { method: icalEvent.method } } : {}),
+      kind: origin.kind,
+      outboxId: origin.outboxId,
+      recipient: mail.to.toLowerCase() === env.SALES_EMAIL.toLowerCase() ? "sales" : "visitor",
+      to: "[redacted]",
+      ...(mail.cc ? { cc: "[redacted]" } : {}),
+      ...(mail.icalEvent ? { icalEvent: { method: mail.icalEvent.method } } : {}),
     });
     return { delivery: "log" };
   }
+  const url = env.SMTP_URL;
   await inSpan("email send", { kind: "client" }, () => transporterFor(url).sendMail(mail));
   return { delivery: "smtp" };
 }

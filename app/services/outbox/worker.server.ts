@@ -84,7 +84,7 @@ async function deliverNewLead(message: OutboxRow, db?: Database) {
     : needsTime
       ? { slotTaken: true, businessTimeZone }
       : undefined;
-  await sendMail(newLeadMail(lead, scheduling));
+  await sendMail(newLeadMail(lead, scheduling), { kind: message.kind, outboxId: message.id });
 }
 
 function followUpsOf(delivery: BookingDelivery): OutboxMessage[] {
@@ -99,9 +99,9 @@ async function deliver(message: OutboxRow, db?: Database): Promise<OutboxMessage
       await deliverNewLead(message, db);
       return [];
     case "demo-invite-email":
-      return followUpsOf(await deliverDemoInvite(message.payload, db));
+      return followUpsOf(await deliverDemoInvite(message.payload, message.id, db));
     case "demo-change-email":
-      return followUpsOf(await deliverDemoChange(message.payload, db));
+      return followUpsOf(await deliverDemoChange(message.payload, message.id, db));
     case "demo-reminder-email": {
       const reminder = await deliverDemoReminder(message.payload, { at: now(), messageId: message.id }, db);
       if (reminder.outcome === "early") throw new NotYet("the reminder's moment is still ahead", reminder.dueAt);

@@ -36,7 +36,7 @@ import { adminHeaders, answerRejected } from "~/services/admin/session.server";
 import { SECRET_GRACE_MS } from "~/services/webhooks/delivery.server";
 import { endpointUrlProblem, newWebhookSecret } from "~/services/webhooks/endpoints.server";
 import { now } from "~/utils/time/clock.server";
-import { signedCookie } from "~/utils/http/cookies.server";
+import { sealedCookie } from "~/utils/http/cookies.server";
 import { assertSameOrigin, firstErrors, idOf, readForm, RequestRejected } from "~/utils/http/request.server";
 import { redirectWithError, redirectWithSuccess } from "~/utils/http/toast.server";
 
@@ -74,14 +74,14 @@ const SECRET_FLASH_PATH = "/admin/webhooks";
 
 type SecretFlash = NewWebhookSecret & { endpointId: string };
 
-const secretFlashCookie = () => signedCookie(SECRET_FLASH_COOKIE, { maxAge: SECRET_FLASH_MAX_AGE_SECONDS });
+// Sealed as well as signed: the secret is not readable from the cookie itself.
+const secretFlashCookie = sealedCookie(SECRET_FLASH_COOKIE, { maxAge: SECRET_FLASH_MAX_AGE_SECONDS });
 
 async function secretFlashHeaders(flash: SecretFlash): Promise<Headers> {
-  return new Headers({ "Set-Cookie": await secretFlashCookie().serialize(flash, { path: SECRET_FLASH_PATH }) });
+  return new Headers({ "Set-Cookie": await secretFlashCookie.serialize(flash, { path: SECRET_FLASH_PATH }) });
 }
 
-const expiredSecretFlash = () =>
-  secretFlashCookie().serialize("", { path: SECRET_FLASH_PATH, maxAge: 0, expires: new Date(0) });
+const expiredSecretFlash = () => secretFlashCookie.expire({ path: SECRET_FLASH_PATH });
 
 // Said outright: a redirect without a #fragment keeps the form's, and the secret at the top could go unseen.
 const newSecretHref = (id: string) => `${webhookEndpointHref(id)}#new-secret`;
@@ -114,8 +114,8 @@ export async function webhookEndpointPage(request: Request, endpointId: string |
     deliveryCounts(endpoint.id),
     listDeliveries(endpoint.id, LOG_LENGTH),
     listAttempts(endpoint.id, LOG_LENGTH),
-    // Signed, so it holds what secretFlashHeaders wrote, or null.
-    secretFlashCookie().parse(request.headers.get("Cookie")) as Promise<SecretFlash | null>,
+    // Sealed and signed, so it holds what secretFlashHeaders wrote, or null.
+    secretFlashCookie.parse(request.headers.get("Cookie")) as Promise<SecretFlash | null>,
   ]);
   const headers = new Headers(adminHeaders);
   // A flash for another endpoint stays for that endpoint's page (it runs out by itself).
