@@ -70,11 +70,17 @@ function screen(req: IncomingMessage): Refusal | undefined {
   // Dot segments, "\" and dropped tabs turn "/%5C…" or "/%09//…" into "//…", a URL with no host that throws while
   // rendering. No page of ours starts with two slashes, in any spelling.
   let resolved: string;
+  let legacyDataRequest: boolean;
   try {
-    resolved = new URL(`http://localhost${target}`).pathname;
+    const url = new URL(`http://localhost${target}`);
+    resolved = url.pathname;
+    legacyDataRequest = url.searchParams.has("_data");
   } catch {
     return { status: 400, message: "Bad request target." };
   }
+  // Single fetch asks for data at `.data` addresses; Remix reports an old `?_data=` request as an error, which would
+  // let anyone raise error lines at will.
+  if (legacyDataRequest) return { status: 400, message: "Data requests use single fetch's .data addresses." };
   const path = resolved
     .replace(/%5c/gi, "\\")
     .replace(/%2f/gi, "/")

@@ -1,7 +1,7 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { NotFound } from "~/components/not-found";
 
-/** A dev build calls `jsxDEV`, which React's production runtime lacks: the 404 page then fails like every page. */
+/** A build that cannot render its pages would answer every page 500 while /healthz said 200. */
 export function renderCheck(): string | undefined {
   let error = "the page rendered without its content";
   try {
@@ -10,8 +10,5 @@ export function renderCheck(): string | undefined {
     error = thrown instanceof Error ? thrown.message : String(thrown);
   }
   // What the operator reads at start-up: a production server never serves a build that cannot render its pages.
-  return /jsxDEV/.test(error)
-    ? "build/ holds a development build (made by `npm run dev`), which cannot render pages under NODE_ENV=production " +
-        `(${error}).\nRun \`npm run build\` to make the production build, then \`npm start\` again.`
-    : `The app cannot render its pages (${error}).\nRun \`npm run build\` again, then \`npm start\`.`;
+  return `The app cannot render its pages (${error}).\nRun \`npm run build\` again, then \`npm start\`.`;
 }

@@ -30,7 +30,9 @@ export function routePatterns(build: Pick<ServerBuild, "routes" | "assets">): Ro
     if (pathname.startsWith(assetsPath)) return `${assetsPath}*`;
     let pattern = known.get(pathname);
     if (pattern === undefined) {
-      const matches = matchRoutes(tree as Parameters<typeof matchRoutes>[0], pathname) ?? [];
+      // Single fetch asks for a page's data at `/_root.data` or `<path>.data`: counted as that page.
+      const pagePath = pathname === "/_root.data" ? "/" : pathname.replace(/\.data$/, "");
+      const matches = matchRoutes(tree as Parameters<typeof matchRoutes>[0], pagePath) ?? [];
       pattern = `/${matches
         .map((match) => match.route.path)
         .filter(Boolean)

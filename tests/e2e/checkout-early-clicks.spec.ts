@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { expect, isNoJs, test, waitForHydration } from "../support/fixtures";
 
 // When a URL opens the checkout dialog, its code (Radix Dialog, the form library) loads apart from the page's
-// (app/deferred/checkout-dialog.tsx). These tests hold that code back, act on every control
+// (a React.lazy part of app/routes/_index.tsx). These tests hold that code back, act on every control
 // of both steps meanwhile, then let it arrive: what the visitor asked for must have happened.
 
 const info = {

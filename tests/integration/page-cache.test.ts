@@ -43,7 +43,8 @@ const styleHashes = (html: string) =>
   [...html.slice(0, html.indexOf("</head>")).matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/g)].map(([, text]) =>
     sha256Source(text),
   );
-const attemptIdOf = (html: string) => /"attemptId":"([^"]+)"/.exec(html)?.[1];
+// In single fetch's data the key comes first and, new to the payload, the value right after it.
+const attemptIdOf = (html: string) => /\\"attemptId\\",\\"([0-9a-f-]{36})\\"/.exec(html)?.[1];
 
 async function submitDemoForm(app: App) {
   const response = await fetch(`${app.baseUrl}/?index`, {

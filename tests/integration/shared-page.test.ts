@@ -71,7 +71,7 @@ const decoded = (answer: Answer) => {
 };
 const count = (app: App, message: string) => app.output().split(`"message":"${message}"`).length - 1;
 /** The offered start times in the page's router state (every time of the shown day). */
-const offeredStarts = (html: string) => [...html.matchAll(/"start":"(\d{4}-\d\d-\d\dT[\d:.]+Z)"/g)].map((m) => m[1]);
+const offeredStarts = (html: string) => [...html.matchAll(/name="slotStart" value="([^"]+)"/g)].map((m) => m[1]);
 
 async function book(app: App, start: string) {
   const response = await fetch(`${app.baseUrl}/api/demo-requests`, {

@@ -57,7 +57,7 @@ export async function signInAsAdmin(page: Page) {
 /** The pointer moves over the page's top-left corner (a new position each time, so the browser reports a move). */
 /**
  * With JS: the parts whose code loads on demand (the FAQ's accordion, the demo form's calendar picker; see
- * useVisitorNears in app/utils/use-visitor-nears.ts) load it when the visitor nears them or first interacts
+ * useLoadedWhenNear in app/utils/use-loaded-when-near.ts) load it when the visitor nears them or first interacts
  * with the page. A key press is such an interaction; this presses one and waits until the FAQ is an accordion.
  */
 export async function loadOnDemandParts(page: Page) {

@@ -1,25 +1,18 @@
 // The demo form's fields, bound to remix-validated-form: on the server and until hydration they render the values
 // and errors of the action's answer; once hydrated they check themselves against the shared schema.
-import { lazy, Suspense, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import { useField, useIsSubmitting } from "remix-validated-form";
 import { ExternalLink } from "~/components/landing/external-link";
 import { legalLinks } from "~/content/legal-links";
 import { demoConsentLead } from "~/content/consent";
-import { useVisitorNears } from "~/utils/use-visitor-nears";
+import { useLoadedWhenNear } from "~/utils/use-loaded-when-near";
 import { demoRequestFormId } from "~/schemas/demo-form-ids";
 import { dealVolumes, demoHoneypotField, demoSlotField, type DemoPickerView } from "~/schemas/demo-request-fields";
-import { SlotPicker, slotPickerParts, type CalendarPickerProps } from "./demo-slot-picker";
+import { SlotPicker, slotPickerParts } from "./demo-slot-picker";
 
 // The calendar picker (times in the visitor's own zone), loaded when the visitor heads for the form; until then, or
 // if its code cannot be fetched, the server's picker does the job.
-const CalendarPicker = lazy(() =>
-  import("./demo-slot-picker.lazy")
-    .then((module) => module.loadCalendarPicker())
-    .then(
-      (Calendar) => ({ default: Calendar }),
-      () => ({ default: ServerPicker }),
-    ),
-);
+const loadCalendarPicker = () => import("./demo-slot-picker.lazy").then((module) => module.loadCalendarPicker());
 
 function FieldShell({
   name,
@@ -130,42 +123,21 @@ function SubmitButton() {
   );
 }
 
-function useSlotField() {
+function TimeField({ picker }: { picker: DemoPickerView }) {
   const { error, defaultValue, validate } = useField(demoSlotField, { formId: demoRequestFormId });
-  return { error, validate, selected: typeof defaultValue === "string" ? defaultValue : undefined };
-}
-
-function ServerTimePicker({ picker }: { picker: DemoPickerView }) {
-  const { error, selected } = useSlotField();
-  return <SlotPicker view={picker} selected={selected} error={error} />;
-}
-
-function CalendarTimePicker({ picker }: { picker: DemoPickerView }) {
-  const { error, selected, validate } = useSlotField();
-  return (
-    <CalendarPicker
+  const Calendar = useLoadedWhenNear("#demo", loadCalendarPicker);
+  const selected = typeof defaultValue === "string" ? defaultValue : undefined;
+  return Calendar ? (
+    <Calendar
       parts={slotPickerParts}
       view={picker}
       selected={selected}
       error={error}
       onChoice={() => void validate()}
     />
+  ) : (
+    <SlotPicker view={picker} selected={selected} error={error} />
   );
-}
-
-// The form's state is read inside the boundary, not above it: an update from the form's store above a boundary
-// that has not hydrated yet would make React throw the server's HTML away.
-function TimeField({ picker }: { picker: DemoPickerView }) {
-  const near = useVisitorNears("#demo");
-  return (
-    <Suspense fallback={<ServerTimePicker picker={picker} />}>
-      {near ? <CalendarTimePicker picker={picker} /> : <ServerTimePicker picker={picker} />}
-    </Suspense>
-  );
-}
-
-function ServerPicker({ view, selected, error }: CalendarPickerProps) {
-  return <SlotPicker view={view} selected={selected} error={error} />;
 }
 
 export function DemoFields({ brandName, picker }: { brandName: string; picker: DemoPickerView }) {

@@ -1,31 +1,21 @@
 // Native <details name="faq"> work without JavaScript; when the visitor nears the FAQ they become the Radix
 // Accordion, keeping the open item. Both share ./faq-list's classes, so the switch is invisible.
-import { lazy, Suspense, useRef, type ComponentProps } from "react";
+import { useRef } from "react";
 import { faqItems } from "~/content/faq";
-import { useVisitorNears } from "~/utils/use-visitor-nears";
+import { useLoadedWhenNear } from "~/utils/use-loaded-when-near";
 import { accordionLook, FaqList } from "./faq-list";
 import { SectionHeading } from "./section-heading";
 
-// A failed fetch (offline) leaves the native list, which works as it is.
-const AccordionFaq = lazy(() =>
-  import("./faq-accordion.lazy").then(
-    (module) => ({ default: module.AccordionFaq }),
-    () => ({ default: NativeFaq }),
-  ),
-);
-
-function NativeFaq(_props: ComponentProps<typeof import("./faq-accordion.lazy").AccordionFaq>) {
-  return <FaqList />;
-}
+const loadAccordion = () => import("./faq-accordion.lazy").then((module) => module.AccordionFaq);
 
 export function Faq() {
-  const near = useVisitorNears("#faq");
+  const AccordionFaq = useLoadedWhenNear("#faq", loadAccordion);
   const containerRef = useRef<HTMLDivElement>(null);
 
   // Read whichever <details> is open at the moment of the switch (the native list has no React handlers: the
   // visitor may have opened one at any time before).
   let initial = "";
-  if (near && containerRef.current) {
+  if (AccordionFaq && containerRef.current) {
     const open = containerRef.current.querySelector<HTMLDetailsElement>("details[open]");
     initial = open?.dataset.faqId ?? "";
   }
@@ -40,10 +30,7 @@ export function Faq() {
           lead="Straight answers about setup, support, security and what happens to your data."
         />
         <div ref={containerRef} className="mt-10">
-          {/* Above the switch, so the native list stays on screen while the accordion's code loads. */}
-          <Suspense fallback={<FaqList />}>
-            {near ? <AccordionFaq initial={initial} items={faqItems} look={accordionLook} /> : <FaqList />}
-          </Suspense>
+          {AccordionFaq ? <AccordionFaq initial={initial} items={faqItems} look={accordionLook} /> : <FaqList />}
         </div>
       </div>
     </section>

@@ -63,10 +63,10 @@ export function isArrival(request: Request): boolean {
   return !(ownOrigins.has(from.origin) && from.pathname === to.pathname && pageQuery(from) === pageQuery(to));
 }
 
-/** A page's own query, without the parameters Remix adds to its requests (`_data`, and `index` on form posts). */
+/** A page's own query, without the parameters Remix adds to its requests (single fetch's `_routes`, `index`). */
 function pageQuery(url: URL): string {
   const params = new URLSearchParams(url.searchParams);
-  params.delete("_data");
+  params.delete("_routes");
   params.delete("index");
   params.sort();
   return params.toString();
