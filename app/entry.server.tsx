@@ -148,7 +148,7 @@ export const handleDataRequest: HandleDataRequestFunction = (response) => {
 
 export function handleError(error: unknown, { request }: { request: Request }) {
   if (request.signal.aborted) return;
-  // The router's own 4xx (a `_data` route id that does not exist, a method a route does not take) is the client's
+  // The router's own 4xx (a method a route does not take, a data request for no route) is the client's
   // error: below error level, so no one can raise error lines at will.
   if (isRouteErrorResponse(error) && error.status < 500) {
     logger.info("request refused by the router", {
