@@ -102,7 +102,8 @@ function screen(req: IncomingMessage): Refusal | undefined {
   if (req.socket.remoteAddress) req.headers[PEER_ADDRESS_HEADER] = req.socket.remoteAddress;
   const origin = firstHeader(req.headers.origin);
   const effectiveHost = firstHeader(req.headers["x-forwarded-host"])?.split(",")[0]?.trim() || host;
-  if (method === "POST" && origin !== undefined && !remixAcceptsOrigin(origin, effectiveHost)) {
+  // Not only POST: single fetch answers a HEAD for a `.data` address as an action, with the same Origin check.
+  if (method !== "GET" && origin !== undefined && !remixAcceptsOrigin(origin, effectiveHost)) {
     req.headers[REFUSED_ORIGIN_HEADER] = origin;
     delete req.headers.origin;
   }

@@ -9,6 +9,9 @@ export const plainSpaces = (text: string) => text.replace(/[\u202f\u2009\u00a0]/
 
 /** Whether Intl knows the IANA zone (a visitor-supplied name may not be one). */
 export function isKnownTimeZone(timeZone: string): boolean {
+  // A zone's name (IANA's, starting with a letter): the ICU of newer Node.js also takes a bare UTC offset ("+02:00"),
+  // which follows no daylight saving and names no place.
+  if (!/^[A-Za-z]/.test(timeZone)) return false;
   try {
     new Intl.DateTimeFormat(LOCALE, { timeZone });
     return true;
