@@ -138,6 +138,7 @@ test("an admin signs in, finds a lead from the landing page, exports it as CSV a
     ...["utmSource", "utmMedium", "utmCampaign", "utmTerm", "utmContent", "clickId", "referrerHost", "landingPath"],
     "consentVersion",
     "consentPage",
+    "suspectedSpam",
   ]);
   const exported = records.filter((record) => record[4] === lead.email);
   expect(exported).toHaveLength(1);
@@ -157,6 +158,7 @@ test("an admin signs in, finds a lead from the landing page, exports it as CSV a
     // The small print the form showed, agreed to on the landing page.
     expect.stringMatching(/^[0-9a-f]{16}$/),
     "/",
+    "false",
   ]);
   expect(stored.challenges).toMatch(/^Two crews, one calendar\.\r?\nInvoices go out late\.$/);
 

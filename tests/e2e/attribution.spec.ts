@@ -129,10 +129,11 @@ test("a campaign visit's attribution reaches the demo request and the order, the
 
   const leads = await csvRecords(await download(page, "Download CSV"));
   // The lead's record ends with its consent (version, page) after the attribution.
-  expect(leads[0].slice(-10, -2)).toEqual(attributionHeaders);
+  // The lead's attribution, then its consent (version, page), then whether it is suspected spam.
+  expect(leads[0].slice(-11, -3)).toEqual(attributionHeaders);
   const leadRecord = leads.find((record) => record[0] === storedLead.id);
-  expect(leadRecord?.slice(-10, -2)).toEqual(exportedAttribution);
-  expect(leadRecord?.slice(-2)).toEqual([expect.stringMatching(/^[0-9a-f]{16}$/), "/"]);
+  expect(leadRecord?.slice(-11, -3)).toEqual(exportedAttribution);
+  expect(leadRecord?.slice(-3)).toEqual([expect.stringMatching(/^[0-9a-f]{16}$/), "/", "false"]);
   const orders = await csvRecords(await download(page, "Download orders CSV"));
   expect(orders[0].slice(-8)).toEqual(attributionHeaders);
   expect(orders.find((record) => record[0] === order.id)?.slice(-8)).toEqual(exportedAttribution);

@@ -117,7 +117,10 @@ export function Toaster({ toast }: { toast?: ToastData }) {
           </ToastPrimitive.Close>
         </ToastPrimitive.Root>
       ))}
+      {/* A modal dialog opened after this (the checkout, once its code arrives) hides the rest of the page from
+          assistive technology, all but live regions: marked as one, the notifications stay reachable. */}
       <ToastPrimitive.Viewport
+        aria-live="off"
         hotkey={["F8"]}
         className="fixed bottom-4 right-4 z-[100] m-0 flex w-[min(24rem,calc(100vw-2rem))] list-none flex-col gap-2 p-0 outline-none"
       />
