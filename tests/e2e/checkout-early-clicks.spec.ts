@@ -189,11 +189,11 @@ test.describe("just after the dialog's code arrives", () => {
     }
     release();
     await waitForHydration(page);
-    const seen = await page.evaluate(
-      () => (window as unknown as { dialogPointerEvents: string[] }).dialogPointerEvents,
-    );
-    expect(seen.length).toBeGreaterThan(0);
-    expect(seen).not.toContain("none");
+    // The page hydrates before the dialog's code has run its effects: wait for the modal layer to be on.
+    const seen = () =>
+      page.evaluate(() => (window as unknown as { dialogPointerEvents: string[] }).dialogPointerEvents);
+    await expect.poll(async () => (await seen()).length).toBeGreaterThan(0);
+    expect(await seen()).not.toContain("none");
     await dialog(page).getByRole("button", { name: "Continue to plans" }).click();
     await expect(dialog(page).getByRole("heading", { name: "Choose Plan" })).toBeVisible();
   });
