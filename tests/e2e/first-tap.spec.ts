@@ -1,5 +1,7 @@
-// A control works the same way from its first tap, whenever the page's scripts start (ADR 40): the menu toggle from a
-// fresh load, and the first toast after a demo request, which can be swiped away and reached with F8 at once.
+// A control works the same way from its first tap, whenever the page's scripts start and whenever the code of a part
+// loaded on demand arrives (ADR 52): the menu toggle, the FAQ and the checkout dialog from a fresh load, and the first
+// toast after a demo request, which can be swiped away and reached with F8 at once.
+import { faqItems } from "~/content/faq";
 import { expect, isNoJs, test } from "../support/fixtures";
 
 test.describe("on a phone", () => {
@@ -17,6 +19,36 @@ test.describe("on a phone", () => {
     await expect(mobileNav).toBeHidden();
     await toggle.tap();
     await expect(mobileNav).toBeVisible();
+  });
+
+  test("the FAQ opens one answer at a time, and a tap on the open question closes it, from a fresh load", async ({
+    page,
+  }) => {
+    await page.goto("/#faq");
+    const faq = page.locator("#faq");
+    // The question's text: a <summary> until the accordion's code arrives, then its button.
+    const question = (text: string) => faq.getByText(text, { exact: true });
+    const answer = (text: string) => faq.getByText(text);
+    const [first, second] = faqItems;
+    await question(first.question).tap();
+    await expect(answer(first.answer)).toBeVisible();
+    await question(second.question).tap();
+    await expect(answer(second.answer)).toBeVisible();
+    await expect(answer(first.answer)).toBeHidden();
+    await question(second.question).tap();
+    await expect(answer(second.answer)).toBeHidden();
+  });
+
+  test("the checkout dialog opens, closes and reopens with three taps from a fresh load", async ({ page }) => {
+    await page.goto("/#pricing");
+    const getStarted = page.getByRole("link", { name: "Get Started with Business Builder" });
+    const dialog = page.getByRole("dialog");
+    await getStarted.tap();
+    await expect(dialog.getByRole("heading", { name: "Your Info" })).toBeVisible();
+    await dialog.getByRole("link", { name: "Close checkout" }).tap();
+    await expect(dialog).toHaveCount(0);
+    await getStarted.tap();
+    await expect(dialog.getByRole("heading", { name: "Your Info" })).toBeVisible();
   });
 });
 

@@ -3,6 +3,7 @@
 import { useState } from "react";
 import { ValidatedForm } from "remix-validated-form";
 import { useHydrated } from "~/utils/use-hydrated";
+import { preloadToasts } from "~/components/ui/toaster";
 import { DemoFields } from "./demo-fields";
 import { lazyDemoRequestValidator, preloadDemoValidator } from "./demo-form-client";
 import { demoEnhancedField, demoRequestFormId } from "~/schemas/demo-form-ids";
@@ -27,8 +28,10 @@ function hiddenAttribution(sentBack: Record<string, unknown> | undefined, attrib
   );
 }
 
-function warmValidator() {
+/** What a submit needs: the schema, and the toaster's Radix half for the answer's toast. */
+function warmSubmit() {
   void preloadDemoValidator();
+  preloadToasts();
 }
 
 type DemoFormProps = {
@@ -59,8 +62,8 @@ export function DemoForm({ brandName, picker, sentBack, attribution, consentVers
       preventScrollReset
       // Once hydrated, the schema's messages under each field replace the browser's bubbles.
       noValidate={hydrated}
-      onFocus={warmValidator}
-      onPointerEnter={warmValidator}
+      onFocus={warmSubmit}
+      onPointerEnter={warmSubmit}
       className="mt-6 space-y-4"
     >
       <input type="hidden" name="intent" value="demo-request" />

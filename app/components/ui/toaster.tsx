@@ -1,26 +1,16 @@
-import * as ToastPrimitive from "@radix-ui/react-toast";
-import { useEffect, useRef, useState } from "react";
+import { Suspense, lazy, useEffect, useRef, useState } from "react";
 import { useHydrated } from "~/utils/use-hydrated";
+import { toneClasses, type ShownToast, type ToastData } from "./toast-data";
 
-type ToastData = {
-  id: string;
-  type: "info" | "success" | "error" | "warning";
-  message: string;
-  description?: string;
-};
+const RadixToasts = lazy(() => import("./radix-toasts"));
 
-type ShownToast = ToastData & { open: boolean };
+/** For a form the visitor starts on: its answer's toast then rarely waits for Radix's half. */
+export function preloadToasts() {
+  void import("./radix-toasts");
+}
 
 // The spec keeps a dismissed toast around this long before removing it.
 const TOAST_REMOVE_DELAY_MS = 1_000_000;
-const TOAST_DURATION_MS = 5_000;
-
-const toneClasses = {
-  error: "border-red-700 bg-red-700 text-white",
-  success: "border-slate-200 bg-white text-slate-900",
-  info: "border-slate-200 bg-white text-slate-900",
-  warning: "border-amber-300 bg-amber-50 text-slate-900",
-} as const;
 
 const shownByBrowser = new Set<(toast: ToastData) => void>();
 // The page's hydration effects run before the root's Toaster (later in the tree) listens.
@@ -43,7 +33,8 @@ export function useToastAtHydration(notice: Omit<ToastData, "id"> | undefined) {
   }, []);
 }
 
-/** The cookie's toast: plain HTML in a live region until hydration, so it works without JS; then a Radix Toast. */
+/** The cookie's toast: plain HTML in a live region until hydration, so it works without JS; then a Radix Toast,
+ * whose code a hydrated page fetches with its first toast. */
 export function Toaster({ toast }: { toast?: ToastData }) {
   const hydrated = useHydrated();
   const [items, setItems] = useState<ShownToast[]>(toast ? [{ ...toast, open: true }] : []);
@@ -67,63 +58,29 @@ export function Toaster({ toast }: { toast?: ToastData }) {
     setTimeout(() => setItems((current) => current.filter((item) => item.id !== id)), TOAST_REMOVE_DELAY_MS);
   }
 
-  if (!hydrated) {
-    return (
-      <div role="status" aria-live="polite" className="fixed bottom-4 right-4 z-[100] w-[min(24rem,calc(100vw-2rem))]">
-        {toast ? (
-          <div data-toast-type={toast.type} className={`rounded-lg border p-4 shadow-lg ${toneClasses[toast.type]}`}>
-            <p className="text-sm font-semibold">{toast.message}</p>
-            {toast.description ? <p className="mt-1 text-sm opacity-90">{toast.description}</p> : null}
-          </div>
-        ) : null}
-      </div>
-    );
-  }
+  if (!hydrated || items.length === 0) return <PlainToasts items={items} />;
 
   return (
-    <ToastPrimitive.Provider duration={TOAST_DURATION_MS} swipeDirection="right" swipeThreshold={50}>
+    <Suspense fallback={<PlainToasts items={items.filter((item) => item.open)} />}>
+      <RadixToasts items={items} dismiss={dismiss} />
+    </Suspense>
+  );
+}
+
+/** The server's toast: plain HTML in a live region, so it works without JavaScript. */
+function PlainToasts({ items }: { items: ShownToast[] }) {
+  return (
+    <div role="status" aria-live="polite" className="fixed bottom-4 right-4 z-[100] w-[min(24rem,calc(100vw-2rem))]">
       {items.map((item) => (
-        <ToastPrimitive.Root
+        <div
           key={item.id}
-          open={item.open}
-          onOpenChange={(open) => (open ? undefined : dismiss(item.id))}
-          type={item.type === "error" ? "foreground" : "background"}
           data-toast-type={item.type}
-          className={`group relative flex items-start justify-between gap-3 rounded-lg border p-4 shadow-lg data-[state=open]:animate-toast-in data-[state=closed]:animate-toast-out data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] data-[swipe=cancel]:translate-x-0 data-[swipe=end]:animate-toast-out ${toneClasses[item.type]}`}
+          className={`rounded-lg border p-4 shadow-lg ${toneClasses[item.type]}`}
         >
-          <div>
-            <ToastPrimitive.Title className="text-sm font-semibold">{item.message}</ToastPrimitive.Title>
-            {item.description ? (
-              <ToastPrimitive.Description className="mt-1 text-sm opacity-90">
-                {item.description}
-              </ToastPrimitive.Description>
-            ) : null}
-          </div>
-          <ToastPrimitive.Close
-            aria-label="Dismiss notification"
-            className="-m-1 inline-flex h-7 w-7 items-center justify-center rounded-md opacity-80 hover:opacity-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-current"
-          >
-            <svg
-              aria-hidden="true"
-              viewBox="0 0 16 16"
-              width="14"
-              height="14"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-            >
-              <path d="M3 3l10 10M13 3L3 13" />
-            </svg>
-          </ToastPrimitive.Close>
-        </ToastPrimitive.Root>
+          <p className="text-sm font-semibold">{item.message}</p>
+          {item.description ? <p className="mt-1 text-sm opacity-90">{item.description}</p> : null}
+        </div>
       ))}
-      {/* A modal dialog opened after this (the checkout, once its code arrives) hides the rest of the page from
-          assistive technology, all but live regions: marked as one, the notifications stay reachable. */}
-      <ToastPrimitive.Viewport
-        aria-live="off"
-        hotkey={["F8"]}
-        className="fixed bottom-4 right-4 z-[100] m-0 flex w-[min(24rem,calc(100vw-2rem))] list-none flex-col gap-2 p-0 outline-none"
-      />
-    </ToastPrimitive.Provider>
+    </div>
   );
 }
