@@ -1,6 +1,7 @@
 import { setTimeout as delay } from "node:timers/promises";
 import pLimit from "p-limit";
 import { normalizeUsername, verifyLogin, type AdminUser } from "~/models/admin/user.server";
+import { verifyInBackground } from "~/services/admin/background-password-check.server";
 import { fromKnownDevice } from "~/services/admin/session.server";
 import {
   consumeLimit,
@@ -35,8 +36,9 @@ async function startSignInAttempt(request: Request, username: string, knownDevic
   };
 }
 
-// argon2 takes a core by design: one check at a time leaves the other cores to page views (ADR 0012). A browser
-// known as this admin has its own queue, which strangers cannot fill.
+// argon2 takes a core by design: one check at a time leaves the other cores to page views (ADR 0012), and a
+// stranger's check yields the CPU to them (ADR 0055). A browser known as this admin has its own queue, which
+// strangers cannot fill, checked at normal priority.
 const signIns = () => remember("sign-in checks", () => ({ known: pLimit(1), anyone: pLimit(1) }));
 
 /** How many sign-ins may wait for the one being checked; beyond that they get the busy answer. */
@@ -62,7 +64,7 @@ export async function checkSignIn(
   return queue(async () => {
     const requestId = getRequestId(request);
     const attempt = await startSignInAttempt(request, username, knownDevice, requestId);
-    const admin = await verifyLogin(username, password, requestId);
+    const admin = await verifyLogin(username, password, requestId, knownDevice ? undefined : verifyInBackground);
     passwordChecks.inc({ outcome: admin ? "accepted" : "rejected" });
     await (admin ? attempt.succeeded() : attempt.failed());
     return admin;
