@@ -4,6 +4,7 @@ import { normalizeUsername, verifyLogin, type AdminUser } from "~/models/admin/u
 import { verifyInBackground } from "~/services/admin/background-password-check.server";
 import { fromKnownDevice } from "~/services/admin/session.server";
 import {
+  clientLimitKey,
   consumeLimit,
   forgetAttempts,
   limitReached,
@@ -11,7 +12,7 @@ import {
   personLimitKey,
   recordAttempt,
 } from "~/services/rate-limit.server";
-import { getClientAddress, getRequestId, RequestRejected } from "~/utils/http/request.server";
+import { getRequestId, RequestRejected } from "~/utils/http/request.server";
 import { passwordChecks } from "~/utils/metrics.server";
 import { remember } from "~/utils/singleton.server";
 
@@ -22,7 +23,7 @@ import { remember } from "~/utils/singleton.server";
  */
 async function startSignInAttempt(request: Request, username: string, knownDevice: boolean, requestId: string) {
   // Without an address (not through Node's HTTP server) every caller is one client, the safe side.
-  const client = getClientAddress(request) ?? "unknown";
+  const client = clientLimitKey(request) ?? "unknown";
   // Hashed: a username is often its owner's e-mail address.
   const usernameKey = personLimitKey(`username ${normalizeUsername(username)}`);
   await consumeLimit(limitRules.signInClient, client, requestId);
