@@ -179,7 +179,7 @@ function privacyPolicy(brand: string, retention: RetentionPolicy): DocumentText 
             `Demo requests, with the demo booked through them and the e-mails and notifications that forwarded them: ${plural(retention.leadMonths, "month")} after we receive them, then we delete them.`,
             `Orders: ${plural(retention.orderYears, "year")} after the order, because tax and accounting law requires us to keep payment records.`,
             `Records of the e-mails and notifications we sent, and server logs, which record technical events such as errors and request identifiers: ${plural(retention.logDays, "day")}.`,
-            `The counters that limit how often a form can be sent hold your network address and a keyed hash of the e-mail address you typed, from which the address cannot be read back. Each counts for ${windowInWords(retention.counterWindowSeconds)}, and is deleted within two hours after that.`,
+            `The counters that limit how often a form can be sent hold a keyed hash of your network address and of the e-mail address you typed, from which neither address can be read back. Each counts for ${windowInWords(retention.counterWindowSeconds)}, and is deleted within two hours after that.`,
             "Cookies: as listed above.",
           ),
           p("Stripe keeps its own payment records under its own policy."),
@@ -405,7 +405,7 @@ function securityPage(brand: string): DocumentText {
           list(
             "Every field is checked on our server with the same rules as in your browser, and anything oversized or malformed is refused with a clear message.",
             "Forms posted from other websites are refused.",
-            "How often the demo form and the checkout can be sent is limited per visitor, per e-mail address and in total, and a hidden field catches form-filling robots.",
+            "How often the demo form and the checkout can be sent is limited per visitor, per e-mail address and in total, and a hidden field catches form-filling robots, whose requests meet the same limits.",
             "The price of an order is always worked out on our server from our price list: a changed amount is refused, never charged.",
           ),
         ],
@@ -430,7 +430,7 @@ function securityPage(brand: string): DocumentText {
           list(
             "The checkout cookie, which keeps your name, e-mail address and phone number between the checkout steps, is encrypted as well as signed, so neither your browser nor anyone who copies the cookie can read them.",
             "Our server logs record that an e-mail was sent, never your name, company, e-mail address or phone number.",
-            "The counters that limit how often a form can be sent, or a staff account can try to sign in, keep a keyed hash of an e-mail address or username, never the address itself.",
+            "The counters that limit how often a form can be sent, or a staff account can try to sign in, keep a keyed hash of the network address, e-mail address or username, never the address itself.",
             "Finding or deleting everything we hold about an e-mail address, and deleting what has passed its retention period, goes through indexes, so it stays quick however many records we hold.",
             "The order confirmation page asks Stripe about a payment a limited number of times per visitor, so it cannot be used to flood Stripe in our name.",
             "If a payment arrives for an order that was deleted or had expired, our staff are alerted to refund it or complete the order; it is never silently kept.",

@@ -194,6 +194,8 @@ export const paymentsWithoutOrder = pgTable("payments_without_order", {
   currency: text("currency"),
   livemode: boolean("livemode").notNull().default(false),
   createdAt: createdAt(),
+  // When an admin marked it dealt with (refunded or taken again in Stripe): off the notice, and retention's to delete.
+  resolvedAt: timestamp("resolved_at", { withTimezone: true }),
 });
 
 // Messages written in the same transaction as the row they announce, delivered later by a worker.

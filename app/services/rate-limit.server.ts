@@ -178,7 +178,7 @@ export async function consumeLimit(limit: LimitRule, key: string, requestId?: st
   }
 }
 
-/** Keyed on the checkout session, the client's address, the mailbox (see emailLimitKey), and everyone at once. */
+/** Keyed on the checkout session, the client (clientLimitKey), the mailbox (emailLimitKey), and everyone at once. */
 export type LimitLadder = { session?: LimitRule; client?: LimitRule; email?: LimitRule; global?: LimitRule };
 
 export type LimitSubject = { request: Request; email?: string; session?: string };
@@ -187,7 +187,7 @@ export type LimitSubject = { request: Request; email?: string; session?: string 
 export async function consumeLimits(ladder: LimitLadder, who: LimitSubject): Promise<void> {
   const checks: Array<[LimitRule | undefined, () => string | undefined]> = [
     [ladder.session, () => who.session],
-    [ladder.client, () => getClientAddress(who.request)],
+    [ladder.client, () => clientLimitKey(who.request)],
     [ladder.email, () => (who.email === undefined ? undefined : emailLimitKey(who.email))],
     [ladder.global, () => "all"],
   ];
@@ -276,6 +276,15 @@ export async function forgetAttempts(limit: LimitRule, key: string, requestId?: 
  */
 export function personLimitKey(value: string): string {
   return keyedHash(value, "rate-limit key");
+}
+
+/**
+ * The counter key of the client's address (undefined when there is none): hashed like a person's, since an IP
+ * address can name one, so the counters hold no address.
+ */
+export function clientLimitKey(request: Request): string | undefined {
+  const address = getClientAddress(request);
+  return address === undefined ? undefined : personLimitKey(`client ${address}`);
 }
 
 /**

@@ -1,6 +1,7 @@
 // The demo form's trap field (issue #53): a name no browser autofills, and a lead sent with it filled is kept as
-// suspected spam, shown as such to the admin, and never e-mailed to sales nor sent to webhooks.
-import { eq, sql } from "drizzle-orm";
+// suspected spam, shown as such to the admin, and never e-mailed to sales nor sent to webhooks. Trapped leads are
+// stored under the same per-mailbox and global limits as any lead, so a trapped flood cannot write unlimited rows.
+import { and, eq, like, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
 import { webhookEventTypes } from "~/content/webhook-events";
 import { getDb } from "~/db/connection.server";
@@ -32,11 +33,11 @@ function lead(kind: string) {
   };
 }
 
-async function post(fields: Record<string, string>): Promise<Response> {
+async function post(fields: Record<string, string>, client?: string): Promise<Response> {
   const request = new Request(`${origin}/?index`, {
     method: "POST",
     body: new URLSearchParams({ intent: "demo-request", __rvfInternalFormId: "demo-request-form", ...fields }),
-    headers: { Origin: origin },
+    headers: { Origin: origin, ...(client ? { "X-Forwarded-For": client } : {}) },
   });
   return (await action({ request, params: {}, context: {} })) as unknown as Response;
 }
@@ -136,3 +137,49 @@ describeWithDatabases("the demo form's trap field", (kind) => {
     expect((await response.json()).fieldErrors).toHaveProperty("email");
   });
 });
+
+describeWithDatabases(
+  "trapped leads meet the limits of any lead",
+  (kind) => {
+    beforeEach(async () => {
+      await forgetAttempts(limitRules.demoGlobal, "all");
+    });
+
+    const storedWith = async (email: string) =>
+      (await getDb().select().from(demoRequests).where(eq(demoRequests.email, email))).length;
+
+    it("one mailbox from ever-new addresses: stored up to the per-mailbox limit, then refused and not stored", async () => {
+      const trapped = lead(`mailbox-${kind}`);
+      const statuses = [];
+      for (let i = 0; i < 4; i += 1) {
+        const fields = { ...trapped, submissionId: crypto.randomUUID(), [demoHoneypotField]: "https://x" };
+        statuses.push((await post(fields, `198.51.100.${i + 1}`)).status);
+      }
+      // RATE_LIMIT_PER_EMAIL is 2, as for any lead.
+      expect(statuses).toEqual([302, 302, 429, 429]);
+      expect(await storedWith(trapped.email)).toBe(2);
+    });
+
+    it("ever-new mailboxes from ever-new addresses: stored up to the global limit, then refused", async () => {
+      const batch = `global-${kind}-${Date.now()}`;
+      const statuses = [];
+      for (let i = 0; i < 5; i += 1) {
+        const fields = {
+          ...lead(kind),
+          email: `trap-${batch}-${i}@ruizroofing.com`,
+          submissionId: crypto.randomUUID(),
+          [demoHoneypotField]: "https://x",
+        };
+        statuses.push((await post(fields, `203.0.113.${i + 1}`)).status);
+      }
+      // RATE_LIMIT_GLOBAL is 3.
+      expect(statuses).toEqual([302, 302, 302, 429, 429]);
+      const rows = await getDb()
+        .select()
+        .from(demoRequests)
+        .where(and(like(demoRequests.email, `trap-${batch}-%`), eq(demoRequests.suspectedSpam, true)));
+      expect(rows).toHaveLength(3);
+    });
+  },
+  { TRUST_PROXY: "1", RATE_LIMIT_PER_EMAIL: "2", RATE_LIMIT_GLOBAL: "3", APP_URL: origin },
+);

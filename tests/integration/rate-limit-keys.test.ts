@@ -1,7 +1,8 @@
-// Issue #53: a rate-limit counter keyed on something that names a person (the mailbox of the demo and checkout
-// limits, the sign-in username, often an e-mail address) is keyed by an HMAC, so neither PostgreSQL's
-// rate_limit_counters nor Redis ever holds the address, and an erased lead leaves nothing of it there. The limits
-// still count per mailbox and per username. (On PGlite the counters live in the process: nothing is stored.)
+// Issue #53: a rate-limit counter keyed on something that names a person or a client (the mailbox of the demo and
+// checkout limits, the sign-in username, often an e-mail address, and the client's IP address of every per-client
+// limit) is keyed by an HMAC, so neither PostgreSQL's rate_limit_counters nor Redis ever holds an address, and an
+// erased lead leaves nothing of it there. The limits still count per mailbox, per username and per client. (On
+// PGlite the counters live in the process: nothing is stored.)
 import { Redis } from "ioredis";
 import { afterAll, expect, it } from "vitest";
 import { getDb } from "~/db/connection.server";
@@ -17,7 +18,13 @@ import { args, origin, signInRequest } from "../support/route-calls";
 const redisUrl = process.env.TEST_REDIS_URL || "redis://127.0.0.1:6379";
 const redisPrefix = `gw-test:limit-keys:${Date.now().toString(36)}:`;
 
-const settings = { TRUST_PROXY: "1", RATE_LIMIT_PER_EMAIL: "2", LOGIN_RATE_LIMIT: "2", APP_URL: origin };
+const settings = {
+  TRUST_PROXY: "1",
+  RATE_LIMIT_PER_EMAIL: "2",
+  RATE_LIMIT_PER_CLIENT: "3",
+  LOGIN_RATE_LIMIT: "2",
+  APP_URL: origin,
+};
 
 async function postDemo(email: string, client: string) {
   const request = new Request(`${origin}/api/demo-requests`, {
@@ -69,6 +76,11 @@ function suite(kind: DatabaseKind, store: "postgres" | "redis" | "memory") {
     expect(statuses).toEqual([201, 201, 429]);
     // Another mailbox is counted apart.
     expect(await postDemo(`other.keys.${store}@example.com`, "198.51.100.9")).toBe(201);
+    // One client is still counted as one, under its hash: RATE_LIMIT_PER_CLIENT is 3.
+    const fromOneClient = [];
+    for (let i = 0; i < 4; i += 1)
+      fromOneClient.push(await postDemo(`client${i}.keys.${store}@example.com`, "203.0.113.77"));
+    expect(fromOneClient).toEqual([201, 201, 201, 429]);
 
     const owner = `owner.keys.${store}@example.com`;
     await createUser(owner, "a-long-test-passphrase");
@@ -78,7 +90,16 @@ function suite(kind: DatabaseKind, store: "postgres" | "redis" | "memory") {
 
     const counters = await storedCounters(store);
     const all = counters.join("\n").toLowerCase();
-    for (const named of [mailbox, "example.com", "owner.keys", "other.keys", "keys roofing"])
+    for (const named of [
+      mailbox,
+      "example.com",
+      "owner.keys",
+      "other.keys",
+      "keys roofing",
+      "198.51.100.",
+      "192.0.2.",
+      "203.0.113.77",
+    ])
       expect(all, named).not.toContain(named);
     if (store === "memory") {
       expect(counters).toEqual([]);
@@ -86,7 +107,13 @@ function suite(kind: DatabaseKind, store: "postgres" | "redis" | "memory") {
     }
     // The mailbox's counter is there, under its hash: three attempts counted (the refused one too).
     const mailboxCounters = counters.filter((line) => line.includes("demo:email:"));
-    expect(mailboxCounters.map((line) => line.split(" = ")[1]).sort()).toEqual(["1", "3"]);
+    expect(mailboxCounters.map((line) => line.split(" = ")[1]).sort()).toEqual(["1", "1", "1", "1", "3"]);
+    const clientCounters = counters.filter((line) => line.includes("demo:client:"));
+    for (const line of clientCounters) expect(line).toMatch(/demo:client:[A-Za-z0-9_-]{43} = \d+$/);
+    expect(clientCounters.filter((line) => line.endsWith(" = 4"))).toHaveLength(1);
+    const signInClients = counters.filter((line) => line.includes("sign-in:client:"));
+    expect(signInClients).toHaveLength(3);
+    for (const line of signInClients) expect(line).toMatch(/sign-in:client:[A-Za-z0-9_-]{43} = 1$/);
     const usernameCounters = counters.filter((line) => line.includes("sign-in:username:"));
     expect(usernameCounters).toHaveLength(1);
     expect(usernameCounters[0]).toMatch(/sign-in:username:[A-Za-z0-9_-]{43} = 2$/);

@@ -11,6 +11,7 @@ import {
   funnelDailyCounts,
   orders,
   outbox,
+  paymentsWithoutOrder,
   rateLimitCounters,
   scheduledJobs,
   webhookAttempts,
@@ -135,7 +136,16 @@ describeWithDatabases("retention", (kind) => {
   let endpointId: string;
   beforeEach(async () => {
     const db = getDb();
-    for (const table of [webhookAttempts, outbox, demoBookings, demoRequests, orders, rateLimitCounters, scheduledJobs])
+    for (const table of [
+      webhookAttempts,
+      outbox,
+      demoBookings,
+      demoRequests,
+      orders,
+      paymentsWithoutOrder,
+      rateLimitCounters,
+      scheduledJobs,
+    ])
       await db.delete(table);
     await db.delete(webhookEndpoints);
     endpointId = newId("endpoint");
@@ -191,8 +201,34 @@ describeWithDatabases("retention", (kind) => {
       .values({ day: "2020-01-02", event: "landing_view", count: 7 })
       .onConflictDoNothing();
 
+    // Payments without an order are payment records, kept as long as orders, and only once an admin resolved them.
+    const payment = (name: string, createdAt: Date, resolvedAt: Date | null) => ({
+      id: name,
+      stripeEventId: `evt_${name}`,
+      providerSessionId: `cs_test_${name}`,
+      reason: "order-missing" as const,
+      createdAt,
+      resolvedAt,
+    });
+    await getDb()
+      .insert(paymentsWithoutOrder)
+      .values([
+        payment("old-resolved", at(orderCutoff, -second), at(orderCutoff, day)),
+        payment("young-resolved", at(orderCutoff, second), at(orderCutoff, day)),
+        payment("old-open", at(orderCutoff, -day), null),
+      ]);
+
     const outcome = await applyRetentionIfDue(today);
-    expect(outcome).toEqual({ leads: 1, orders: 1, counters: 1, messages: 2 + 1 + (3 + 1) + 1 });
+    expect(outcome).toEqual({
+      leads: 1,
+      orders: 1,
+      counters: 1,
+      resolvedPayments: 1,
+      messages: 2 + 1 + (3 + 1) + 1,
+    });
+    expect(
+      (await getDb().select({ id: paymentsWithoutOrder.id }).from(paymentsWithoutOrder)).map((row) => row.id).sort(),
+    ).toEqual(["old-open", "young-resolved"]);
 
     expect(await ids(demoRequests)).toEqual([youngLead.leadId]);
     expect((await getDb().select({ id: demoBookings.id }).from(demoBookings)).map((row) => row.id)).toEqual([

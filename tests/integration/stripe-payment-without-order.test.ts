@@ -1,7 +1,8 @@
 // Issue #53: a Checkout Session paid after its order was erased (or expired, or canceled) is never silently applied.
 // Through the real webhook route with signed events: the payment is recorded in payments_without_order, raises
 // groundwork_payments_without_order_total, is logged at error level and shows on the admin's orders page; Stripe
-// still gets its 200 (retrying would not bring the order back), and a redelivery records it once.
+// still gets its 200 (retrying would not bring the order back), and a redelivery records it once. The admin marks
+// one resolved with a plain form post: it leaves the notice (retention then deletes it; tests/integration/retention).
 import { eq } from "drizzle-orm";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -10,7 +11,8 @@ import { orders, paymentsWithoutOrder } from "~/db/schema.server";
 import { createUser } from "~/models/admin/user.server";
 import { createOrderForAttempt, setOrderSession } from "~/models/checkout/order.server";
 import { erasePerson } from "~/models/privacy/person.server";
-import { loader as adminLoader } from "~/routes/admin._index";
+import { action as adminAction, loader as adminLoader } from "~/routes/admin._index";
+import { getToast } from "~/utils/http/toast.server";
 import { action as webhook } from "~/routes/api.stripe.webhook";
 import { describeWithDatabases } from "../support/database";
 import { capturedLogLines } from "../support/log-lines";
@@ -134,6 +136,42 @@ describeWithDatabases(
       expect(notice).toEqual([
         expect.objectContaining({ providerSessionId: sessionId, reason: "order-missing", amountTotalCents: 39700 }),
       ]);
+
+      // Refunded in Stripe, the admin marks it resolved: it leaves the notice, kept with its resolution time.
+      const resolve = async (fields: Record<string, string>) => {
+        const request = new Request(`${origin}/admin`, {
+          method: "POST",
+          headers: { Cookie: session, Origin: origin, "Content-Type": "application/x-www-form-urlencoded" },
+          body: new URLSearchParams(fields),
+        });
+        const response = await respond(() => adminAction(args(request)));
+        const cookies = response.headers
+          .getSetCookie()
+          .map((cookie) => cookie.split(";")[0])
+          .join("; ");
+        const { toast } = await getToast(new Request(origin, { headers: { Cookie: cookies } }));
+        return { status: response.status, location: response.headers.get("Location"), toast: toast?.message };
+      };
+      expect(await resolve({ intent: "resolve-payment" })).toMatchObject({ status: 400 });
+      expect(await resolve({ intent: "resolve-payment", paymentId: notice[0].id })).toEqual({
+        status: 302,
+        location: "/admin#orders-heading",
+        toast: "Payment marked resolved",
+      });
+      const [resolved] = await getDb()
+        .select()
+        .from(paymentsWithoutOrder)
+        .where(eq(paymentsWithoutOrder.providerSessionId, sessionId));
+      expect(resolved.resolvedAt).toBeInstanceOf(Date);
+      const after = await respond(() =>
+        adminLoader(args(new Request(`${origin}/admin`, { headers: { Cookie: session } }))),
+      );
+      expect((await after.json()).paymentsWithoutOrder).toEqual([]);
+      // Twice (another tab): nothing changes, and the admin is told.
+      expect(await resolve({ intent: "resolve-payment", paymentId: notice[0].id })).toMatchObject({
+        status: 302,
+        toast: "Payment not found",
+      });
     });
 
     it("a paid order's second event, and a payment that settles its order, record nothing", async () => {
@@ -198,5 +236,20 @@ describe.each(["pglite", "postgres"] as const)("a payment whose order is gone, p
     expect(html).toContain("A payment has no order");
     expect(html).toContain(`Checkout Session <code>${sessionId}</code>`);
     expect(html).toContain("its order was deleted (erased or past retention) while unpaid");
+
+    // The notice's own form, posted as a browser without JavaScript would: the payment leaves the notice.
+    const paymentId = /name="paymentId" value="([^"]+)"/.exec(html)?.[1];
+    expect(paymentId).toBeTruthy();
+    // Remix's <Form> in the index route posts to the route's own address, `?index` included.
+    expect(html).toContain('<form method="post" action="/admin?index"');
+    const resolved = await fetch(`${app.baseUrl}/admin?index`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { Cookie: cookie, Origin: app.baseUrl, "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ intent: "resolve-payment", paymentId: paymentId! }),
+    });
+    expect(resolved.status).toBe(302);
+    const after = await (await fetch(`${app.baseUrl}/admin`, { headers: { Cookie: cookie } })).text();
+    expect(after).not.toContain("A payment has no order");
   });
 });

@@ -1,3 +1,4 @@
+import { Form } from "@remix-run/react";
 import { formatCents } from "~/content/plans";
 
 export type PaymentWithoutOrder = {
@@ -27,7 +28,7 @@ export function PaymentsWithoutOrder({ payments }: { payments: PaymentWithoutOrd
       </h3>
       <p className="mt-1">
         Stripe took these payments, but there is no order to fulfil. Find each session in the Stripe dashboard and
-        refund it, or contact the customer there and take the order again.
+        refund it, or contact the customer there and take the order again; then mark it resolved.
       </p>
       <ul className="mt-2 list-disc space-y-1 pl-5">
         {payments.map((payment) => (
@@ -38,6 +39,16 @@ export function PaymentsWithoutOrder({ payments }: { payments: PaymentWithoutOrd
               : `${formatCents(payment.amountTotalCents)}${payment.currency && payment.currency !== "usd" ? ` ${payment.currency.toUpperCase()}` : ""}`}
             {payment.livemode ? "" : " (test mode)"}, Checkout Session <code>{payment.providerSessionId}</code>:{" "}
             {why[payment.reason]}.
+            <Form method="post" className="mt-1">
+              <input type="hidden" name="intent" value="resolve-payment" />
+              <input type="hidden" name="paymentId" value={payment.id} />
+              <button
+                type="submit"
+                className="rounded-md border border-red-300 bg-white px-2 py-1 text-xs font-semibold text-red-900 hover:bg-red-100"
+              >
+                Mark resolved (refunded or ordered again in Stripe)
+              </button>
+            </Form>
           </li>
         ))}
       </ul>

@@ -17,10 +17,21 @@ export function hashPassword(password: string): Promise<string> {
   return hash(password, hashOptions);
 }
 
-/** The library's async check, off the main thread; a malformed hash is a failed check, and logged. */
-function verifyPassword(passwordHash: string, password: string, requestId?: string): Promise<boolean> {
-  return verify(passwordHash, password).catch((error: unknown) => {
-    logger.error("a stored admin password hash cannot be read; that sign-in fails", { requestId, error });
+/** Checks a password against its argon2 hash; the library's async `verify` unless the caller runs it elsewhere. */
+export type PasswordCheck = (passwordHash: string, password: string) => Promise<boolean>;
+
+/** Off the main thread; a malformed hash is a failed check, and logged. */
+function verifyPassword(
+  passwordHash: string,
+  password: string,
+  requestId?: string,
+  check: PasswordCheck = verify,
+): Promise<boolean> {
+  return check(passwordHash, password).catch((error: unknown) => {
+    logger.error("a password check failed (an unreadable stored hash, or its thread); that sign-in fails", {
+      requestId,
+      error,
+    });
     return false;
   });
 }
@@ -80,6 +91,7 @@ export async function verifyLogin(
   username: string,
   password: string,
   requestId?: string,
+  check?: PasswordCheck,
 ): Promise<AdminUser | undefined> {
   const [row] = await getDb()
     .select()
@@ -87,10 +99,10 @@ export async function verifyLogin(
     .where(eq(users.username, normalizeUsername(username)));
   if (!row) {
     dummyHash ??= hashPassword(crypto.randomUUID());
-    await verifyPassword(await dummyHash, password);
+    await verifyPassword(await dummyHash, password, requestId, check);
     return undefined;
   }
-  const ok = await verifyPassword(row.password, password, requestId);
+  const ok = await verifyPassword(row.password, password, requestId, check);
   return ok ? { id: row.id, username: row.username } : undefined;
 }
 

@@ -1,4 +1,4 @@
-import { and, desc, eq, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, isNull, sql, type SQL } from "drizzle-orm";
 import { currentTraceparent } from "~/utils/tracing.server";
 import { orders, paymentsWithoutOrder, stripeEvents, type OrderRow, type OrderStatus } from "~/db/schema.server";
 import { getDb, rowsOf, type Database } from "~/db/connection.server";
@@ -229,13 +229,24 @@ export async function applyStripeEvent(
   });
 }
 
-/** The latest payments with no order, newest first: the admin's notice above the orders. */
+/** The latest payments with no order not yet marked resolved, newest first: the admin's notice above the orders. */
 export function listPaymentsWithoutOrder(limit = 20) {
   return getDb()
     .select()
     .from(paymentsWithoutOrder)
+    .where(isNull(paymentsWithoutOrder.resolvedAt))
     .orderBy(desc(paymentsWithoutOrder.createdAt), desc(paymentsWithoutOrder.id))
     .limit(limit);
+}
+
+/** Takes it off the notice; false when there is no such unresolved payment (already resolved, or deleted). */
+export async function resolvePaymentWithoutOrder(id: string, at: Date): Promise<boolean> {
+  const rows = await getDb()
+    .update(paymentsWithoutOrder)
+    .set({ resolvedAt: at })
+    .where(and(eq(paymentsWithoutOrder.id, id), isNull(paymentsWithoutOrder.resolvedAt)))
+    .returning({ id: paymentsWithoutOrder.id });
+  return rows.length > 0;
 }
 
 export function listOrders(options: { page?: number } = {}): Promise<Paginated<OrderRow>> {

@@ -1,7 +1,15 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import { getDb, instant, rowsOf, type Database } from "~/db/connection.server";
-import { demoRequests, orders, outbox, rateLimitCounters, scheduledJobs, webhookAttempts } from "~/db/schema.server";
+import {
+  demoRequests,
+  orders,
+  outbox,
+  paymentsWithoutOrder,
+  rateLimitCounters,
+  scheduledJobs,
+  webhookAttempts,
+} from "~/db/schema.server";
 import { messagesAbout } from "~/models/outbox/messages.server";
 
 /** Rows removed by one statement: each is its own short transaction, so a backlog never holds locks for long. */
@@ -68,6 +76,15 @@ export const deleteFinishedMessagesBefore = (before: Date, db: Database = getDb(
 
 export const deleteWebhookAttemptsBefore = (before: Date, db: Database = getDb()) =>
   deleteBatch(webhookAttempts, webhookAttempts.id, sql`${id(webhookAttempts.attemptedAt)} < ${instant(before)}`, db);
+
+/** Payments without an order that an admin marked resolved, received before `before`; open ones stay on the notice. */
+export const deleteResolvedPaymentsBefore = (before: Date, db: Database = getDb()) =>
+  deleteBatch(
+    paymentsWithoutOrder,
+    paymentsWithoutOrder.id,
+    sql`${id(paymentsWithoutOrder.resolvedAt)} is not null and ${id(paymentsWithoutOrder.createdAt)} < ${instant(before)}`,
+    db,
+  );
 
 export const deleteEndedCountersBefore = (before: Date, db: Database = getDb()) =>
   deleteBatch(rateLimitCounters, rateLimitCounters.key, sql`${id(rateLimitCounters.expire)} < ${instant(before)}`, db);

@@ -1,3 +1,4 @@
+import { resolvePaymentWithoutOrder } from "~/models/checkout/order.server";
 import { cancelBooking } from "~/models/demo/booking.server";
 import { answerRejected } from "~/services/admin/session.server";
 import { reassignDemoAsAdmin } from "~/services/demo/agenda.server";
@@ -8,6 +9,8 @@ import type { AdminUser } from "~/models/admin/user.server";
 import type { FeedLinkAnswer } from "~/schemas/demo-host";
 import { feedLinkAction, isFeedIntent } from "~/services/demo/calendar-feeds.server";
 import { redirectWithError, redirectWithSuccess } from "~/utils/http/toast.server";
+import { logger } from "~/utils/logger.server";
+import { now } from "~/utils/time/clock.server";
 
 /** The caller has checked the admin session. */
 export async function handleAdminDemoAction(
@@ -22,6 +25,7 @@ export async function handleAdminDemoAction(
       const actor = { username: admin.username, requestId: getRequestId(request) };
       return await feedLinkAction(intent, { hostId: null }, actor, "/admin#upcoming-demos");
     }
+    if (intent === "resolve-payment") return await resolvePaymentAnswer(form.get("paymentId"), admin, request);
     const bookingId = form.get("bookingId");
     if (typeof bookingId !== "string" || !bookingId) throw new RequestRejected(400, "Unknown admin action.");
     switch (intent) {
@@ -70,5 +74,25 @@ async function reassign(bookingId: string, hostId: FormDataEntryValue | null) {
   return redirectWithSuccess("/admin#upcoming-demos", {
     message: "Demo reassigned",
     description: "The visitor is being sent the updated invite.",
+  });
+}
+
+/** The admin has refunded it or taken the order again in Stripe: it leaves the notice, and retention deletes it. */
+async function resolvePaymentAnswer(paymentId: FormDataEntryValue | null, admin: AdminUser, request: Request) {
+  if (typeof paymentId !== "string" || !paymentId) throw new RequestRejected(400, "Say which payment is resolved.");
+  if (!(await resolvePaymentWithoutOrder(paymentId, now()))) {
+    return redirectWithError("/admin#orders-heading", {
+      message: "Payment not found",
+      description: "It may already have been marked resolved.",
+    });
+  }
+  logger.info("payment without order marked resolved", {
+    requestId: getRequestId(request),
+    paymentId,
+    admin: admin.username,
+  });
+  return redirectWithSuccess("/admin#orders-heading", {
+    message: "Payment marked resolved",
+    description: "It is no longer listed; retention deletes it with the orders of its time.",
   });
 }

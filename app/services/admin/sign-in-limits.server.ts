@@ -1,8 +1,10 @@
 import { setTimeout as delay } from "node:timers/promises";
 import pLimit from "p-limit";
 import { normalizeUsername, verifyLogin, type AdminUser } from "~/models/admin/user.server";
+import { verifyInBackground } from "~/services/admin/background-password-check.server";
 import { fromKnownDevice } from "~/services/admin/session.server";
 import {
+  clientLimitKey,
   consumeLimit,
   forgetAttempts,
   limitReached,
@@ -10,7 +12,7 @@ import {
   personLimitKey,
   recordAttempt,
 } from "~/services/rate-limit.server";
-import { getClientAddress, getRequestId, RequestRejected } from "~/utils/http/request.server";
+import { getRequestId, RequestRejected } from "~/utils/http/request.server";
 import { passwordChecks } from "~/utils/metrics.server";
 import { remember } from "~/utils/singleton.server";
 
@@ -21,7 +23,7 @@ import { remember } from "~/utils/singleton.server";
  */
 async function startSignInAttempt(request: Request, username: string, knownDevice: boolean, requestId: string) {
   // Without an address (not through Node's HTTP server) every caller is one client, the safe side.
-  const client = getClientAddress(request) ?? "unknown";
+  const client = clientLimitKey(request) ?? "unknown";
   // Hashed: a username is often its owner's e-mail address.
   const usernameKey = personLimitKey(`username ${normalizeUsername(username)}`);
   await consumeLimit(limitRules.signInClient, client, requestId);
@@ -35,8 +37,9 @@ async function startSignInAttempt(request: Request, username: string, knownDevic
   };
 }
 
-// argon2 takes a core by design: one check at a time leaves the other cores to page views (ADR 0012). A browser
-// known as this admin has its own queue, which strangers cannot fill.
+// argon2 takes a core by design: one check at a time leaves the other cores to page views (ADR 0012), and a
+// stranger's check yields the CPU to them (ADR 0055). A browser known as this admin has its own queue, which
+// strangers cannot fill, checked at normal priority.
 const signIns = () => remember("sign-in checks", () => ({ known: pLimit(1), anyone: pLimit(1) }));
 
 /** How many sign-ins may wait for the one being checked; beyond that they get the busy answer. */
@@ -62,7 +65,7 @@ export async function checkSignIn(
   return queue(async () => {
     const requestId = getRequestId(request);
     const attempt = await startSignInAttempt(request, username, knownDevice, requestId);
-    const admin = await verifyLogin(username, password, requestId);
+    const admin = await verifyLogin(username, password, requestId, knownDevice ? undefined : verifyInBackground);
     passwordChecks.inc({ outcome: admin ? "accepted" : "rejected" });
     await (admin ? attempt.succeeded() : attempt.failed());
     return admin;

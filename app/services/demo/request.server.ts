@@ -347,10 +347,11 @@ export async function handleDemoRequestForm(request: Request, form: FormData): P
       return validationError(result.error, formValues(form));
     }
     // Trap field filled: likely a bot, but perhaps a browser that filled it. It gets the ordinary success answer, so
-    // a bot learns nothing to adapt to; the lead is kept as suspected spam for the admin, and nothing is sent.
+    // a bot learns nothing to adapt to; the lead is kept as suspected spam for the admin, and nothing is sent. It
+    // is stored under the same limits as any lead, so a trapped flood writes no more rows than any other.
     const trap = form.get(demoHoneypotField);
     if (typeof trap === "string" && trap.trim() !== "") {
-      await chargeRefusedAttempt(request);
+      await consumeLimits(storingLimits, { request, email: result.data.email });
       const row = await storeSuspectedSpam({
         ...result.data,
         submissionId: result.data.submissionId ?? `form-${crypto.randomUUID()}`,

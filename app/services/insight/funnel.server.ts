@@ -2,18 +2,12 @@ import { isbot } from "isbot";
 import type { FunnelEvent } from "~/content/funnel-events";
 import { getDb } from "~/db/connection.server";
 import { incrementFunnelCounts } from "~/models/insight/funnel.server";
-import { consumeLimit, limitRules } from "~/services/rate-limit.server";
+import { clientLimitKey, consumeLimit, limitRules } from "~/services/rate-limit.server";
 import { jsonError } from "~/utils/http/api.server";
 import { now } from "~/utils/time/clock.server";
 import { getEnv } from "~/utils/env.server";
 import { logger } from "~/utils/logger.server";
-import {
-  assertSameOrigin,
-  getClientAddress,
-  getRequestId,
-  readRawBody,
-  RequestRejected,
-} from "~/utils/http/request.server";
+import { assertSameOrigin, getRequestId, readRawBody, RequestRejected } from "~/utils/http/request.server";
 import { localDate } from "~/utils/time/zoned-time";
 import { withTimeout } from "~/utils/with-timeout";
 
@@ -107,7 +101,7 @@ export async function handleEventBeacon(request: Request): Promise<Response> {
       return jsonError(400, `Unknown event. Known events: ${browserEvents.join(", ")}.`);
     }
     if (!mayCount(request)) return noContent();
-    const client = getClientAddress(request);
+    const client = clientLimitKey(request);
     const requestId = getRequestId(request);
     if (client) await consumeLimit(limitRules.eventsClient, client, requestId);
     await countFunnelEvent(event, requestId);

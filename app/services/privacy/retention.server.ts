@@ -5,6 +5,7 @@ import {
   claimScheduledJob,
   deleteEndedCountersBefore,
   deleteFinishedMessagesBefore,
+  deleteResolvedPaymentsBefore,
   deleteWebhookAttemptsBefore,
   recordScheduledJobOutcome,
   removeWithMessages,
@@ -44,6 +45,8 @@ type RetentionOutcome = {
   orders: number;
   /** Outbox rows and webhook attempts: finished ones past the log days, and any about a deleted lead or order. */
   messages: number;
+  /** Payments without an order, resolved by an admin, kept as long as orders (payment records). */
+  resolvedPayments: number;
   counters: number;
 };
 
@@ -70,11 +73,12 @@ async function drainWithMessages(batch: () => Promise<Removed>, outcome: Retenti
 export async function applyRetentionIfDue(at: Date = now(), db?: Database): Promise<RetentionOutcome | undefined> {
   if (!(await claimScheduledJob(JOB, at, new Date(at.getTime() + RETENTION_EVERY_MS), db))) return undefined;
   const cutoffs = retentionCutoffs(getRetentionPolicy(), at);
-  const outcome: RetentionOutcome = { leads: 0, orders: 0, messages: 0, counters: 0 };
+  const outcome: RetentionOutcome = { leads: 0, orders: 0, messages: 0, resolvedPayments: 0, counters: 0 };
   outcome.messages += await drain(() => deleteFinishedMessagesBefore(cutoffs.logs, db));
   outcome.messages += await drain(() => deleteWebhookAttemptsBefore(cutoffs.logs, db));
   outcome.leads = await drainWithMessages(() => removeWithMessages("lead", cutoffs.leads, db), outcome);
   outcome.orders = await drainWithMessages(() => removeWithMessages("order", cutoffs.orders, db), outcome);
+  outcome.resolvedPayments = await drain(() => deleteResolvedPaymentsBefore(cutoffs.orders, db));
   outcome.counters = await drain(() => deleteEndedCountersBefore(cutoffs.counters, db));
   await recordScheduledJobOutcome(JOB, now(), outcome, db);
   if (Object.values(outcome).some((count) => count > 0))

@@ -1,0 +1,1 @@
+ALTER TABLE "payments_without_order" ADD COLUMN "resolved_at" timestamp with time zone;
