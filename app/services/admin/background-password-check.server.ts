@@ -1,4 +1,3 @@
-import { createRequire } from "node:module";
 import { Worker } from "node:worker_threads";
 
 /**
@@ -6,30 +5,11 @@ import { Worker } from "node:worker_threads";
  * and the other processes on the machine leave over, where the library's own async verify competes with the page
  * as an equal. On Linux a priority set on a thread id binds that thread alone; elsewhere the check runs as before.
  */
-const workerSource = `
-const { parentPort, workerData } = require("node:worker_threads");
-const { readlinkSync } = require("node:fs");
-const { setPriority } = require("node:os");
-const { verifySync } = require(workerData.argon2);
-try {
-  setPriority(Number(readlinkSync("/proc/thread-self").split("/").pop()), 19);
-} catch {}
-parentPort.on("message", ({ id, hash, password }) => {
-  try {
-    parentPort.postMessage({ id, ok: verifySync(hash, password) });
-  } catch (error) {
-    parentPort.postMessage({ id, error: String(error) });
-  }
-});
-`;
 
 type Answer = { id: number; ok?: boolean; error?: string };
 
 function startChecker() {
-  const worker = new Worker(workerSource, {
-    eval: true,
-    workerData: { argon2: createRequire(import.meta.url).resolve("@node-rs/argon2") },
-  });
+  const worker = new Worker(new URL("./password-check.worker.js", import.meta.url));
   // A process that is otherwise done does not wait for this thread.
   worker.unref();
   const pending = new Map<number, { resolve: (ok: boolean) => void; reject: (error: Error) => void }>();
