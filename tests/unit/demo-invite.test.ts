@@ -298,6 +298,7 @@ describe("newLeadMail", () => {
     challenges: "Dispatch runs on a whiteboard.",
     submissionId: "submission-1",
     consentVersion: null,
+    heldBackSlotStart: null,
     consentPage: null,
     suspectedSpam: false,
     utmSource: null,
