@@ -97,7 +97,9 @@ export const demoRequests = pgTable(
   },
   (table) => [
     index("demo_requests_created_at_idx").on(table.createdAt, table.id),
-    index("demo_requests_held_back_idx").on(table.heldBackSlotStart).where(sql`${table.heldBackSlotStart} is not null`),
+    index("demo_requests_held_back_idx")
+      .on(table.heldBackSlotStart)
+      .where(sql`${table.heldBackSlotStart} is not null`),
     // The privacy lookup and erasure find a person's leads by address in any case.
     index("demo_requests_email_lower_idx").on(sql`lower(${table.email})`),
     ...attributionChecks("demo_requests", table),

@@ -136,7 +136,7 @@ describe("bookingInvite", () => {
       method: "CANCEL",
       manageUrl,
     });
-    const link = googleCalendarLink({ booking: booked, lead: typed, manageUrl });
+    const link = googleCalendarLink({ booking: booked, manageUrl });
     for (const text of [file, cancel, mail.subject, mail.text, decodeURIComponent(link)]) {
       expect(text).not.toContain("evil.example");
       expect(text).not.toContain("suspended");
@@ -172,7 +172,7 @@ describe("bookingInvite", () => {
 
 describe("googleCalendarLink", () => {
   it("opens Google Calendar's event template with the UTC start and end", () => {
-    const link = googleCalendarLink({ booking: booked, lead, manageUrl });
+    const link = googleCalendarLink({ booking: booked, manageUrl });
     expect(link).toContain("&dates=20261124T160000Z/20261124T161500Z");
     const url = new URL(link);
     expect(url.origin + url.pathname).toBe("https://calendar.google.com/calendar/render");

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { and, asc, desc, eq, gt, lt, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gt, gte, isNotNull, isNull, lt, lte, or, sql, type SQL } from "drizzle-orm";
 import { currentTraceparent } from "~/utils/tracing.server";
 import {
   demoBookings,
@@ -277,7 +277,8 @@ export async function rescheduleBooking(
       if (current.status !== "booked") return { status: "cancelled", booking: current };
       if (current.slotStart.getTime() === requested.start.getTime()) return { status: "unchanged", booking: current };
       // A move counts towards its new day's pace as a booking does (ADR 0055), or moves could pile a flood into one day.
-      if (pace && (await dayIsBookingUpFast(tx, pace, current.id))) return { status: "day-booking-up", booking: current };
+      if (pace && (await dayIsBookingUpFast(tx, pace, current.id)))
+        return { status: "day-booking-up", booking: current };
 
       const choice: HostChoice = { ...requested, keep: current.hostId ?? undefined, self: current.id };
       const booking = await moveToFreeHost(tx, id, choice);
@@ -395,4 +396,62 @@ export async function findLatestBookingOf(demoRequestId: string, db: Database = 
     .orderBy(desc(demoBookings.createdAt))
     .limit(1);
   return booking as DemoBooking | undefined;
+}
+
+/** The times asked for by leads held back by a day's pace within the window (ADR 0055), soonest first. */
+export async function recentHeldBackStarts(): Promise<Date[]> {
+  const rows = await getDb()
+    .select({ start: demoRequests.heldBackSlotStart })
+    .from(demoRequests)
+    .where(and(isNotNull(demoRequests.heldBackSlotStart), gt(demoRequests.createdAt, paceWindow)))
+    .orderBy(asc(demoRequests.heldBackSlotStart));
+  return rows.flatMap((row) => (row.start ? [row.start] : []));
+}
+
+type DayBounds = { dayStart: Date; dayEnd: Date };
+
+function paceBookingsWhere(days: DayBounds[], asOf: Date) {
+  return and(
+    eq(demoBookings.status, "booked"),
+    isNull(demoBookings.releasedAt),
+    gt(demoBookings.updatedAt, paceWindow),
+    lte(demoBookings.createdAt, asOf),
+    or(...days.map((day) => and(gte(demoBookings.slotStart, day.dayStart), lt(demoBookings.slotStart, day.dayEnd)))),
+  );
+}
+
+/** Live bookings on `days` made or moved within the pace window, and made by `asOf`: what a release would cancel. */
+export async function countPaceBookings(days: DayBounds[], asOf: Date): Promise<number> {
+  if (days.length === 0) return 0;
+  const [row] = await getDb()
+    .select({ count: sql<number>`count(*)::int` })
+    .from(demoBookings)
+    .where(paceBookingsWhere(days, asOf));
+  return Number(row?.count ?? 0);
+}
+
+/**
+ * An admin's release of a flood (ADR 0055): cancels those bookings in one transaction, recording who and when,
+ * and queues each visitor's CANCEL invite, so a calendar that got the invite drops the event.
+ */
+export async function releasePaceBookings(days: DayBounds[], asOf: Date, releasedBy: string): Promise<number> {
+  if (days.length === 0) return 0;
+  return changingBookings(() =>
+    getDb().transaction(async (tx) => {
+      const released = await tx
+        .update(demoBookings)
+        .set({
+          status: "cancelled",
+          sequence: sql`${demoBookings.sequence} + 1`,
+          cancelledAt: sql`now()`,
+          updatedAt: sql`now()`,
+          releasedAt: sql`now()`,
+          releasedBy,
+        })
+        .where(paceBookingsWhere(days, asOf))
+        .returning();
+      for (const booking of released) await queueInviteAndReminders(tx, booking, "CANCEL");
+      return released.length;
+    }),
+  );
 }

@@ -94,11 +94,9 @@ function visitorDescription(booking: InviteBooking, manageUrl: string, method: I
       `Book another time: ${env.APP_URL}/#demo-booking`,
     ].join("\n");
   }
-  return [
-    `Your ${demoMinutes(booking)}-minute ${env.BRAND_NAME} demo.`,
-    "",
-    `Reschedule or cancel: ${manageUrl}`,
-  ].join("\n");
+  return [`Your ${demoMinutes(booking)}-minute ${env.BRAND_NAME} demo.`, "", `Reschedule or cancel: ${manageUrl}`].join(
+    "\n",
+  );
 }
 
 /** A reschedule is a REQUEST with a higher SEQUENCE. Times are UTC ("Z"), so no VTIMEZONE is needed. */
@@ -137,7 +135,7 @@ function googleDate(date: Date): string {
 }
 
 /** "Add to Google Calendar" for a booked demo (Google has no .ics import by link, so it gets a template URL). */
-export function googleCalendarLink({ booking, lead, manageUrl }: Omit<InviteInput, "organizer">): string {
+export function googleCalendarLink({ booking, manageUrl }: Pick<InviteInput, "booking" | "manageUrl">): string {
   const url = new URL("https://calendar.google.com/calendar/render");
   url.searchParams.set("action", "TEMPLATE");
   url.searchParams.set("text", demoSummary(booking));

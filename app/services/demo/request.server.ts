@@ -201,7 +201,7 @@ function bookedView(
     businessWhen:
       zone === businessZone ? undefined : formatZonedRange(booking.slotStart, booking.slotEnd, businessZone),
     icsUrl: `/demo/booking/${manageToken(booking.id)}.ics`,
-    googleUrl: googleCalendarLink({ booking, lead, manageUrl: manageUrl(booking.id) }),
+    googleUrl: googleCalendarLink({ booking, manageUrl: manageUrl(booking.id) }),
   };
 }
 

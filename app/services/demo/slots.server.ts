@@ -297,14 +297,14 @@ export function dayPace(
   const seats = (slotGrid(settings, date, 1, hosts)[0]?.slots ?? [])
     .filter((slot) => slot >= earliest && slot < latest)
     .reduce((sum, slot) => sum + freeHostsAt(weeks, [], slot, settings).length, 0);
+  return { ...dayBounds(date, settings), limit: Math.max(1, Math.floor(seats * PACE_SHARE)) };
+}
+
+/** A local date of the business's zone as the instants it runs between. */
+export function dayBounds(date: string, settings: BookingSettings = getBookingSettings()) {
   const midnight = (day: string) =>
     instantAt(day, 0, settings.timeZone) ?? instantAtOrAfter(day, 0, settings.timeZone) ?? new Date(`${day}T00:00:00Z`);
-  return {
-    date,
-    dayStart: midnight(date),
-    dayEnd: midnight(addCalendarDays(date, 1)),
-    limit: Math.max(1, Math.floor(seats * PACE_SHARE)),
-  };
+  return { date, dayStart: midnight(date), dayEnd: midnight(addCalendarDays(date, 1)) };
 }
 
 /** Free slots within notice and horizon, each with how many hosts are free; days with none are left out. */
