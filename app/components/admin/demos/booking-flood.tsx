@@ -29,7 +29,7 @@ export function BookingFlood({ flood }: { flood: BookingFloodNotice }) {
           <input type="hidden" name="intent" value="release-flood" />
           <input type="hidden" name="asOf" value={flood.asOf} />
           <button type="submit" className="rounded-md bg-red-700 px-3 py-1.5 font-semibold text-white hover:bg-red-800">
-            Release {bookings}
+            {`Release ${bookings}`}
           </button>
         </Form>
       ) : null}
