@@ -277,12 +277,9 @@ export function checkSlotStart(
   return { ok: true };
 }
 
-/** The share of a day's bookable seats that bookings made within the pace window may take (ADR 0055). */
-const PACE_SHARE = 1 / 4;
-
 /**
  * The pace of the day `start` falls on: its bounds in the business's zone and how many bookings it may take within
- * the window, a quarter of its seats still bookable now (at least one, so a nearly-past day can still be booked).
+ * the window, `pacePercent` of its seats still bookable now (at least one, so a nearly-past day can still be booked).
  */
 export function dayPace(
   start: Date,
@@ -297,7 +294,7 @@ export function dayPace(
   const seats = (slotGrid(settings, date, 1, hosts)[0]?.slots ?? [])
     .filter((slot) => slot >= earliest && slot < latest)
     .reduce((sum, slot) => sum + freeHostsAt(weeks, [], slot, settings).length, 0);
-  return { ...dayBounds(date, settings), limit: Math.max(1, Math.floor(seats * PACE_SHARE)) };
+  return { ...dayBounds(date, settings), limit: Math.max(1, Math.floor((seats * settings.pacePercent) / 100)) };
 }
 
 /** A local date of the business's zone as the instants it runs between. */
