@@ -18,6 +18,7 @@ import { mailParts } from "../support/mail-parts";
 const owner = { username: "flood-owner", password: "flood-owner-password-1" };
 const addresses = 200;
 const bookingsPerAddress = 3;
+const requestOnlyVisitors = 60;
 // Words a flood types; none may reach an invite.
 const typedName = "Claim your refund";
 const typedCompany = "Your account is suspended";
@@ -80,9 +81,10 @@ describeWithDatabases("a booking flood from 200 addresses", (kind: DatabaseKind)
       // The flood: every free time in turn, from 200 addresses.
       const statuses: Record<number, number> = {};
       const refusedReasons = new Set<string>();
+      const requestOnlyStatuses: Record<number, number> = {};
       const limit = pLimit(8);
-      await Promise.all(
-        Array.from({ length: addresses * bookingsPerAddress }, (_, i) =>
+      await Promise.all([
+        ...Array.from({ length: addresses * bookingsPerAddress }, (_, i) =>
           limit(async () => {
             const response = await fetch(`${base}/api/demo-requests`, {
               method: "POST",
@@ -98,7 +100,20 @@ describeWithDatabases("a booking flood from 200 addresses", (kind: DatabaseKind)
             }
           }),
         ),
-      );
+        // Meanwhile, visitors of the spec's request-only flow (no time) from addresses of their own.
+        ...Array.from({ length: requestOnlyVisitors }, (_, k) =>
+          limit(async () => {
+            const response = await fetch(`${base}/api/demo-requests`, {
+              method: "POST",
+              headers: { "Content-Type": "application/json", "X-Forwarded-For": `10.54.0.${k}` },
+              body: JSON.stringify({ ...lead(10_000 + k), email: `request-only-${k}@ruizroofing.com` }),
+            });
+            await response.arrayBuffer();
+            requestOnlyStatuses[response.status] = (requestOnlyStatuses[response.status] ?? 0) + 1;
+          }),
+        ),
+      ]);
+      expect(requestOnlyStatuses).toEqual({ 201: requestOnlyVisitors });
       const after = await freeSeats();
       const figure = [...before].map(([date, seats]) => {
         const free = after.get(date) ?? 0;
@@ -215,6 +230,7 @@ describeWithDatabases("a booking flood from 200 addresses", (kind: DatabaseKind)
     const leads = await getDb().select().from(demoRequests);
     const flood = leads.filter((row) => row.email.endsWith("@victims.example"));
     expect(flood).toHaveLength(addresses * bookingsPerAddress);
+    expect(leads.filter((row) => row.email.startsWith("request-only-"))).toHaveLength(requestOnlyVisitors);
     const heldBack = await getDb().select().from(demoRequests).where(isNotNull(demoRequests.heldBackSlotStart));
     expect(heldBack.map((row) => row.email)).toEqual(
       expect.arrayContaining(["ana-plain@ruizroofing.com", "ana-js@ruizroofing.com"]),
