@@ -406,6 +406,8 @@ function securityPage(brand: string): DocumentText {
             "Every field is checked on our server with the same rules as in your browser, and anything oversized or malformed is refused with a clear message.",
             "Forms posted from other websites are refused.",
             "How often the demo form and the checkout can be sent is limited per visitor, per e-mail address and in total, and a hidden field catches form-filling robots, whose requests meet the same limits.",
+            "Online demo bookings can take at most a quarter of a day's times within 24 hours. Past that, a request for that day is saved without a time and our team contacts you to find one, and our staff can cancel a flood of bookings in one step.",
+            "The e-mails and calendar invitations we send about a demo never repeat the name or company typed into the form, so no one can use them to send their own words in our name.",
             "The price of an order is always worked out on our server from our price list: a changed amount is refused, never charged.",
           ),
         ],

@@ -90,10 +90,16 @@ export const demoRequests = pgTable(
     // Sent with the form's trap field filled: kept for the admin to judge, never e-mailed to sales nor sent to
     // webhooks, since a real visitor's browser may fill a field it should not.
     suspectedSpam: boolean("suspected_spam").notNull().default(false),
+    // The time this lead asked for and was held back from while its day was booking up too fast (ADR 0056): it
+    // is stored request-only, and such leads keep the day closed to online booking while they keep coming.
+    heldBackSlotStart: timestamp("held_back_slot_start", { withTimezone: true }),
     createdAt: createdAt(),
   },
   (table) => [
     index("demo_requests_created_at_idx").on(table.createdAt, table.id),
+    index("demo_requests_held_back_idx")
+      .on(table.heldBackSlotStart)
+      .where(sql`${table.heldBackSlotStart} is not null`),
     // The privacy lookup and erasure find a person's leads by address in any case.
     index("demo_requests_email_lower_idx").on(sql`lower(${table.email})`),
     ...attributionChecks("demo_requests", table),
@@ -350,6 +356,9 @@ export const demoBookings = pgTable(
     // What became of the demo once its slot ended (ADR 0032); null until sales mark it. `outcome_at`: last set.
     outcome: text("outcome").$type<DemoOutcome>(),
     outcomeAt: timestamp("outcome_at", { withTimezone: true }),
+    // Cancelled by an admin's "release" of a booking flood (ADR 0056): when, and which admin.
+    releasedAt: timestamp("released_at", { withTimezone: true }),
+    releasedBy: text("released_by"),
   },
   (table) => [
     check("demo_bookings_status_check", sql`${table.status} in ('booked', 'cancelled')`),

@@ -9,6 +9,7 @@ import { hrefKeeping, KeptParams, leadSearchParams } from "~/components/admin/ke
 import { Pagination } from "~/components/admin/pagination";
 import { PastDemos } from "~/components/admin/demos/past-demos";
 import { UpcomingDemos } from "~/components/admin/demos/upcoming-demos";
+import { BookingFlood } from "~/components/admin/demos/booking-flood";
 import { getPlan } from "~/content/plans";
 import { listDemoRequests, toStoredDemoRequest } from "~/models/demo/request.server";
 import { listOrders, listPaymentsWithoutOrder } from "~/models/checkout/order.server";
@@ -19,6 +20,7 @@ import { pastDemosPage } from "~/services/demo/outcomes.server";
 import { handleAdminDemoAction } from "~/services/admin/demo-actions.server";
 import { storedAttribution } from "~/services/insight/attribution.server";
 import { upcomingAgenda } from "~/services/demo/agenda.server";
+import { bookingFloodNotice } from "~/services/demo/flood.server";
 import { feedLinkDates, feedName } from "~/services/demo/calendar-feeds.server";
 import { pick } from "~/utils/pick";
 
@@ -46,7 +48,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const url = new URL(request.url);
   const query = normalizeSearch(url.searchParams.get("q"));
-  const [leads, orders, agenda, dashboard, pastDemos, feeds, unmatched] = await Promise.all([
+  const [leads, orders, agenda, dashboard, pastDemos, feeds, unmatched, flood] = await Promise.all([
     listDemoRequests({ query, page: parsePage(url.searchParams.get("page")) }),
     listOrders({ page: parsePage(url.searchParams.get("ordersPage")) }),
     upcomingAgenda(),
@@ -54,10 +56,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
     pastDemosPage(dashboardRange(url.searchParams).range, parsePage(url.searchParams.get("pastPage"))),
     feedLinkDates(),
     listPaymentsWithoutOrder(),
+    bookingFloodNotice(),
   ]);
   return json(
     {
       query,
+      flood,
       agenda,
       dashboard,
       pastDemos,
@@ -94,7 +98,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function AdminIndex() {
-  const { query, agenda, dashboard, pastDemos, feedSince, leads, orders, paymentsWithoutOrder } =
+  const { query, flood, agenda, dashboard, pastDemos, feedSince, leads, orders, paymentsWithoutOrder } =
     useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const { search } = useLocation();
@@ -161,6 +165,8 @@ export default function AdminIndex() {
           search={search}
         />
       </section>
+
+      {flood ? <BookingFlood flood={flood} /> : null}
 
       <UpcomingDemos
         agenda={agenda}

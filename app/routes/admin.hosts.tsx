@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { Alert } from "~/components/admin/alert";
+import { BookingFlood } from "~/components/admin/demos/booking-flood";
 import { HostForm } from "~/components/admin/demos/host-form";
 import { HostsList } from "~/components/admin/demos/hosts-list";
 import { requireAdmin } from "~/services/admin/session.server";
@@ -18,7 +19,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function AdminHosts() {
-  const { hosts, zones, newHost, editId, editNotFound } = useLoaderData<typeof loader>();
+  const { hosts, zones, newHost, editId, editNotFound, flood } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const newHostAnswer = answer?.form === "host" && !answer.hostId ? answer : undefined;
   // A refused edit keeps its form open even if the URL did not name the host.
@@ -33,6 +34,8 @@ export default function AdminHosts() {
           time zone, outside their time off.
         </p>
       </div>
+
+      {flood ? <BookingFlood flood={flood} /> : null}
 
       {notFound ? (
         <Alert title="Host not found">

@@ -34,6 +34,14 @@ export type DemoPickerView = {
 
 export const slotTakenMessage = "That time was just booked — please pick another";
 
+/** ADR 0056, on the manage page: the booking keeps its time. */
+export const dayMovesPausedMessage =
+  "That day is booking up unusually fast, so we are not moving demos into it online for now. Your demo keeps its time: please pick a time on another day, or reply to your invite and we will find one.";
+
+/** ADR 0056: the day was booking up faster than its pace allows; the lead is kept, request-only. */
+export const dayBookingUpMessage =
+  "That day is booking up unusually fast, so we are not booking more of its times online for now. Your request is saved: we will contact you within 24 hours to find a time, or you can pick a time on another day.";
+
 export type BookedDemoView = {
   when: string;
   businessWhen?: string;

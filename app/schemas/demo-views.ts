@@ -52,3 +52,14 @@ export type Agenda = {
 
 /** Its host can no longer run it and no other host could take it. */
 export type StrandedDemo = { bookingId: string; when: string; name: string; company: string };
+
+/** ADR 0056: the admin's notice of days booking up too fast. */
+export type BookingFloodNotice = {
+  /** Leads held back within the window, all days together. */
+  heldBack: number;
+  days: { date: string; label: string; heldBack: number }[];
+  /** Live bookings on those days made or moved within the window: what "Release" cancels. */
+  releasable: number;
+  /** The page's moment: a release cancels no booking made after the admin saw the count. */
+  asOf: string;
+};

@@ -260,6 +260,8 @@ const envSchema = z.object({
   DEMO_HOST_EMAIL: z.string().trim().email().optional(),
   DEMO_BLACKOUT_DATES: blackoutDates.default(""),
   DEMO_REMINDERS: reminderOffsets.default("24h,1h"),
+  // ADR 0056: the share of a day's seats that bookings made within 24 hours may take.
+  DEMO_BOOKING_PACE_PERCENT: z.coerce.number().int().min(1).max(100).default(25),
 
   // An endpoint declared by the deployment, sent every event (ADR 0033). Both or neither.
   WEBHOOK_URL: optionalUrl,
@@ -422,6 +424,8 @@ export type BookingSettings = {
   blackoutDates: Set<string>;
   /** Minutes before the demo's start, largest first; empty = none. */
   reminderMinutes: number[];
+  /** The share (percent) of a day's seats bookings made within 24 hours may take (ADR 0056). */
+  pacePercent: number;
 };
 
 export function getBookingSettings(): BookingSettings {
@@ -438,6 +442,7 @@ export function getBookingSettings(): BookingSettings {
     hosts: env.DEMO_HOSTS,
     blackoutDates: new Set(env.DEMO_BLACKOUT_DATES),
     reminderMinutes: env.DEMO_REMINDERS,
+    pacePercent: env.DEMO_BOOKING_PACE_PERCENT,
   };
 }
 

@@ -168,6 +168,7 @@ function chicago(overrides: Partial<BookingSettings> = {}): BookingSettings {
     hosts: 4,
     blackoutDates: new Set(["2027-03-19", "2027-11-12"]),
     reminderMinutes: [],
+    pacePercent: 25,
     ...overrides,
   };
 }

@@ -110,7 +110,38 @@ describe("bookingInvite", () => {
     expect(organizer.params.CN).toBe("Groundwork");
     const attendee = event.attendee as unknown as Addressed;
     expect(attendee.val.toLowerCase()).toBe("mailto:dana@whitfieldpest.com");
-    expect(attendee.params).toMatchObject({ CN: "Dana Whitfield", RSVP: true, PARTSTAT: "NEEDS-ACTION" });
+    expect(attendee.params).toMatchObject({ RSVP: true, PARTSTAT: "NEEDS-ACTION" });
+  });
+
+  it("carries none of the words typed into the form: no name, no company, in the file or the mail (ADR 0056)", () => {
+    const typed: InviteLead = {
+      ...lead,
+      firstName: "Claim your prize at evil.example",
+      lastName: "Now",
+      company: "Your account is suspended",
+    };
+    const file = bookingInvite({ booking: booked, lead: typed, method: "REQUEST", manageUrl });
+    const { event } = onlyEvent(file);
+    expect((event.attendee as unknown as Addressed).params.CN).toBeUndefined();
+    const mail = demoInviteMail({
+      booking: booked,
+      lead: typed,
+      method: "REQUEST",
+      manageUrl,
+      businessTimeZone: "America/Chicago",
+    });
+    const cancel = bookingInvite({
+      booking: { ...booked, sequence: 1, status: "cancelled" },
+      lead: typed,
+      method: "CANCEL",
+      manageUrl,
+    });
+    const link = googleCalendarLink({ booking: booked, manageUrl });
+    for (const text of [file, cancel, mail.subject, mail.text, decodeURIComponent(link)]) {
+      expect(text).not.toContain("evil.example");
+      expect(text).not.toContain("suspended");
+    }
+    expect(mail.text.startsWith("Hello,\n")).toBe(true);
   });
 
   it("names the real length in the summary and stamps the booking's version", () => {
@@ -141,7 +172,7 @@ describe("bookingInvite", () => {
 
 describe("googleCalendarLink", () => {
   it("opens Google Calendar's event template with the UTC start and end", () => {
-    const link = googleCalendarLink({ booking: booked, lead, manageUrl });
+    const link = googleCalendarLink({ booking: booked, manageUrl });
     expect(link).toContain("&dates=20261124T160000Z/20261124T161500Z");
     const url = new URL(link);
     expect(url.origin + url.pathname).toBe("https://calendar.google.com/calendar/render");
@@ -298,6 +329,7 @@ describe("newLeadMail", () => {
     challenges: "Dispatch runs on a whiteboard.",
     submissionId: "submission-1",
     consentVersion: null,
+    heldBackSlotStart: null,
     consentPage: null,
     suspectedSpam: false,
     utmSource: null,

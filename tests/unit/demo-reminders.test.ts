@@ -111,7 +111,7 @@ describe("the reminder e-mail", () => {
     });
     expect(dayBefore.icalEvent).toBeUndefined();
     expect(dayBefore.text.split("\n")).toEqual([
-      "Hi Marta,",
+      "Hello,",
       "",
       "A reminder: your 15-minute Groundwork demo is tomorrow.",
       "",

@@ -1,5 +1,12 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { checkSlotStart, horizonEnd, slotGrid, slotLabel, type SlotRefusal } from "~/services/demo/slots.server";
+import {
+  checkSlotStart,
+  dayPace,
+  horizonEnd,
+  slotGrid,
+  slotLabel,
+  type SlotRefusal,
+} from "~/services/demo/slots.server";
 import { timeZoneLabel } from "~/utils/time/time-zone-format";
 import { getBookingSettings, getEnv, type BookingSettings } from "~/utils/env.server";
 import { forget } from "~/utils/singleton.server";
@@ -20,6 +27,7 @@ function newYork(overrides: Partial<BookingSettings> = {}): BookingSettings {
     hosts: 2,
     blackoutDates: new Set(),
     reminderMinutes: [],
+    pacePercent: 25,
     ...overrides,
   };
 }
@@ -183,6 +191,7 @@ describe("booking settings from the environment", () => {
       hosts: 2,
       blackoutDates: [],
       reminderMinutes: [24 * 60, 60],
+      pacePercent: 25,
     });
   });
 
@@ -213,5 +222,28 @@ describe("booking settings from the environment", () => {
     expect(() => settingsFrom({ [name]: value })).toThrow(message);
     forget("env");
     expect(() => getEnv()).toThrow(/Invalid environment configuration/);
+  });
+});
+
+describe("dayPace (ADR 0056)", () => {
+  // Monday 2027-03-15, 06:00 in New York: the whole working day is bookable.
+  const at = new Date("2027-03-15T10:00:00Z");
+  const start = new Date("2027-03-15T14:00:00Z");
+
+  it("lets bookings within the window take a share of the day's bookable seats, bounded by the local day", () => {
+    const pace = dayPace(start, at, newYork());
+    // One host, 9:00–17:00 in 15-minute slots: 32 seats, a quarter of them.
+    expect(pace).toMatchObject({ date: "2027-03-15", limit: 8 });
+    expect(pace.dayStart.toISOString()).toBe("2027-03-15T04:00:00.000Z");
+    expect(pace.dayEnd.toISOString()).toBe("2027-03-16T04:00:00.000Z");
+    expect(dayPace(start, at, newYork({ pacePercent: 100 })).limit).toBe(32);
+  });
+
+  it("counts only the seats still bookable, and always lets one booking through", () => {
+    // 15:30 in New York: with two hours' notice, 17:30 is past the day's hours.
+    const late = new Date("2027-03-15T19:30:00Z");
+    expect(dayPace(new Date("2027-03-15T20:45:00Z"), late, newYork()).limit).toBe(1);
+    // 11:00: from 13:00 on, 16 seats are left, so four may be booked.
+    expect(dayPace(new Date("2027-03-15T18:00:00Z"), new Date("2027-03-15T15:00:00Z"), newYork()).limit).toBe(4);
   });
 });

@@ -1,4 +1,5 @@
-import { and, asc, desc, eq, gt, lt, sql, type SQL } from "drizzle-orm";
+import { createHash } from "node:crypto";
+import { and, asc, desc, eq, gt, gte, isNotNull, isNull, lt, lte, or, sql, type SQL } from "drizzle-orm";
 import { currentTraceparent } from "~/utils/tracing.server";
 import {
   demoBookings,
@@ -104,6 +105,40 @@ export async function queueInviteAndReminders(
 function bookingEventType(booking: DemoBooking, method: DemoInvitePayload["method"]) {
   if (method === "CANCEL") return "demo.cancelled";
   return booking.sequence === 0 ? "demo.booked" : "demo.rescheduled";
+}
+
+/**
+ * ADR 0056: how much of one day's seats bookings made (or moved there) within the pace window may hold. `limit` is
+ * a quarter of the day's bookable seats; the day runs [dayStart, dayEnd) in the business's zone.
+ */
+export type DayPace = { date: string; dayStart: Date; dayEnd: Date; limit: number };
+
+/** Bookings made, moved or cancelled within this window count towards their day's pace, and so do held-back leads. */
+export const PACE_WINDOW_HOURS = 24;
+
+const paceWindow = sql`now() - make_interval(hours => ${PACE_WINDOW_HOURS})`;
+
+/**
+ * True when the day has had its pace's worth of bookings (and held-back requests) within the window. Takes the day's
+ * transaction-scoped lock first, so concurrent bookings of one day are counted one after the other and none slips
+ * past the limit; the lock is held until the booking commits.
+ */
+export async function dayIsBookingUpFast(tx: Transaction, pace: DayPace, self?: string): Promise<boolean> {
+  const key = createHash("sha256").update(`demo-day:${pace.date}`).digest().readBigInt64BE(0).toString();
+  await tx.execute(sql`select pg_advisory_xact_lock(${key}::bigint)`);
+  const from = pace.dayStart.toISOString();
+  const to = pace.dayEnd.toISOString();
+  const [row] = rowsOf<{ recent: number | string }>(
+    await tx.execute(sql`
+      select
+        (select count(*) from ${demoBookings} b
+          where b.slot_start >= ${from}::timestamptz and b.slot_start < ${to}::timestamptz
+            and b.released_at is null and b.updated_at > ${paceWindow} and b.id <> ${self ?? ""})
+        + (select count(*) from ${demoRequests} r
+          where r.held_back_slot_start >= ${from}::timestamptz and r.held_back_slot_start < ${to}::timestamptz
+            and r.created_at > ${paceWindow}) as recent`),
+  );
+  return Number(row?.recent ?? 0) >= pace.limit;
 }
 
 export type BusyTime = { hostId: string | null; start: Date; end: Date };
@@ -225,12 +260,14 @@ function isConflict(error: unknown): boolean {
 }
 
 type RescheduleResult =
-  { status: "rescheduled" | "unchanged" | "slot-taken" | "cancelled"; booking: DemoBooking } | { status: "not-found" };
+  | { status: "rescheduled" | "unchanged" | "slot-taken" | "cancelled" | "day-booking-up"; booking: DemoBooking }
+  | { status: "not-found" };
 
 /** Keeps the id (the invite's UID) and, when free, the host. The caller checks the new start first (checkSlotStart). */
 export async function rescheduleBooking(
   id: string,
   requested: Omit<HostChoice, "keep" | "self">,
+  pace?: DayPace,
 ): Promise<RescheduleResult> {
   return changingBookings(() =>
     getDb().transaction(async (tx): Promise<RescheduleResult> => {
@@ -239,6 +276,9 @@ export async function rescheduleBooking(
       if (!current) return { status: "not-found" };
       if (current.status !== "booked") return { status: "cancelled", booking: current };
       if (current.slotStart.getTime() === requested.start.getTime()) return { status: "unchanged", booking: current };
+      // A move counts towards its new day's pace as a booking does (ADR 0056), or moves could pile a flood into one day.
+      if (pace && (await dayIsBookingUpFast(tx, pace, current.id)))
+        return { status: "day-booking-up", booking: current };
 
       const choice: HostChoice = { ...requested, keep: current.hostId ?? undefined, self: current.id };
       const booking = await moveToFreeHost(tx, id, choice);
@@ -356,4 +396,62 @@ export async function findLatestBookingOf(demoRequestId: string, db: Database = 
     .orderBy(desc(demoBookings.createdAt))
     .limit(1);
   return booking as DemoBooking | undefined;
+}
+
+/** The times asked for by leads held back by a day's pace within the window (ADR 0056), soonest first. */
+export async function recentHeldBackStarts(): Promise<Date[]> {
+  const rows = await getDb()
+    .select({ start: demoRequests.heldBackSlotStart })
+    .from(demoRequests)
+    .where(and(isNotNull(demoRequests.heldBackSlotStart), gt(demoRequests.createdAt, paceWindow)))
+    .orderBy(asc(demoRequests.heldBackSlotStart));
+  return rows.flatMap((row) => (row.start ? [row.start] : []));
+}
+
+type DayBounds = { dayStart: Date; dayEnd: Date };
+
+function paceBookingsWhere(days: DayBounds[], asOf: Date) {
+  return and(
+    eq(demoBookings.status, "booked"),
+    isNull(demoBookings.releasedAt),
+    gt(demoBookings.updatedAt, paceWindow),
+    lte(demoBookings.createdAt, asOf),
+    or(...days.map((day) => and(gte(demoBookings.slotStart, day.dayStart), lt(demoBookings.slotStart, day.dayEnd)))),
+  );
+}
+
+/** Live bookings on `days` made or moved within the pace window, and made by `asOf`: what a release would cancel. */
+export async function countPaceBookings(days: DayBounds[], asOf: Date): Promise<number> {
+  if (days.length === 0) return 0;
+  const [row] = await getDb()
+    .select({ count: sql<number>`count(*)::int` })
+    .from(demoBookings)
+    .where(paceBookingsWhere(days, asOf));
+  return Number(row?.count ?? 0);
+}
+
+/**
+ * An admin's release of a flood (ADR 0056): cancels those bookings in one transaction, recording who and when,
+ * and queues each visitor's CANCEL invite, so a calendar that got the invite drops the event.
+ */
+export async function releasePaceBookings(days: DayBounds[], asOf: Date, releasedBy: string): Promise<number> {
+  if (days.length === 0) return 0;
+  return changingBookings(() =>
+    getDb().transaction(async (tx) => {
+      const released = await tx
+        .update(demoBookings)
+        .set({
+          status: "cancelled",
+          sequence: sql`${demoBookings.sequence} + 1`,
+          cancelledAt: sql`now()`,
+          updatedAt: sql`now()`,
+          releasedAt: sql`now()`,
+          releasedBy,
+        })
+        .where(paceBookingsWhere(days, asOf))
+        .returning();
+      for (const booking of released) await queueInviteAndReminders(tx, booking, "CANCEL");
+      return released.length;
+    }),
+  );
 }

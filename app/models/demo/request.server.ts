@@ -6,9 +6,11 @@ import type { OutboxMessage } from "~/models/outbox/messages.server";
 import { funnelCountFrom, incrementFunnelCounts, type FunnelCount } from "~/models/insight/funnel.server";
 import {
   changingBookings,
+  dayIsBookingUpFast,
   findLiveBookingOf,
   insertBooking,
   queueInviteAndReminders,
+  type DayPace,
   type DemoBooking,
   type HostChoice,
 } from "~/models/demo/booking.server";
@@ -192,7 +194,14 @@ export async function storeSuspectedSpam(input: NewDemoRequest): Promise<DemoReq
 }
 
 /** A picked slot and what the database needs to choose its host (ADR 0030). */
-export type RequestedSlot = { slotStart: Date; slotEnd: Date; choice: HostChoice; visitorTimeZone?: string };
+export type RequestedSlot = {
+  slotStart: Date;
+  slotEnd: Date;
+  choice: HostChoice;
+  visitorTimeZone?: string;
+  /** The day's booking pace (ADR 0056); without it the day is not paced. */
+  pace?: DayPace;
+};
 
 type CreatedDemoRequest = {
   row: DemoRequestRow;
@@ -201,6 +210,11 @@ type CreatedDemoRequest = {
   booking?: DemoBooking;
   /** A slot was asked for and every seat was taken: the lead is kept, as "needs a time" (ADR 0016). */
   slotTaken: boolean;
+  /**
+   * The slot's day was booking up faster than its pace allows (ADR 0056): the lead is kept request-only, with the
+   * time it asked for, and sales are told it needs a time.
+   */
+  heldBack?: boolean;
   /** `booking` was made by this call (not found from an earlier one). */
   bookedNow?: boolean;
   /**
@@ -237,6 +251,16 @@ async function createDemoRequestWithSlot(
     if (live) return { row, created, booking: live, slotTaken: false };
   }
 
+  if (slot.pace && (await dayIsBookingUpFast(tx, slot.pace))) {
+    [row] = await tx
+      .update(demoRequests)
+      .set({ heldBackSlotStart: slot.slotStart })
+      .where(eq(demoRequests.id, row.id))
+      .returning();
+    if (created) await queueNeedsTime(tx, row.id);
+    if (count && created) await incrementFunnelCounts(tx, count, ["demo_submitted"]);
+    return { row, created, slotTaken: false, heldBack: true };
+  }
   const booking = await insertBooking(tx, {
     demoRequestId: row.id,
     choice: slot.choice,
@@ -253,12 +277,7 @@ async function createDemoRequestWithSlot(
     const live = await findLiveBookingOf(row.id, tx);
     if (live) return { row, created, booking: live, slotTaken: false };
   } else {
-    await tx.execute(sql`
-      with queued as (
-        insert into ${outbox} (${sql.identifier(outbox.id.name)}, ${sql.identifier(outbox.kind.name)}, ${sql.identifier(outbox.payload.name)})
-        values (${crypto.randomUUID()}, ${newLeadEmail}, ${JSON.stringify({ demoRequestId: row.id, needsTime: true })}::jsonb)
-      )
-      ${queueWebhookEvents([{ source: storedLeadCreated(row.id), id: newWebhookEventId() }], now().toISOString(), currentTraceparent() ?? null)}`);
+    await queueNeedsTime(tx, row.id);
   }
   // Last, so the day's count rows (every booking's) are locked only for the commit's round trip.
   if (count) {
@@ -268,6 +287,16 @@ async function createDemoRequestWithSlot(
     ]);
   }
   return { row, created, booking, slotTaken: !booking, bookedNow: Boolean(booking) };
+}
+
+/** A new lead that did not get a time: sales' e-mail says it needs one, and lead.created goes out. */
+async function queueNeedsTime(tx: Transaction, demoRequestId: string) {
+  await tx.execute(sql`
+    with queued as (
+      insert into ${outbox} (${sql.identifier(outbox.id.name)}, ${sql.identifier(outbox.kind.name)}, ${sql.identifier(outbox.payload.name)})
+      values (${crypto.randomUUID()}, ${newLeadEmail}, ${JSON.stringify({ demoRequestId, needsTime: true })}::jsonb)
+    )
+    ${queueWebhookEvents([{ source: storedLeadCreated(demoRequestId), id: newWebhookEventId() }], now().toISOString(), currentTraceparent() ?? null)}`);
 }
 
 /** How long two identical submissions without a submission id count as one lead (ADR 0019). */

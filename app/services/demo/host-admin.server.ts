@@ -26,6 +26,7 @@ import {
 import { adminHeaders, answerRejected } from "~/services/admin/session.server";
 import { cancelDemoAnswer } from "~/services/admin/demo-actions.server";
 import { seedFromSettings } from "~/services/demo/hosts.server";
+import { bookingFloodNotice, releaseBookingFlood } from "~/services/demo/flood.server";
 import { hostFromSettings } from "~/services/demo/slots.server";
 import { now } from "~/utils/time/clock.server";
 import { getBookingSettings } from "~/utils/env.server";
@@ -90,7 +91,12 @@ function hostView(host: DemoHost, at: Date, feeds: Record<string, string>, stran
 
 export async function hostsPage(url: URL) {
   const at = now();
-  const [hosts, stranded, feeds] = await Promise.all([readHosts(), strandedBookings(), feedLinkDates()]);
+  const [hosts, stranded, feeds, flood] = await Promise.all([
+    readHosts(),
+    strandedBookings(),
+    feedLinkDates(),
+    bookingFloodNotice(),
+  ]);
   const settings = getBookingSettings();
   const edit = url.searchParams.get("edit");
   const editing = edit === null ? undefined : hosts.find((host) => host.id === edit);
@@ -108,6 +114,7 @@ export async function hostsPage(url: URL) {
       newHost,
       editId: editing?.id ?? null,
       editNotFound,
+      flood,
     },
     { status: editNotFound ? 404 : 200, headers: adminHeaders },
   );
@@ -241,6 +248,8 @@ export async function hostsAction(request: Request, admin: AdminUser): Promise<T
         return await cancelDemoAnswer(idOf(form.get("bookingId")), (hostId) =>
           hostId ? hostHref(hostId) : "/admin/hosts",
         );
+      case "release-flood":
+        return await releaseBookingFlood(form, admin, actor.requestId, "/admin/hosts#booking-flood");
       default:
         throw new RequestRejected(400, "Unknown hosts action.");
     }

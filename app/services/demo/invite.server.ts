@@ -81,20 +81,22 @@ function eventTiming(booking: InviteBooking) {
   };
 }
 
-function visitorDescription(booking: InviteBooking, lead: InviteLead, manageUrl: string, method: InviteMethod) {
+/**
+ * The visitor's copy carries none of the words typed into the form (name, company): an invite reaches whatever
+ * mailbox was typed, and must not read as the business writing someone else's words to it (ADR 0056).
+ */
+function visitorDescription(booking: InviteBooking, manageUrl: string, method: InviteMethod) {
   const env = getEnv();
   if (method === "CANCEL") {
     return [
-      `This ${demoMinutes(booking)}-minute ${env.BRAND_NAME} demo for ${lead.company} was cancelled.`,
+      `This ${demoMinutes(booking)}-minute ${env.BRAND_NAME} demo was cancelled.`,
       "",
       `Book another time: ${env.APP_URL}/#demo-booking`,
     ].join("\n");
   }
-  return [
-    `Your ${demoMinutes(booking)}-minute ${env.BRAND_NAME} demo for ${lead.company}.`,
-    "",
-    `Reschedule or cancel: ${manageUrl}`,
-  ].join("\n");
+  return [`Your ${demoMinutes(booking)}-minute ${env.BRAND_NAME} demo.`, "", `Reschedule or cancel: ${manageUrl}`].join(
+    "\n",
+  );
 }
 
 /** A reschedule is a REQUEST with a higher SEQUENCE. Times are UTC ("Z"), so no VTIMEZONE is needed. */
@@ -107,12 +109,12 @@ export function bookingInvite({ booking, lead, method, manageUrl, organizer }: I
   calendar.createEvent({
     ...eventTiming(booking),
     summary: demoSummary(booking),
-    description: visitorDescription(booking, lead, manageUrl, method),
+    description: visitorDescription(booking, manageUrl, method),
     url: method === "CANCEL" ? null : manageUrl,
     organizer: organizer ?? inviteOrganizer({ name: env.BRAND_NAME, email: env.SALES_EMAIL }),
+    // The attendee is named by their mailbox alone: a typed name would show in their calendar as the guest list.
     attendees: [
       {
-        name: parameterText(fullName(lead)),
         email: lead.email,
         rsvp: true,
         role: ICalAttendeeRole.REQ,
@@ -133,11 +135,11 @@ function googleDate(date: Date): string {
 }
 
 /** "Add to Google Calendar" for a booked demo (Google has no .ics import by link, so it gets a template URL). */
-export function googleCalendarLink({ booking, lead, manageUrl }: Omit<InviteInput, "organizer">): string {
+export function googleCalendarLink({ booking, manageUrl }: Pick<InviteInput, "booking" | "manageUrl">): string {
   const url = new URL("https://calendar.google.com/calendar/render");
   url.searchParams.set("action", "TEMPLATE");
   url.searchParams.set("text", demoSummary(booking));
-  url.searchParams.set("details", visitorDescription(booking, lead, manageUrl, "REQUEST"));
+  url.searchParams.set("details", visitorDescription(booking, manageUrl, "REQUEST"));
   // Nothing to encode, and the slash stays readable as Google documents it.
   return `${url.toString()}&dates=${googleDate(booking.slotStart)}/${googleDate(booking.slotEnd)}`;
 }

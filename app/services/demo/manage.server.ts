@@ -1,7 +1,7 @@
 import { json, redirect } from "@remix-run/node";
 import { cancelBooking, findBooking, rescheduleBooking, type BookingWithLead } from "~/models/demo/booking.server";
 import { bookingIdFromToken } from "~/services/demo/booking-token.server";
-import { availableSlots, checkSlotStart } from "~/services/demo/slots.server";
+import { availableSlots, checkSlotStart, dayPace } from "~/services/demo/slots.server";
 import { currentHosts, hostChoiceAt } from "~/services/demo/hosts.server";
 import { now } from "~/utils/time/clock.server";
 import { getBookingSettings } from "~/utils/env.server";
@@ -12,7 +12,7 @@ import { redirectWithSuccess } from "~/utils/http/toast.server";
 import { formatZonedRange } from "~/utils/time/time-zone-format";
 import { isTimeZone } from "~/utils/time/zoned-time";
 import { zoneOptions } from "~/services/demo/picker.server";
-import { slotTakenMessage } from "~/schemas/demo-request-fields";
+import { dayMovesPausedMessage, slotTakenMessage } from "~/schemas/demo-request-fields";
 
 // The signed token in the link is the visitor's only credential, so the page is never cached, indexed or sent as
 // a Referer. Not "no-referrer": browsers would then post `Origin: null`, which assertSameOrigin refuses.
@@ -141,8 +141,13 @@ async function reschedule(request: Request, token: string, found: BookingWithLea
   if (!check.ok) return refusal(422, check.message, check.message);
 
   await limitChange(request, found.booking.id);
-  const result = await rescheduleBooking(found.booking.id, hostChoiceAt(start, hosts, settings));
+  const result = await rescheduleBooking(
+    found.booking.id,
+    hostChoiceAt(start, hosts, settings),
+    dayPace(start, now(), settings, hosts),
+  );
   if (result.status === "slot-taken") return refusal(409, slotTakenMessage, slotTakenMessage);
+  if (result.status === "day-booking-up") return refusal(409, dayMovesPausedMessage, dayMovesPausedMessage);
   if (result.status === "cancelled") return refusal(409, CANCELLED_CANNOT_MOVE);
   if (result.status === "not-found") return refusal(404, UNKNOWN_LINK);
   return redirectWithSuccess(managePagePath(token, viewParams(form)), {

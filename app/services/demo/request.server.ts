@@ -21,6 +21,7 @@ import {
   demoShowTimesField,
   demoSlotField,
   demoTimeZoneField,
+  dayBookingUpMessage,
   slotTakenMessage,
   type BookedDemoView,
 } from "~/schemas/demo-request-fields";
@@ -29,7 +30,7 @@ import { managePath, manageToken, manageUrl } from "~/services/demo/booking-toke
 import { googleCalendarLink } from "~/services/demo/invite.server";
 import { demoPickerView } from "~/services/demo/picker.server";
 import { funnelDay, mayCount } from "~/services/insight/funnel.server";
-import { checkSlotStart, slotEnd, type SlotRefusal } from "~/services/demo/slots.server";
+import { checkSlotStart, dayPace, slotEnd, type SlotRefusal } from "~/services/demo/slots.server";
 import { currentHosts, hostById, hostChoiceAt } from "~/services/demo/hosts.server";
 import { now } from "~/utils/time/clock.server";
 import { formatZonedRange } from "~/utils/time/time-zone-format";
@@ -50,6 +51,7 @@ const demoToasts = {
   },
   failure: demoFailureNotice,
   booked: { message: "Demo Booked!", description: "A calendar invite is on its way to you." },
+  heldBack: { message: "Request saved, no time booked", description: dayBookingUpMessage },
 } as const;
 
 // ADR 0012. Every attempt counts per client; the mailbox and global limits only count attempts about to be stored,
@@ -82,12 +84,15 @@ const DEMO_STORE_TIMEOUT_MS = 10_000;
 export const SUBMISSION_CONFLICT =
   "A request with this submission id was already received with different details. Reload the form (or send a new submissionId) to make a new request.";
 
-/** 422: time not bookable (nothing stored); 409: every seat taken (lead IS stored, ADR 0016) or already booked. */
+/**
+ * 422: time not bookable (nothing stored); 409: every seat taken (lead IS stored, ADR 0016), its day booking up too
+ * fast (lead IS stored, request-only, ADR 0056) or already booked.
+ */
 class SlotUnavailable extends RequestRejected {
   constructor(
     status: 409 | 422,
     message: string,
-    readonly reason: SlotRefusal | "slot-taken" | "already-booked",
+    readonly reason: SlotRefusal | "slot-taken" | "already-booked" | "day-booking-up",
     readonly row?: DemoRequestRow,
   ) {
     super(status, message);
@@ -109,6 +114,7 @@ async function requestedSlot(
     slotStart: start,
     slotEnd: slotEnd(start, settings),
     choice: hostChoiceAt(start, hosts, settings),
+    pace: dayPace(start, now(), settings, hosts),
     // The visitor's e-mails name the time in their zone too (a name the runtime does not know is left out).
     ...(isTimeZone(visitorTimeZone) ? { visitorTimeZone } : {}),
   };
@@ -124,7 +130,7 @@ async function store(
   const requestId = getRequestId(request);
   // Counted in the lead's own write (ADR 0026).
   const count = mayCount(request) ? { day: funnelDay() } : undefined;
-  const { row, created, booking, slotTaken, matched } = await withTimeout(
+  const { row, created, booking, slotTaken, matched, heldBack } = await withTimeout(
     createDemoRequest(data, slot, count, { oncePerLead }),
     DEMO_STORE_TIMEOUT_MS,
     () => new Error(`database did not answer within ${DEMO_STORE_TIMEOUT_MS} ms`),
@@ -147,6 +153,7 @@ async function store(
     demoRequestId: row.id,
     bookingId: booking?.id,
     slotTaken: slotTaken || undefined,
+    heldBack: heldBack || undefined,
   });
   if (slot && booking && booking.slotStart.getTime() !== slot.slotStart.getTime()) {
     throw new SlotUnavailable(
@@ -157,6 +164,7 @@ async function store(
     );
   }
   if (slotTaken) throw new SlotUnavailable(409, slotTakenMessage, "slot-taken", row);
+  if (heldBack) throw new SlotUnavailable(409, dayBookingUpMessage, "day-booking-up", row);
   return { row, booking };
 }
 
@@ -193,7 +201,7 @@ function bookedView(
     businessWhen:
       zone === businessZone ? undefined : formatZonedRange(booking.slotStart, booking.slotEnd, businessZone),
     icsUrl: `/demo/booking/${manageToken(booking.id)}.ics`,
-    googleUrl: googleCalendarLink({ booking, lead, manageUrl: manageUrl(booking.id) }),
+    googleUrl: googleCalendarLink({ booking, manageUrl: manageUrl(booking.id) }),
   };
 }
 
@@ -315,16 +323,17 @@ async function keepFormWithNotice(
   {
     requestId,
     headers = {},
-    slotTaken = false,
-  }: { requestId: string; headers?: Record<string, string>; slotTaken?: boolean },
+    slotMessage,
+  }: { requestId: string; headers?: Record<string, string>; slotMessage?: string },
 ) {
-  // A retry keeps its submission id so it cannot store twice, except after a conflict: that id is taken. A taken
-  // slot keeps it too: the lead is stored, and the next pick books for it.
+  // A retry keeps its submission id so it cannot store twice, except after a conflict: that id is taken. A slot
+  // not booked (taken, or its day booking up) keeps it too: the lead is stored, and the next pick books for it.
+  const slotRefused = slotMessage !== undefined;
   const data = await formAgain(
     form,
-    slotTaken ? { [demoSlotField]: slotTakenMessage } : {},
-    formValues(form, { keepSubmissionId: status !== 409 || slotTaken, keepSlot: !slotTaken }),
-    slotTaken ? requestId : undefined,
+    slotRefused ? { [demoSlotField]: slotMessage } : {},
+    formValues(form, { keepSubmissionId: status !== 409 || slotRefused, keepSlot: !slotRefused }),
+    slotRefused ? requestId : undefined,
   );
   // Hydrated forms submit through Remix's fetch, which revalidates the root loader and so shows cookie toasts.
   if (form.get(demoEnhancedField) !== "1") {
@@ -389,7 +398,16 @@ export async function handleDemoRequestForm(request: Request, form: FormData): P
       // form, so the next pick books for it.
       if (error.row) form.set("submissionId", error.row.submissionId);
       logger.info("demo slot taken; lead kept, visitor asked to pick another time", { requestId });
-      return await keepFormWithNotice(form, demoToasts.failure, 409, { requestId, slotTaken: true });
+      return await keepFormWithNotice(form, demoToasts.failure, 409, { requestId, slotMessage: slotTakenMessage });
+    }
+    if (error instanceof SlotUnavailable && error.reason === "day-booking-up") {
+      // ADR 0056: the lead is stored request-only; the visitor is told why and may pick another day for it.
+      if (error.row) form.set("submissionId", error.row.submissionId);
+      logger.warn("demo day booking up too fast; lead kept request-only", { requestId });
+      return await keepFormWithNotice(form, demoToasts.heldBack, 409, {
+        requestId,
+        slotMessage: dayBookingUpMessage,
+      });
     }
     if (error instanceof SlotUnavailable && error.status === 422) {
       // Not a time one can book (any more): the time field says why, with the free times as they are now.

@@ -1,6 +1,6 @@
 import { TZDate, tzOffset } from "@date-fns/tz";
 import { addDays, addMinutes } from "date-fns";
-import { liveBookingsBetween, type BusyTime } from "~/models/demo/booking.server";
+import { liveBookingsBetween, type BusyTime, type DayPace } from "~/models/demo/booking.server";
 import type { DemoHost } from "~/models/demo/host.server";
 import { addCalendarDays, calendarDaysBetween, isCalendarDate, mondayOf } from "~/utils/time/calendar-date";
 import { getBookingSettings, type BookingSettings } from "~/utils/env.server";
@@ -275,6 +275,33 @@ export function checkSlotStart(
     );
   }
   return { ok: true };
+}
+
+/**
+ * The pace of the day `start` falls on: its bounds in the business's zone and how many bookings it may take within
+ * the window, `pacePercent` of its seats still bookable now (at least one, so a nearly-past day can still be booked).
+ */
+export function dayPace(
+  start: Date,
+  now: Date,
+  settings: BookingSettings = getBookingSettings(),
+  hosts: DemoHost[] = [hostFromSettings(settings)],
+): DayPace {
+  const date = localParts(start, settings.timeZone).date;
+  const earliest = earliestStart(now, settings);
+  const latest = horizonEnd(now, settings);
+  const weeks = hostWeeks(hosts, settings, date, 1);
+  const seats = (slotGrid(settings, date, 1, hosts)[0]?.slots ?? [])
+    .filter((slot) => slot >= earliest && slot < latest)
+    .reduce((sum, slot) => sum + freeHostsAt(weeks, [], slot, settings).length, 0);
+  return { ...dayBounds(date, settings), limit: Math.max(1, Math.floor((seats * settings.pacePercent) / 100)) };
+}
+
+/** A local date of the business's zone as the instants it runs between. */
+export function dayBounds(date: string, settings: BookingSettings = getBookingSettings()) {
+  const midnight = (day: string) =>
+    instantAt(day, 0, settings.timeZone) ?? instantAtOrAfter(day, 0, settings.timeZone) ?? new Date(`${day}T00:00:00Z`);
+  return { date, dayStart: midnight(date), dayEnd: midnight(addCalendarDays(date, 1)) };
 }
 
 /** Free slots within notice and horizon, each with how many hosts are free; days with none are left out. */

@@ -212,7 +212,8 @@ export function demoInviteMail({
     replyTo: host ? oneLine(host.email) : env.SALES_EMAIL,
     subject: oneLine(subject),
     text: [
-      `Hi ${lead.firstName},`,
+      // No name: whoever books types it, and an invite can reach any mailbox (ADR 0056).
+      "Hello,",
       "",
       opening,
       "",
@@ -311,7 +312,8 @@ export function demoReminderMail({
     replyTo: host ? oneLine(host.email) : env.SALES_EMAIL,
     subject: oneLine(`Reminder: your ${env.BRAND_NAME} demo ${soon.subject}`),
     text: [
-      `Hi ${lead.firstName},`,
+      // No name: whoever books types it, and an invite can reach any mailbox (ADR 0056).
+      "Hello,",
       "",
       `A reminder: your ${demoMinutes(booking)}-minute ${env.BRAND_NAME} demo ${soon.sentence}.`,
       "",
