@@ -108,9 +108,11 @@ describeWithDatabases("round trips of the writes (issue #22)", (kind) => {
       response = (await demoApiAction(args(postJson("/api/demo-requests", lead({ slotStart }))))) as Response;
     });
     expect(response?.status).toBe(201);
-    // begin; the lead; the host's booking; the outbox (one statement: the visitor's invite and reminders, ADR 0031;
-    // the sales e-mail; the lead.created and demo.booked webhooks, ADR 0033); the day's counts; commit.
-    expect(sent, sent.join("\n---\n")).toHaveLength(limits + 6);
+    // begin; the lead; the day's lock and its booking pace (ADR 0056); the host's booking; the outbox (one statement:
+    // the visitor's invite and reminders, ADR 0031; the sales e-mail; the lead.created and demo.booked webhooks,
+    // ADR 0033); the day's counts; commit.
+    expect(sent, sent.join("\n---\n")).toHaveLength(limits + 8);
+    expect(sent[limits + 2]).toMatch(/pg_advisory_xact_lock/);
     expect(sent[limits].toLowerCase()).toMatch(/^begin/);
     expect(sent.at(-1)?.toLowerCase()).toMatch(/^commit/);
     expect(await funnelTotals(day, day)).toMatchObject({ demo_booked: 1 });
