@@ -1,4 +1,4 @@
-import { startTransition, useEffect, useState } from "react";
+import { useEffect, useState } from "react";
 
 const intentEvents = ["pointerdown", "keydown", "focusin", "touchstart"] as const;
 
@@ -14,7 +14,9 @@ export function useLoadedWhenNear<T>(selector: string, load: () => Promise<T>): 
     let active = true;
     const start = () => {
       load().then(
-        (value) => active && startTransition(() => setLoaded({ value })),
+        // Not in a transition: its render may yield to a tap between reading the server version's state (the open
+        // question, the chosen time) and committing the swap, which would then undo the tap.
+        (value) => active && setLoaded({ value }),
         (error: unknown) => console.warn("a part of the page did not load; the server's version stays", error),
       );
     };

@@ -24,6 +24,8 @@ test.describe("on a phone", () => {
   test("the FAQ opens one answer at a time, and a tap on the open question closes it, from a fresh load", async ({
     page,
   }) => {
+    // A slow phone's CPU widens the moment the accordion's code replaces the native list under the first tap.
+    await (await page.context().newCDPSession(page)).send("Emulation.setCPUThrottlingRate", { rate: 4 });
     await page.goto("/#faq");
     const faq = page.locator("#faq");
     // The question's text: a <summary> until the accordion's code arrives, then its button.
@@ -31,6 +33,9 @@ test.describe("on a phone", () => {
     const answer = (text: string) => faq.getByText(text);
     const [first, second] = faqItems;
     await question(first.question).tap();
+    await expect(answer(first.answer)).toBeVisible();
+    // Still open once the accordion has taken over.
+    await expect(faq.getByRole("button", { name: first.question })).toHaveAttribute("aria-expanded", "true");
     await expect(answer(first.answer)).toBeVisible();
     await question(second.question).tap();
     await expect(answer(second.answer)).toBeVisible();
