@@ -261,8 +261,10 @@ describeWithDatabases(
       expect((await rescheduleBooking(crypto.randomUUID(), await choiceAt(new Date(start)))).status).toBe("not-found");
       expect((await cancelBooking(crypto.randomUUID())).status).toBe("not-found");
       // The seat is free for someone else, and the lead may book again.
+      // Which host takes it follows the week's counts, which the concurrent reschedules above leave to their race.
       const { booking: next } = await createDemoRequest(lead(), await slot(start));
-      expect(next?.hostId).toBe("host-1");
+      expect(next).toMatchObject({ status: "booked" });
+      expect(await freeAt(start)).toBe(1);
     });
 
     it("lead, booking and outbox rows are one transaction: a failing outbox insert leaves none of them", async () => {
