@@ -23,7 +23,7 @@ test.describe("on a phone", () => {
 
   test("the FAQ opens one answer at a time, and a tap on the open question closes it, from a fresh load", async ({
     page,
-  }) => {
+  }, testInfo) => {
     // A slow phone's CPU widens the moment the accordion's code replaces the native list under the first tap.
     await (await page.context().newCDPSession(page)).send("Emulation.setCPUThrottlingRate", { rate: 4 });
     await page.goto("/#faq");
@@ -34,9 +34,11 @@ test.describe("on a phone", () => {
     const [first, second] = faqItems;
     await question(first.question).tap();
     await expect(answer(first.answer)).toBeVisible();
-    // Still open once the accordion has taken over.
-    await expect(faq.getByRole("button", { name: first.question })).toHaveAttribute("aria-expanded", "true");
-    await expect(answer(first.answer)).toBeVisible();
+    if (!isNoJs(testInfo)) {
+      // Still open once the accordion has taken over.
+      await expect(faq.getByRole("button", { name: first.question })).toHaveAttribute("aria-expanded", "true");
+      await expect(answer(first.answer)).toBeVisible();
+    }
     await question(second.question).tap();
     await expect(answer(second.answer)).toBeVisible();
     await expect(answer(first.answer)).toBeHidden();
