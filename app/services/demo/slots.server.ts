@@ -181,9 +181,15 @@ export function horizonEnd(now: Date, settings: BookingSettings): Date {
 export function weekOf(instant: Date, settings: BookingSettings): { start: Date; end: Date } {
   const local = localParts(instant, settings.timeZone);
   const monday = mondayOf(local.date);
-  const midnight = (date: string) =>
-    instantAt(date, 0, settings.timeZone) ?? (instantAt(date, 60, settings.timeZone) as Date);
-  return { start: midnight(monday), end: midnight(addCalendarDays(monday, 7)) };
+  return {
+    start: localMidnight(monday, settings.timeZone),
+    end: localMidnight(addCalendarDays(monday, 7), settings.timeZone),
+  };
+}
+
+/** The instant a local date starts in `timeZone`: its midnight, or the moment the clocks jump past a skipped one. */
+function localMidnight(date: string, timeZone: string): Date {
+  return instantAtOrAfter(date, 0, timeZone) ?? new Date(`${date}T00:00:00Z`);
 }
 
 export function earliestStart(now: Date, settings: BookingSettings = getBookingSettings()): Date {
@@ -299,9 +305,11 @@ export function dayPace(
 
 /** A local date of the business's zone as the instants it runs between. */
 export function dayBounds(date: string, settings: BookingSettings = getBookingSettings()) {
-  const midnight = (day: string) =>
-    instantAt(day, 0, settings.timeZone) ?? instantAtOrAfter(day, 0, settings.timeZone) ?? new Date(`${day}T00:00:00Z`);
-  return { date, dayStart: midnight(date), dayEnd: midnight(addCalendarDays(date, 1)) };
+  return {
+    date,
+    dayStart: localMidnight(date, settings.timeZone),
+    dayEnd: localMidnight(addCalendarDays(date, 1), settings.timeZone),
+  };
 }
 
 /** Free slots within notice and horizon, each with how many hosts are free; days with none are left out. */
