@@ -30,6 +30,11 @@ export const dashboardChartCopy: Record<DashboardChart, { title: string; descrip
     description:
       "Booked demos whose slot has ended, by the week of the demo (Monday to Sunday in the business’s time zone; a week at either end of the range counts only its days inside it). Show rate = held ÷ (held + no-show); demos cancelled by the host and demos not yet marked are counted but not rated.",
   },
+  rules: {
+    title: "Leads per routing rule",
+    description:
+      "Demo requests sent in the range, by the routing rule they matched when they came in (the default when none did), with their bookings not cancelled and their ended demos marked held. Leads sent before routing was set up, and suspected spam, are not counted.",
+  },
   hosts: {
     title: "Demos per host",
     description:

@@ -163,7 +163,7 @@ function privacyPolicy(brand: string, retention: RetentionPolicy): DocumentText 
           ),
           list(
             "gw_checkout keeps your details and your plan choice between the checkout steps. It expires after 2 hours and is deleted when your order is placed or you close the checkout.",
-            "gw_demo remembers for 30 minutes that your demo request was received (for a booked demo also which booking, and the time zone you picked its time in), so the page keeps showing the thank-you message.",
+            "gw_demo remembers for 30 minutes which demo request you sent (for a booked demo also which booking) and the time zone you picked in, so the page keeps showing the thank-you message and can offer times to book the request at once.",
             "gw_toast carries a one-time notice (such as \u201cDemo Request Submitted!\u201d) to the next page you see, and is deleted once it is shown.",
             "gw_admin keeps our staff signed in to the admin pages for up to 8 hours. Visitors never receive it.",
             "gw_admin_device remembers for a year which staff account last signed in from this browser, so that account's next sign-in is let through first when the sign-in page is busy. Visitors never receive it.",

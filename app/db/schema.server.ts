@@ -20,6 +20,12 @@ import { funnelEvents, type FunnelEvent } from "~/content/funnel-events";
 import { demoOutcomes, type DemoOutcome } from "~/schemas/demo-outcome";
 import type { HoursRange } from "~/schemas/demo-host";
 import type { WebhookEventType } from "~/content/webhook-events";
+import {
+  routingOutcomes,
+  type RoutingConditions,
+  type RoutingOutcome,
+  type RoutingTrace,
+} from "~/schemas/demo-routing";
 
 const id = () =>
   text("id")
@@ -93,6 +99,9 @@ export const demoRequests = pgTable(
     // The time this lead asked for and was held back from while its day was booking up too fast (ADR 0056): it
     // is stored request-only, and such leads keep the day closed to online booking while they keep coming.
     heldBackSlotStart: timestamp("held_back_slot_start", { withTimezone: true }),
+    // The optional trade answer (the spec's industry list) and why the lead went where it went (ADR 0057).
+    trade: text("trade"),
+    routing: jsonb("routing").$type<RoutingTrace>(),
     createdAt: createdAt(),
   },
   (table) => [
@@ -103,6 +112,7 @@ export const demoRequests = pgTable(
     // The privacy lookup and erasure find a person's leads by address in any case.
     index("demo_requests_email_lower_idx").on(sql`lower(${table.email})`),
     ...attributionChecks("demo_requests", table),
+    check("demo_requests_trade_check", sql`coalesce(char_length(${table.trade}), 0) <= 80`),
   ],
 );
 
@@ -296,13 +306,95 @@ export const demoHosts = pgTable(
     timeZone: text("time_zone").notNull(),
     weeklyHours: jsonb("weekly_hours").$type<HoursRange[]>().notNull(),
     active: boolean("active").notNull().default(true),
+    // At most this many live demos a day (the business's zone); null: no maximum (ADR 0057).
+    dailyMax: integer("daily_max"),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     check("demo_hosts_name_check", sql`char_length(${table.name}) between 1 and 80`),
     check("demo_hosts_email_check", sql`char_length(${table.email}) between 3 and 254`),
+    check("demo_hosts_daily_max_check", sql`${table.dailyMax} is null or ${table.dailyMax} >= 1`),
   ],
+);
+
+// ADR 0057. A team is a named set of hosts, each with a weight; with no team and no rule every lead goes to the
+// implicit team of every active host, as before routing. `is_default`: the team of leads no rule matches.
+export const demoRoutingTeams = pgTable(
+  "demo_routing_teams",
+  {
+    id: id(),
+    name: text("name").notNull().unique(),
+    isDefault: boolean("is_default").notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check("demo_routing_teams_name_check", sql`char_length(${table.name}) between 1 and 80`),
+    uniqueIndex("demo_routing_teams_one_default_idx")
+      .on(table.isDefault)
+      .where(sql`${table.isDefault}`),
+  ],
+);
+
+export const demoRoutingTeamMembers = pgTable(
+  "demo_routing_team_members",
+  {
+    teamId: text("team_id")
+      .notNull()
+      .references(() => demoRoutingTeams.id, { onDelete: "cascade" }),
+    hostId: text("host_id")
+      .notNull()
+      .references(() => demoHosts.id, { onDelete: "cascade" }),
+    weight: integer("weight").notNull().default(1),
+  },
+  (table) => [
+    primaryKey({ columns: [table.teamId, table.hostId] }),
+    check("demo_routing_team_members_weight_check", sql`${table.weight} between 1 and 100`),
+    index("demo_routing_team_members_host_idx").on(table.hostId),
+  ],
+);
+
+// Ordered rules: the first whose conditions hold decides. `team_id` null: the default team.
+export const demoRoutingRules = pgTable(
+  "demo_routing_rules",
+  {
+    id: id(),
+    name: text("name").notNull(),
+    position: integer("position").notNull(),
+    conditions: jsonb("conditions").$type<RoutingConditions>().notNull().default({}),
+    outcome: text("outcome").$type<RoutingOutcome>().notNull(),
+    teamId: text("team_id").references(() => demoRoutingTeams.id, { onDelete: "set null" }),
+    selfServePlanId: text("self_serve_plan_id"),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check("demo_routing_rules_name_check", sql`char_length(${table.name}) between 1 and 80`),
+    check(
+      "demo_routing_rules_outcome_check",
+      sql`${table.outcome} in (${sql.raw(routingOutcomes.map((outcome) => `'${outcome}'`).join(", "))})`,
+    ),
+    check(
+      "demo_routing_rules_plan_check",
+      sql`(${table.outcome} = 'self-serve') = (${table.selfServePlanId} is not null)`,
+    ),
+    index("demo_routing_rules_position_idx").on(table.position, table.createdAt),
+  ],
+);
+
+// Every change to teams and rules (who, when, what), written in the change's own transaction (ADR 0057).
+export const demoRoutingChanges = pgTable(
+  "demo_routing_changes",
+  {
+    id: id(),
+    changedAt: timestamp("changed_at", { withTimezone: true }).notNull().defaultNow(),
+    changedBy: text("changed_by").notNull(),
+    action: text("action").notNull(),
+    subjectId: text("subject_id"),
+    details: jsonb("details").$type<Record<string, unknown>>().notNull().default({}),
+  },
+  (table) => [index("demo_routing_changes_changed_at_idx").on(table.changedAt)],
 );
 
 // A calendar feed's key (the team's, or one host's): only its SHA-256 is kept, so a dump opens no feed. No row, no
@@ -420,6 +512,9 @@ export const erasureAudit = pgTable("erasure_audit", {
 export type DemoRequestRow = typeof demoRequests.$inferSelect;
 export type DemoBookingRow = typeof demoBookings.$inferSelect;
 export type DemoHostRow = typeof demoHosts.$inferSelect;
+export type DemoRoutingTeamRow = typeof demoRoutingTeams.$inferSelect;
+export type DemoRoutingRuleRow = typeof demoRoutingRules.$inferSelect;
+export type DemoRoutingChangeRow = typeof demoRoutingChanges.$inferSelect;
 export type OrderRow = typeof orders.$inferSelect;
 export type OutboxRow = typeof outbox.$inferSelect;
 export type WebhookEndpointRow = typeof webhookEndpoints.$inferSelect;

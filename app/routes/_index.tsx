@@ -16,7 +16,12 @@ import { demoFailureNotice, paymentFailureNotice, refusalTitle } from "~/content
 import { billingFromParam } from "~/content/plans";
 import type { loader as rootLoader } from "~/root";
 import { assertSameOrigin, readForm, RequestRejected } from "~/utils/http/request.server";
-import { getDemoSectionState, handleDemoRequestForm, resetDemoForm } from "~/services/demo/request.server";
+import {
+  getDemoSectionState,
+  handleBookNowForm,
+  handleDemoRequestForm,
+  resetDemoForm,
+} from "~/services/demo/request.server";
 import {
   handleCouponStep,
   handleInfoStep,
@@ -72,6 +77,8 @@ export async function action({ request }: ActionFunctionArgs) {
         return await handleDemoRequestForm(request, form);
       case "demo-request-reset":
         return await resetDemoForm(request);
+      case "demo-book-now":
+        return await handleBookNowForm(request, form);
       case "checkout-info":
         return await handleInfoStep(request, form);
       case "checkout-update":

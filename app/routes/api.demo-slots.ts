@@ -1,6 +1,7 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { demoSlotsAnswer, parseDemoSlotsQuery } from "~/services/demo/slots.server";
-import { currentHosts } from "~/services/demo/hosts.server";
+import { currentHosts, currentRoutingSetup } from "~/services/demo/hosts.server";
+import { slotsOffer } from "~/services/demo/routing.server";
 import { apiErrorResponse, jsonError } from "~/utils/http/api.server";
 import { now } from "~/utils/time/clock.server";
 import { getRequestId } from "~/utils/http/request.server";
@@ -10,7 +11,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   try {
     const parsed = parseDemoSlotsQuery(new URL(request.url).searchParams);
     if (!parsed.ok) return jsonError(400, parsed.message);
-    const answer = await demoSlotsAnswer(parsed.query, now(), await currentHosts());
+    const [hosts, setup] = await Promise.all([currentHosts(), currentRoutingSetup()]);
+    const answer = await demoSlotsAnswer(parsed.query, now(), slotsOffer(parsed.query.answers, hosts, setup));
     return json(answer, { headers: { "Cache-Control": "public, max-age=30" } });
   } catch (error) {
     return apiErrorResponse(error, { requestId: getRequestId(request), route: "api.demo-slots" });

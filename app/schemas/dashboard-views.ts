@@ -47,6 +47,9 @@ export type WeeklyShowRate = OutcomeCounts & { week: string; isoWeek: string };
 /** `bookings` counts every live booking; the outcomes only the ended ones. */
 export type HostDemoFigures = OutcomeCounts & { hostId: string | null; name: string; bookings: number };
 
+/** A routing rule's leads in the range (`ruleId` null: none matched), their live bookings and ended demos held. */
+export type RuleFigures = { ruleId: string | null; name: string; leads: number; booked: number; held: number };
+
 export type Dashboard = {
   range: DashboardRange;
   form: DashboardRangeForm;
@@ -57,6 +60,7 @@ export type Dashboard = {
   campaigns: AttributionFigures[];
   showRates: WeeklyShowRate[];
   hostDemos: HostDemoFigures[];
+  rules: RuleFigures[];
   charts: DashboardCharts;
 };
 
@@ -100,4 +104,5 @@ export type DashboardCharts = {
   showRate: DayChartView;
   hostBookings: BarListView;
   hostShowRate: BarListView;
+  rules: BarListView;
 };

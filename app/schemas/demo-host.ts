@@ -141,6 +141,7 @@ function hoursField(day: (typeof hostWeekdays)[number]) {
 }
 
 const invalidEmail = "Enter a valid e-mail address";
+const dailyMaxProblem = "The daily maximum is a whole number of demos from 1 to 999, or empty for no maximum";
 
 /** The active checkbox is sent only when ticked. */
 export const demoHostSchema = z
@@ -168,17 +169,31 @@ export const demoHostSchema = z
       .string({ invalid_type_error: "Active must be a checkbox" })
       .optional()
       .transform((value) => value !== undefined),
+    dailyMax: z
+      .string({ invalid_type_error: dailyMaxProblem })
+      .trim()
+      .optional()
+      .refine((value) => !value || (/^\d{1,3}$/.test(value) && Number(value) >= 1), dailyMaxProblem)
+      .transform((value) => (value ? Number(value) : null)),
   })
-  .transform(({ name, email, timeZone, active, ...week }) => ({
+  .transform(({ name, email, timeZone, active, dailyMax, ...week }) => ({
     name,
     email,
     timeZone,
     weeklyHours: hostWeekdays.flatMap(({ field }) => week[field]),
     active,
+    dailyMax,
   }));
 
 /** In the form's order, which the error summary follows. */
-export const hostFormFields = ["name", "email", "timeZone", ...hostWeekdays.map((day) => day.field), "active"] as const;
+export const hostFormFields = [
+  "name",
+  "email",
+  "timeZone",
+  ...hostWeekdays.map((day) => day.field),
+  "dailyMax",
+  "active",
+] as const;
 export type HostFormField = (typeof hostFormFields)[number];
 
 /** Calendar dates in the host's zone, both included. */
@@ -198,6 +213,8 @@ export type HostView = {
   weeklyHours: HoursRange[];
   timeOff: { id: string; firstDay: string; lastDay: string; label: string }[];
   active: boolean;
+  /** At most this many demos a day (ADR 0057); null: no maximum. */
+  dailyMax: number | null;
   /** When the host's own calendar feed link (their demos only) was made (ISO), or null when it has none. */
   feedSince: string | null;
   stranded: StrandedDemo[];

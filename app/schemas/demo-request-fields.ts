@@ -3,6 +3,10 @@
 export const dealVolumes = ["1-10", "11-25", "26-50", "51-100", "100+"] as const;
 export type DealVolume = (typeof dealVolumes)[number];
 
+export function isDealVolume(value: unknown): value is DealVolume {
+  return (dealVolumes as readonly unknown[]).includes(value);
+}
+
 /**
  * The form's hidden trap field: people never see or fill it, form-filling bots usually do. Its name means nothing
  * to a browser's or password manager's autofill (as `website` did), so a real visitor's browser leaves it empty.
@@ -30,7 +34,16 @@ export type DemoPickerView = {
   times: { start: string; label: string }[];
   /** The database did not answer: only "None of these times work" is offered. */
   unavailable?: true;
+  /** The answers lead to no times (ADR 0057): the team calls to find one; the form is a plain request. */
+  requestOnly?: true;
+  /** The answers are offered this plan's checkout beside the times (ADR 0057). */
+  selfServePlan?: string;
 };
+
+/** The form's non-personal answers the free times follow (ADR 0057); the e-mail never goes in a URL. */
+export const demoRoutingFields = ["dealVolume", "trade"] as const;
+
+export const requestOnlyNote = "Send the form and our team will call you to find a time that suits you.";
 
 export const slotTakenMessage = "That time was just booked — please pick another";
 

@@ -2,6 +2,7 @@ import { withZod } from "@remix-validated-form/with-zod";
 import { z } from "zod";
 
 import { type DealVolume, dealVolumes, demoHoneypotField } from "./demo-request-fields";
+import { isTrade } from "./demo-routing";
 import { emailField, phoneField, textField } from "./text-rules";
 
 const UTC_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|\+00:00)$/;
@@ -35,6 +36,13 @@ export const demoRequestSchema = z.object({
     )
     .nullish()
     .transform((value) => (value ?? "") as DealVolume | ""),
+  // Optional, for routing (ADR 0057): one of the spec's industries, or nothing.
+  trade: z
+    .string({ invalid_type_error: "Choose a trade from the list" })
+    .trim()
+    .refine((value) => value === "" || isTrade(value), "Choose a trade from the list")
+    .nullish()
+    .transform((value) => value ?? ""),
   challenges: textField("Challenges", { max: 2000, multiline: true })
     .nullish()
     .transform((value) => value ?? ""),

@@ -11,6 +11,7 @@ export const dashboardCharts = [
   "campaigns",
   "showrate",
   "hosts",
+  "rules",
 ] as const;
 export type DashboardChart = (typeof dashboardCharts)[number];
 
@@ -45,7 +46,7 @@ const outcomeCells = (row: OutcomeCounts) => [
 
 type DashboardData = Pick<
   Dashboard,
-  "daily" | "checkoutFunnel" | "demoFunnel" | "sources" | "campaigns" | "showRates" | "hostDemos"
+  "daily" | "checkoutFunnel" | "demoFunnel" | "sources" | "campaigns" | "showRates" | "hostDemos" | "rules"
 >;
 
 export function dashboardTable(chart: DashboardChart, data: DashboardData): DashboardTable {
@@ -96,6 +97,11 @@ export function dashboardTable(chart: DashboardChart, data: DashboardData): Dash
       return {
         columns: [text("Host"), count("Bookings"), ...outcomeColumns],
         rows: data.hostDemos.map((host) => [host.name, host.bookings, ...outcomeCells(host)]),
+      };
+    case "rules":
+      return {
+        columns: [text("Rule"), count("Leads routed"), count("Demos booked"), count("Demos held")],
+        rows: data.rules.map((rule) => [rule.name, rule.leads, rule.booked, rule.held]),
       };
   }
 }

@@ -39,10 +39,10 @@ test("the dashboard charts seeded leads and orders, by range, with tables, CSV a
   await expect(dashboard.getByText(/\(30 days\)\. A day is a calendar day in America\/Chicago/)).toBeVisible();
   await expect(dashboard.getByRole("link", { name: "Last 30 days" })).toHaveAttribute("aria-current", "page");
   // Every chart is a picture with a text alternative, a table and a CSV link.
-  await expect(dashboard.locator("figure")).toHaveCount(8);
-  await expect(dashboard.locator("figure svg[role=img][aria-label]")).toHaveCount(15);
-  await expect(dashboard.locator("figure table caption")).toHaveCount(8);
-  await expect(dashboard.getByRole("link", { name: /^Export CSV of / })).toHaveCount(8);
+  await expect(dashboard.locator("figure")).toHaveCount(9);
+  await expect(dashboard.locator("figure svg[role=img][aria-label]")).toHaveCount(16);
+  await expect(dashboard.locator("figure table caption")).toHaveCount(9);
+  await expect(dashboard.getByRole("link", { name: /^Export CSV of / })).toHaveCount(9);
 
   await dashboard.getByRole("link", { name: "Last 7 days" }).click();
   await expect(page).toHaveURL(/\/admin\?range=7#dashboard$/);

@@ -64,6 +64,18 @@ function dayAndHour(start: string, timeZone: string) {
   return { day, hour };
 }
 
+/**
+ * Waits for the answer to a submitted pick and expects it booked. A refusal fails at once, naming what the time field
+ * and the error notice said (taken meanwhile, its day booking up, a failure), rather than as a heading that never came.
+ */
+async function expectBooked(page: Page) {
+  const booked = booking(page).getByRole("heading", { name: "Your Demo Is Booked!" });
+  const refusal = booking(page).locator("#demo-slotStart-error").or(toast(page, "error"));
+  await expect(booked.or(refusal).first()).toBeVisible();
+  expect(await refusal.allInnerTexts(), "the pick was refused").toEqual([]);
+  await expect(booked).toBeVisible();
+}
+
 async function expectAxeClean(page: Page, selector: string) {
   const results = await new AxeBuilder({ page }).include(selector).analyze();
   expect(results.passes.length, "axe really ran its rules").toBeGreaterThan(5);
@@ -100,8 +112,8 @@ test.describe("booking a demo slot", () => {
     const start = await pickTime(page);
     await submitButton(page).click();
 
+    await expectBooked(page);
     const panel = booking(page);
-    await expect(panel.getByRole("heading", { name: "Your Demo Is Booked!" })).toBeVisible();
     const visitorZone = isNoJs(testInfo) ? "America/Chicago" : "Europe/Berlin";
     const shown = dayAndHour(start, visitorZone);
     await expect(panel.getByTestId("demo-booked-time")).toContainText(shown.day);
@@ -186,7 +198,7 @@ test.describe("booking a demo slot", () => {
     // Corrected, the same picked time books.
     await booking(page).getByLabel("Business Email").fill(lead.email);
     await submitButton(page).click();
-    await expect(booking(page).getByRole("heading", { name: "Your Demo Is Booked!" })).toBeVisible();
+    await expectBooked(page);
     const rows = await sql`
       select b.slot_start from demo_bookings b join demo_requests r on r.id = b.demo_request_id
       where r.email = ${lead.email} and b.status = 'booked'`;
@@ -303,7 +315,7 @@ test("with JavaScript, axe finds nothing in the calendar picker (beside the fiel
   await fillLead(page, lead);
   await pickTime(page);
   await submitButton(page).click();
-  await expect(booking(page).getByRole("heading", { name: "Your Demo Is Booked!" })).toBeVisible();
+  await expectBooked(page);
   await expectAxeClean(page, "#demo-booking");
 });
 

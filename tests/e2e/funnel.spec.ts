@@ -3,7 +3,7 @@
 // fixtures) and gone before hydration. What is counted is checked on a server of its own
 // (tests/integration/funnel-walk-through.test.ts): this server's counters are shared by every test running at once.
 import type { Request } from "@playwright/test";
-import { expect, isNoJs, test, waitForHydration } from "../support/fixtures";
+import { expect, isNoJs, test, waitForHydration, waitForQuietNetwork } from "../support/fixtures";
 
 const isEventReport = (request: Request) => new URL(request.url()).pathname === "/api/events";
 
@@ -26,18 +26,21 @@ test("the landing page reports one view: a beacon with JavaScript, the noscript 
     expect(report.postData()).toBe("landing_view");
     await waitForHydration(page);
   }
-  await page.waitForLoadState("networkidle");
+  await waitForQuietNetwork(page);
   // With JavaScript the <noscript> pixel is inert: the beacon is the one report.
   expect(reports).toHaveLength(1);
 });
 
-test("a page with the checkout open reports no landing view: its steps are counted by the server", async ({ page }) => {
+test("a page with the checkout open reports no landing view: its steps are counted by the server", async ({
+  page,
+}, testInfo) => {
   const reports: Request[] = [];
   page.on("request", (request) => {
     if (isEventReport(request)) reports.push(request);
   });
   await page.goto("/?checkout=info");
   await expect(page.getByRole("dialog")).toBeVisible();
-  await page.waitForLoadState("networkidle");
+  if (!isNoJs(testInfo)) await waitForHydration(page);
+  await waitForQuietNetwork(page);
   expect(reports).toHaveLength(0);
 });

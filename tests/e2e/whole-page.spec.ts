@@ -2,7 +2,7 @@
 // (ADR 40): its text is all there for the visitor and their tools; section links, a reload and Back land where they
 // should.
 import type { Page } from "@playwright/test";
-import { expect, isNoJs, test, waitForHydration } from "../support/fixtures";
+import { expect, isNoJs, test, waitForHydration, waitForQuietNetwork } from "../support/fixtures";
 
 /** How far `#id`'s top is from where following a link to it puts it (its scroll margin below the window's top). */
 function offTarget(page: Page, id: string) {
@@ -15,7 +15,7 @@ function offTarget(page: Page, id: string) {
 
 test("before any move, the rendered text holds every section's copy", async ({ page }) => {
   await page.goto("/");
-  await page.waitForLoadState("networkidle");
+  await waitForQuietNetwork(page);
   // innerText is what the browser rendered: text that skipped its layout or was not rendered yet is missing from it.
   const text = await page.evaluate(() => document.body.innerText);
   for (const copy of [
@@ -41,7 +41,7 @@ test("before any move, the rendered text holds every section's copy", async ({ p
 test("a section link activated with no pointer or key before it still lands on its section", async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto("/");
-  await page.waitForLoadState("networkidle");
+  await waitForQuietNetwork(page);
   // A click alone, as assistive technology may send it.
   await page
     .locator("#site-header")

@@ -12,6 +12,7 @@ import {
 import { getToast } from "~/utils/http/toast.server";
 import { getDb } from "~/db/connection.server";
 import { describeWithDatabases } from "../support/database";
+import { cookiesOf } from "../support/route-calls";
 
 // The rate-limit windows live in the process, shared by both database runs: each run uses its own addresses.
 const baseInfo = {
@@ -124,10 +125,7 @@ describeWithDatabases(
       const { toast } = await getToast(
         new Request("http://localhost:3000/", {
           headers: {
-            Cookie: other.headers
-              .getSetCookie()
-              .map((c) => c.split(";")[0])
-              .join("; "),
+            Cookie: cookiesOf(other),
           },
         }),
       );

@@ -319,6 +319,37 @@ describeWithDatabases(
       expect(kind).toBeTruthy();
     });
 
+    it("a day's pace counts only its still-bookable part: a full morning does not close the afternoon (ADR 0056)", async () => {
+      // Tuesday 2027-04-13 in New York (EDT): the whole morning, 9:00–13:00, booked on both hosts the day before.
+      await currentHosts(); // seeds the hosts on a fresh database
+      const morning = Array.from(
+        { length: 16 },
+        (_, index) => new Date(Date.parse("2027-04-13T13:00:00Z") + index * 15 * 60_000),
+      );
+      for (const start of morning) {
+        for (const hostId of ["host-1", "host-2"]) {
+          const [row] = await getDb()
+            .insert(demoRequests)
+            .values({ ...lead(), id: crypto.randomUUID() })
+            .returning();
+          await getDb()
+            .insert(demoBookings)
+            .values({
+              id: crypto.randomUUID(),
+              demoRequestId: row.id,
+              hostId,
+              slotStart: start,
+              slotEnd: new Date(start.getTime() + 15 * 60_000),
+            });
+        }
+      }
+      // 11:00 that day: with two hours' notice the afternoon's 32 seats are bookable, and none of them is taken.
+      setClock(new Date("2027-04-13T15:00:00Z"));
+      const response = await postDemoRequest({ ...lead(), slotStart: "2027-04-13T17:00:00.000Z" });
+      expect(response.status).toBe(201);
+      expect((await response.json()).booking.start).toBe("2027-04-13T17:00:00.000Z");
+    });
+
     it("POST with a slot that cannot be booked: 422 with the reason and message, nothing stored", async () => {
       const cases: [string, string, RegExp][] = [
         ["2027-03-10T14:00:00Z", "past", /already passed/],

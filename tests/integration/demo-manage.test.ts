@@ -21,7 +21,7 @@ import { freePort } from "../support/app-server.mjs";
 import { describeWithDatabases } from "../support/database";
 import { slotAt } from "../support/demo-hosts";
 import { mailParts } from "../support/mail-parts";
-import { origin } from "../support/route-calls";
+import { cookiesOf, origin } from "../support/route-calls";
 
 const smtpPort = (await freePort()) as number;
 // A Monday, 08:00 in Chicago (the default DEMO_TIME_ZONE): the whole week's slots lie ahead.
@@ -99,11 +99,7 @@ async function post(token: string, fields: Record<string, string>, headers: Reco
 }
 
 async function toastOf(response: Response) {
-  const cookie = response.headers
-    .getSetCookie()
-    .map((item) => item.split(";")[0])
-    .join("; ");
-  return (await getToast(new Request(origin, { headers: { Cookie: cookie } }))).toast;
+  return (await getToast(new Request(origin, { headers: { Cookie: cookiesOf(response) } }))).toast;
 }
 
 type Invite = { uid: string; sequence: number; method: string; start: Date; end: Date; status?: string };

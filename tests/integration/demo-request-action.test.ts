@@ -7,7 +7,7 @@ import { countedAttempts, forgetAttempts, limitRules } from "~/services/rate-lim
 import { CROSS_SITE_MESSAGE } from "~/utils/http/request.server";
 import { getToast } from "~/utils/http/toast.server";
 import { describeWithDatabases } from "../support/database";
-import { origin } from "../support/route-calls";
+import { cookiesOf, origin } from "../support/route-calls";
 
 function validFields(overrides: Record<string, string> = {}) {
   return {
@@ -41,13 +41,6 @@ function postForm(
 async function runAction(request: Request): Promise<Response> {
   const result = await action({ request, params: {}, context: {} });
   return result as unknown as Response;
-}
-
-function cookiesOf(response: Response) {
-  return response.headers
-    .getSetCookie()
-    .map((cookie) => cookie.split(";")[0])
-    .join("; ");
 }
 
 async function toastOf(response: Response) {

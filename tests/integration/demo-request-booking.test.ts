@@ -9,7 +9,7 @@ import { setClock } from "~/utils/time/clock.server";
 import { forgetAttempts, limitRules } from "~/services/rate-limit.server";
 import { getToast } from "~/utils/http/toast.server";
 import { describeWithDatabases } from "../support/database";
-import { origin } from "../support/route-calls";
+import { cookiesOf, origin } from "../support/route-calls";
 
 // Monday 2026-11-23, 06:00 in Chicago: with two hours' notice the first bookable demo is today at 9:00 (15:00 UTC).
 const frozenNow = new Date("2026-11-23T12:00:00Z");
@@ -45,12 +45,6 @@ function postForm(values: Record<string, string>, { data = false } = {}) {
 async function runAction(request: Request): Promise<Response> {
   return (await action({ request, params: {}, context: {} })) as unknown as Response;
 }
-
-const cookiesOf = (response: Response) =>
-  response.headers
-    .getSetCookie()
-    .map((cookie) => cookie.split(";")[0])
-    .join("; ");
 
 async function pageData(cookie?: string) {
   const response = (await loader({

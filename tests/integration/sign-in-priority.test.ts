@@ -9,19 +9,22 @@ import { startAppServer } from "../support/app-server.mjs";
 
 const admin = { username: "priority-admin", password: "priority-admin-password-1" };
 
-type ThreadCpu = { name: string; nice: number; ticks: number };
+type ThreadCpu = { name: string; nice: number; cpuNs: number };
 
-/** Every thread of `pid`: its name, nice value and CPU time so far (clock ticks), from /proc/<pid>/task. */
+/**
+ * Every thread of `pid`: its name, nice value and time on a CPU so far, from /proc/<pid>/task. The time is
+ * schedstat's nanoseconds, not stat's clock ticks: a tick is sampled, and a few short checks can fall between them.
+ */
 function threads(pid: number): Map<string, ThreadCpu> {
   const found = new Map<string, ThreadCpu>();
   for (const tid of readdirSync(`/proc/${pid}/task`)) {
     try {
       const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, "utf8");
-      // After "pid (comm)": field 3 is the state, so utime and stime are at 14 and 15, nice at 19 (1-based).
+      // After "pid (comm)": field 3 is the state, so nice is at 19 (1-based).
       const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
       found.set(tid, {
         name: readFileSync(`/proc/${pid}/task/${tid}/comm`, "utf8").trim(),
-        ticks: Number(fields[11]) + Number(fields[12]),
+        cpuNs: Number(readFileSync(`/proc/${pid}/task/${tid}/schedstat`, "utf8").split(" ")[0]),
         nice: Number(fields[16]),
       });
     } catch {
@@ -31,14 +34,14 @@ function threads(pid: number): Map<string, ThreadCpu> {
   return found;
 }
 
-/** CPU ticks each thread used between two readings, summed by whether it runs at the lowest priority. */
+/** CPU time (ns) each thread used between two readings, summed by whether it runs at the lowest priority. */
 function cpuBetween(before: Map<string, ThreadCpu>, after: Map<string, ThreadCpu>) {
   const used = { lowest: 0, normalPool: 0 };
   for (const [tid, thread] of after) {
-    const ticks = thread.ticks - (before.get(tid)?.ticks ?? 0);
-    if (thread.nice === 19) used.lowest += ticks;
+    const cpuNs = thread.cpuNs - (before.get(tid)?.cpuNs ?? 0);
+    if (thread.nice === 19) used.lowest += cpuNs;
     // libuv's pool, where @node-rs/argon2's async verify runs.
-    else if (thread.name === "libuv-worker") used.normalPool += ticks;
+    else if (thread.name === "libuv-worker") used.normalPool += cpuNs;
   }
   return used;
 }

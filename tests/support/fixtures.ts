@@ -54,7 +54,6 @@ export async function signInAsAdmin(page: Page) {
   await expect(page).toHaveURL(/\/admin$/);
 }
 
-/** The pointer moves over the page's top-left corner (a new position each time, so the browser reports a move). */
 /**
  * With JS: the parts whose code loads on demand (the FAQ's accordion, the demo form's calendar picker; see
  * useLoadedWhenNear in app/utils/use-loaded-when-near.ts) load it when the visitor nears them or first interacts
@@ -64,4 +63,23 @@ export async function loadOnDemandParts(page: Page) {
   await waitForHydration(page);
   await page.keyboard.press("Shift");
   await expect(page.locator("#faq button[aria-expanded]").first()).toBeAttached();
+}
+
+/**
+ * Waits for the load event and then until the page has started no request for `quietMs`: the moment for asserting
+ * that something was not fetched or sent. Not Playwright's networkidle, which also waits for every request to report
+ * its end: in a CI run without JavaScript one never did, and the test timed out.
+ */
+export async function waitForQuietNetwork(page: Page, quietMs = 500) {
+  let lastRequestAt = Date.now();
+  const onRequest = () => (lastRequestAt = Date.now());
+  page.on("request", onRequest);
+  try {
+    await page.waitForLoadState("load");
+    for (let quietFor = 0; quietFor < quietMs; quietFor = Date.now() - lastRequestAt) {
+      await page.waitForTimeout(quietMs - quietFor);
+    }
+  } finally {
+    page.off("request", onRequest);
+  }
 }

@@ -8,6 +8,13 @@ export const origin = "http://localhost:3000";
 /** The arguments a loader or action receives, for a request to a route without params. */
 export const args = (request: Request) => ({ request, params: {}, context: {} });
 
+/** A response's Set-Cookie values as the Cookie header the browser would send back. */
+export const cookiesOf = (response: Response) =>
+  response.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(";")[0])
+    .join("; ");
+
 /** Runs a loader/action and returns its Response whether it was returned or thrown (redirects). */
 export async function respond(run: () => Promise<unknown> | unknown): Promise<Response> {
   try {

@@ -6,7 +6,12 @@ import { checkoutFunnel, demoFunnel, funnelSteps } from "~/services/admin/dashbo
 
 const days = ["2026-03-07", "2026-03-08", "2026-03-09"];
 
-function figures(counts: Partial<Record<FunnelEvent, number>>, leads = [0, 1, 3]) {
+function figures(
+  counts: Partial<Record<FunnelEvent, number>>,
+  leads = [0, 1, 3],
+  revenueCents = (index: number) => index * 150_000,
+  mrrCents = (index: number) => 10_000 + index * 5_000,
+) {
   return {
     range: { from: days[0], to: days[2], timeZone: "America/Chicago", preset: null, days: 3 },
     daily: days.map((day, index) => ({
@@ -14,9 +19,9 @@ function figures(counts: Partial<Record<FunnelEvent, number>>, leads = [0, 1, 3]
       leads: leads[index],
       orders: 0,
       paidOrders: 0,
-      paidRevenueCents: index * 150_000,
+      paidRevenueCents: revenueCents(index),
       testOrdersPaid: 0,
-      mrrCents: 10_000 + index * 5_000,
+      mrrCents: mrrCents(index),
     })),
     checkoutFunnel: funnelSteps(checkoutFunnel, counts),
     demoFunnel: funnelSteps(demoFunnel, counts),
@@ -24,6 +29,7 @@ function figures(counts: Partial<Record<FunnelEvent, number>>, leads = [0, 1, 3]
     campaigns: [],
     showRates: [],
     hostDemos: [],
+    rules: [],
   };
 }
 
@@ -78,6 +84,35 @@ describe("dashboard charts", () => {
     expect(leads.label).toBe("Leads per day, Saturday, March 7 to Monday, March 9: 4 in total.");
     expect(charts.revenue.grid.at(-1)?.text).toBe("$3k");
     expect(charts.mrr.path).toMatch(/^M[\d.]+,[\d.]+L[\d.]+,[\d.]+L[\d.]+,[\d.]+$/);
+  });
+
+  it("money axes read right with no or little revenue: whole steps from $0, never one label twice", () => {
+    const none = dashboardCharts(
+      figures(
+        {},
+        [0, 0, 0],
+        () => 0,
+        () => 0,
+      ),
+    );
+    for (const chart of [none.revenue, none.mrr]) {
+      expect(chart.grid.map((tick) => tick.text)).toEqual(["$0", "$20", "$40", "$60", "$80", "$100"]);
+    }
+    for (const top of [1, 99, 4_900, 10_001, 149_999, 2_500_000, 123_456_789]) {
+      const charts = dashboardCharts(
+        figures(
+          {},
+          [0, 0, 1],
+          (index) => (index === 2 ? top : 0),
+          () => top,
+        ),
+      );
+      for (const chart of [charts.leads, charts.revenue, charts.mrr]) {
+        const texts = chart.grid.map((tick) => tick.text);
+        expect(new Set(texts).size, `${texts.join(" ")} for ${top} cents`).toBe(texts.length);
+        expect(texts.length).toBeGreaterThanOrEqual(3);
+      }
+    }
   });
 
   it("a long name is cut in the picture, whole in the label; an empty ranking says so", () => {

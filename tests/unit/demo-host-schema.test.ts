@@ -127,7 +127,18 @@ describe("the host form", () => {
         { weekday: 5, startMinute: 600, endMinute: 840 },
       ],
       active: true,
+      dailyMax: null,
     });
+  });
+
+  it("reads the daily maximum as a whole number of demos, empty as none, anything else as a problem", () => {
+    expect(demoHostSchema.parse({ ...host, dailyMax: " 6 " }).dailyMax).toBe(6);
+    expect(demoHostSchema.parse({ ...host, dailyMax: "" }).dailyMax).toBeNull();
+    for (const bad of ["0", "1000", "2.5", "six"]) {
+      expect(hostErrors({ ...host, dailyMax: bad }).dailyMax, bad).toEqual([
+        "The daily maximum is a whole number of demos from 1 to 999, or empty for no maximum",
+      ]);
+    }
   });
 
   it("reads an absent checkbox as inactive and absent days as days off", () => {

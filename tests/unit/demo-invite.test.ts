@@ -330,6 +330,8 @@ describe("newLeadMail", () => {
     submissionId: "submission-1",
     consentVersion: null,
     heldBackSlotStart: null,
+    trade: null,
+    routing: null,
     consentPage: null,
     suspectedSpam: false,
     utmSource: null,

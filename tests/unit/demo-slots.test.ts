@@ -230,11 +230,12 @@ describe("dayPace (ADR 0056)", () => {
   const at = new Date("2027-03-15T10:00:00Z");
   const start = new Date("2027-03-15T14:00:00Z");
 
-  it("lets bookings within the window take a share of the day's bookable seats, bounded by the local day", () => {
+  it("lets bookings within the window take a share of the day's bookable seats, up to the end of the local day", () => {
     const pace = dayPace(start, at, newYork());
     // One host, 9:00–17:00 in 15-minute slots: 32 seats, a quarter of them.
     expect(pace).toMatchObject({ date: "2027-03-15", limit: 8 });
-    expect(pace.dayStart.toISOString()).toBe("2027-03-15T04:00:00.000Z");
+    // Counted from the earliest start now (two hours' notice), to the end of the local day.
+    expect(pace.from.toISOString()).toBe("2027-03-15T12:00:00.000Z");
     expect(pace.dayEnd.toISOString()).toBe("2027-03-16T04:00:00.000Z");
     expect(dayPace(start, at, newYork({ pacePercent: 100 })).limit).toBe(32);
   });
@@ -243,7 +244,11 @@ describe("dayPace (ADR 0056)", () => {
     // 15:30 in New York: with two hours' notice, 17:30 is past the day's hours.
     const late = new Date("2027-03-15T19:30:00Z");
     expect(dayPace(new Date("2027-03-15T20:45:00Z"), late, newYork()).limit).toBe(1);
-    // 11:00: from 13:00 on, 16 seats are left, so four may be booked.
-    expect(dayPace(new Date("2027-03-15T18:00:00Z"), new Date("2027-03-15T15:00:00Z"), newYork()).limit).toBe(4);
+    // 11:00: from 13:00 on, 16 seats are left, so four may be booked, counted from 13:00 (the morning's demos are
+    // not counted against the afternoon's seats).
+    const afternoon = dayPace(new Date("2027-03-15T18:00:00Z"), new Date("2027-03-15T15:00:00Z"), newYork());
+    expect(afternoon.limit).toBe(4);
+    expect(afternoon.from.toISOString()).toBe("2027-03-15T17:00:00.000Z");
+    expect(afternoon.dayEnd.toISOString()).toBe("2027-03-16T04:00:00.000Z");
   });
 });

@@ -3,6 +3,7 @@ import { Form, useLocation } from "@remix-run/react";
 const pages = [
   { href: "/admin", label: "Demo requests and orders" },
   { href: "/admin/hosts", label: "Demo hosts" },
+  { href: "/admin/routing", label: "Demo routing" },
   { href: "/admin/webhooks", label: "Webhooks" },
   { href: "/admin/privacy", label: "A person's data" },
 ] as const;

@@ -8,11 +8,15 @@ import { demoConsentLead } from "~/content/consent";
 import { useLoadedWhenNear } from "~/utils/use-loaded-when-near";
 import { demoRequestFormId } from "~/schemas/demo-form-ids";
 import { dealVolumes, demoHoneypotField, demoSlotField, type DemoPickerView } from "~/schemas/demo-request-fields";
+import { trades } from "~/schemas/demo-routing";
 import { SlotPicker, slotPickerParts } from "./demo-slot-picker";
 
 // The calendar picker (times in the visitor's own zone), loaded when the visitor heads for the form; until then, or
 // if its code cannot be fetched, the server's picker does the job.
-const loadCalendarPicker = () => import("./demo-slot-picker.lazy").then((module) => module.loadCalendarPicker());
+const loadCalendarPicker = () =>
+  import("./demo-slot-picker.lazy").then((module) =>
+    module.loadCalendarPicker(slotPickerParts.routingFields, demoRequestFormId),
+  );
 
 function FieldShell({
   name,
@@ -93,6 +97,23 @@ function DealVolumeField() {
   );
 }
 
+// Optional, never required (ADR 0057): the times on offer may follow it, nothing else does.
+function TradeField() {
+  const { error, getInputProps, a11y } = useBoundField("trade");
+  return (
+    <FieldShell name="trade" label="Trade" error={error}>
+      <select {...getInputProps({ ...a11y, className: "field-input" })}>
+        <option value="">Choose your trade (optional)</option>
+        {trades.map((trade) => (
+          <option key={trade} value={trade}>
+            {trade}
+          </option>
+        ))}
+      </select>
+    </FieldShell>
+  );
+}
+
 function ChallengesField() {
   const { error, getInputProps, a11y } = useBoundField("challenges");
   return (
@@ -153,6 +174,7 @@ export function DemoFields({ brandName, picker }: { brandName: string; picker: D
       <TextField name="phone" label="Phone Number" type="tel" autoComplete="tel" />
       <TextField name="company" label="Company Name" autoComplete="organization" />
       <DealVolumeField />
+      <TradeField />
       <ChallengesField />
       <TimeField picker={picker} />
       <div className="honeypot" aria-hidden="true">

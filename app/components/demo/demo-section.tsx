@@ -2,10 +2,10 @@ import { useActionData, useFormAction, useRouteLoaderData } from "@remix-run/rea
 import { useToastAtHydration } from "~/components/ui/toaster";
 import { useHydrated } from "~/utils/use-hydrated";
 import { ServerNotice } from "~/components/ui/server-notice";
-import { BookedThankYou, RequestThankYou } from "./demo-thanks";
+import { BookedThankYou, RequestThankYou, type BookNowOffer } from "./demo-thanks";
 import { DemoIntro } from "./demo-intro";
 import { DemoForm } from "./demo-form";
-import { demoRequestFormId } from "~/schemas/demo-form-ids";
+import { demoBookNowFormId, demoRequestFormId } from "~/schemas/demo-form-ids";
 import type { BookedDemoView, DemoPickerView } from "~/schemas/demo-request-fields";
 
 type DemoSectionState = {
@@ -14,6 +14,8 @@ type DemoSectionState = {
   picker: DemoPickerView;
   /** Set when the thank-you is for a booked demo (not a request to be called). */
   booked?: BookedDemoView;
+  /** A request's route's times, offered on its thank-you to book it at once (ADR 0057). */
+  offer?: DemoPickerView;
   /** The visit's attribution as hidden fields (none on the shared page; see services/insight/attribution.server). */
   attribution?: Record<string, string>;
   /** Which wording of the small print this page shows: recorded with the lead as its consent. */
@@ -26,6 +28,7 @@ type DemoActionData = {
   repopulateFields?: Record<string, unknown>;
   /** The picker after a day or time zone was chosen in the server's picker, or fresh after a slot was taken. */
   picker?: DemoPickerView;
+  fieldErrors?: Record<string, string>;
 };
 
 /** The form is a plain POST to the page action, validated by the shared schema on both sides. */
@@ -35,6 +38,11 @@ export function DemoSection({ state }: { state: DemoSectionState }) {
   const root = useRouteLoaderData<{ site?: { brandName?: string } }>("root");
   const brandName = root?.site?.brandName ?? "Groundwork";
   const ownActionData = actionData?.formId === demoRequestFormId ? actionData : undefined;
+  const offerData = actionData?.formId === demoBookNowFormId ? actionData : undefined;
+  const offerPicker = offerData?.picker ?? state.offer;
+  const offer: BookNowOffer | undefined = offerPicker
+    ? { picker: offerPicker, error: offerData?.fieldErrors?.slotStart }
+    : undefined;
   const notice = !hydrated ? ownActionData?.notice : undefined;
   // A failure answered to the browser's own post, before the page hydrated.
   useToastAtHydration(notice);
@@ -50,7 +58,7 @@ export function DemoSection({ state }: { state: DemoSectionState }) {
           {state.showThanks && state.booked ? (
             <BookedThankYou booked={state.booked} resetAction={action} />
           ) : state.showThanks ? (
-            <RequestThankYou resetAction={action} />
+            <RequestThankYou resetAction={action} offer={offer} />
           ) : (
             <>
               <h3 className="text-xl font-bold text-slate-900">Schedule Your Demo</h3>

@@ -1,6 +1,6 @@
 // Calendar picker in the visitor's time zone, loaded when the visitor heads for the form; until then the server's
 // picker (demo-slot-picker.tsx) does the job.
-import { useEffect, useMemo, useState, type KeyboardEvent } from "react";
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from "react";
 import { demoTimeZones } from "~/content/demo-time-zones";
 import {
   formatDayParts,
@@ -32,42 +32,89 @@ function chosenInServerPicker(slotField: string) {
   return chosen instanceof HTMLInputElement ? chosen.value : undefined;
 }
 
+/** What the answers are offered: the routed team's free times, or none and a call back, perhaps a plan too. */
+type Offer = { query: string; starts: string[]; requestOnly: boolean; selfServePlan?: string };
+
+/**
+ * The query for the form's non-personal answers (ADR 0057) and the zone the times are shown in, which the form
+ * posts as its zone answer. Never the e-mail: a URL ends up in logs and caches.
+ */
+function offerQuery(form: HTMLFormElement | null | undefined, fields: readonly string[], zone: string): string {
+  const params = new URLSearchParams({ timeZone: zone });
+  for (const name of fields) {
+    const field = form?.elements.namedItem(name);
+    const value = field instanceof HTMLSelectElement ? field.value : "";
+    if (value) params.set(name, value);
+  }
+  return params.toString();
+}
+
 /** `fresh` bypasses the HTTP cache, e.g. after a slot was taken. */
-async function fetchFreeSlots(fresh = false): Promise<string[] | undefined> {
+async function fetchOffer(query: string, fresh = false): Promise<Offer | undefined> {
   try {
-    const zone = visitorTimeZone() ?? "UTC";
-    const response = await fetch(`/api/demo-slots?timeZone=${encodeURIComponent(zone)}`, {
+    const response = await fetch(`/api/demo-slots?${query}`, {
       headers: { Accept: "application/json" },
       cache: fresh ? "no-store" : "default",
     });
-    return response.ok ? startsOf(await response.json()) : undefined;
+    if (!response.ok) return undefined;
+    const body = (await response.json()) as { requestOnly?: unknown; selfServePlan?: unknown } | null;
+    return {
+      query,
+      starts: startsOf(body),
+      requestOnly: body?.requestOnly === true,
+      ...(typeof body?.selfServePlan === "string" ? { selfServePlan: body.selfServePlan } : {}),
+    };
   } catch {
     return undefined;
   }
 }
 
-let fetchedSlots: string[] | undefined;
+let fetchedOffer: Offer | undefined;
 
 /** Resolves once the free times are known, so the picker shows complete at once. */
-export async function loadCalendarPicker() {
-  fetchedSlots = await fetchFreeSlots();
+export async function loadCalendarPicker(fields: readonly string[], formId: string) {
+  const form = document.getElementById(formId);
+  const zone = visitorTimeZone() ?? "UTC";
+  fetchedOffer = await fetchOffer(offerQuery(form instanceof HTMLFormElement ? form : undefined, fields, zone));
   return CalendarPicker;
 }
 
 function CalendarPicker({ parts, view, selected, error, onChoice }: CalendarPickerProps) {
   const { chipClass, dayTabClass, timesGridClass, NoSlotChoice, PickerError, PickerLegend, pickerErrorId } = parts;
-  const [starts, setStarts] = useState(fetchedSlots);
+  const { RequestOnlyNote, SelfServeOffer } = parts;
+  const [offer, setOffer] = useState(fetchedOffer);
   const [zone, setZone] = useState(() => visitorTimeZone() ?? view.businessTimeZone);
   const [choice, setChoice] = useState(() => selected ?? chosenInServerPicker(parts.slotField));
+  const fieldset = useRef<HTMLFieldSetElement>(null);
+  // The answers the times follow, read from the form itself as the visitor changes them.
+  const [query, setQuery] = useState(() => fetchedOffer?.query);
   useEffect(() => {
-    if (error !== parts.slotTakenMessage) return;
-    setChoice(undefined);
+    const form = fieldset.current?.form;
+    const read = () => setQuery(offerQuery(form, parts.routingFields, zone));
+    read();
+    form?.addEventListener("change", read);
+    return () => form?.removeEventListener("change", read);
+  }, [parts, zone]);
+  const refresh = error === parts.slotTakenMessage;
+  useEffect(() => {
+    if (query === undefined || (!refresh && query === offer?.query)) return;
+    if (refresh) setChoice(undefined);
     let active = true;
-    void fetchFreeSlots(true).then((fresh) => active && fresh && setStarts(fresh));
+    void fetchOffer(query, refresh).then((fresh) => {
+      if (!active || !fresh) return;
+      setOffer(fresh);
+      // A pick the new answers are not offered would be refused: it is cleared, not sent.
+      setChoice((current) => (current && !fresh.starts.includes(current) ? undefined : current));
+    });
     return () => {
       active = false;
     };
-  }, [error, parts]);
+    // `offer` is read, not followed: a fetched offer must not fetch again.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [query, refresh]);
+  const requestOnly = offer ? offer.requestOnly : Boolean(view.requestOnly);
+  const selfServePlan = offer ? offer.selfServePlan : view.selfServePlan;
+  const starts = offer?.starts;
   // Without the list (offline, an error): the times the server rendered, still pickable.
   const days = useMemo(
     () => groupByLocalDate(starts ?? view.times.map((time) => time.start), zone),
@@ -109,9 +156,12 @@ function CalendarPicker({ parts, view, selected, error, onChoice }: CalendarPick
   };
 
   return (
-    <fieldset id="demo-slot" aria-describedby={error ? pickerErrorId : undefined} className="min-w-0">
+    <fieldset ref={fieldset} id="demo-slot" aria-describedby={error ? pickerErrorId : undefined} className="min-w-0">
       <PickerLegend zoneName={timeZoneLabel(zone, new Date())} />
-      {days.length > 0 ? (
+      <SelfServeOffer planId={selfServePlan} />
+      {requestOnly ? (
+        <RequestOnlyNote />
+      ) : days.length > 0 ? (
         <>
           <div role="tablist" aria-label="Days" className="mt-3 flex gap-2 overflow-x-auto pb-1">
             {days.map((day) => {
@@ -163,7 +213,7 @@ function CalendarPicker({ parts, view, selected, error, onChoice }: CalendarPick
       ) : (
         <p className="mt-3 text-sm text-slate-700">No times are free in the next days.</p>
       )}
-      <NoSlotChoice checked={choice === ""} onChoice={() => choose("")} />
+      {requestOnly ? null : <NoSlotChoice checked={choice === ""} onChoice={() => choose("")} />}
       <div className="mt-3">
         <label htmlFor="demo-timeZone" className="block text-xs font-medium text-slate-700">
           Time zone

@@ -1,15 +1,18 @@
 // Server-rendered picker: without JS, day tabs and "Show times" submit the demo form itself (the action re-renders
 // it with typed values kept), so nothing the visitor typed ends up in a URL.
 import type { MouseEvent } from "react";
-import { useFormAction, useSubmit } from "@remix-run/react";
+import { Link, useFormAction, useSubmit } from "@remix-run/react";
+import { getPlan } from "~/content/plans";
 import { useHydrated } from "~/utils/use-hydrated";
 import {
   demoDayField,
+  demoRoutingFields,
   demoShownDayField,
   demoShowTimesField,
   demoSlotField,
   demoTimeZoneField,
   noSlotLabel,
+  requestOnlyNote,
   slotTakenMessage,
   type DemoPickerView,
 } from "~/schemas/demo-request-fields";
@@ -53,10 +56,10 @@ function NoSlotChoice({
 }
 
 /** A fieldset's legend must be its first child. */
-function PickerLegend({ zoneName }: { zoneName: string }) {
+function PickerLegend({ zoneName, legend = "Pick a time (optional)" }: { zoneName: string; legend?: string }) {
   return (
     <>
-      <legend className="text-sm font-medium text-slate-800">Pick a time (optional)</legend>
+      <legend className="text-sm font-medium text-slate-800">{legend}</legend>
       <p className="mt-1 text-sm text-slate-600">{`Times are shown in ${zoneName}.`}</p>
     </>
   );
@@ -70,6 +73,37 @@ function PickerError({ error }: { error?: string }) {
   ) : null;
 }
 
+/** ADR 0057: no times for these answers; the visitor learns what happens next, not why. */
+function RequestOnlyNote() {
+  return (
+    <p id="demo-request-only" className="mt-3 text-sm text-slate-700">
+      {requestOnlyNote}
+    </p>
+  );
+}
+
+/**
+ * ADR 0057: the self-serve path, beside the times and never instead of them. The checkout dialog lives in the URL,
+ * as the pricing section opens it: through the router with JavaScript, a plain link without.
+ */
+function SelfServeOffer({ planId }: { planId?: string }) {
+  const plan = planId ? getPlan(planId) : undefined;
+  if (!plan) return null;
+  return (
+    <p id="demo-self-serve" className="mt-3 rounded-md border border-brand-100 bg-brand-50 p-3 text-sm text-slate-700">
+      Rather get started on your own today?{" "}
+      <Link
+        to={`/?checkout=info&plan=${plan.id}`}
+        preventScrollReset
+        className="font-semibold text-brand-700 underline hover:text-brand-800"
+      >
+        {`Start with ${plan.name}`}
+      </Link>
+      , or pick a time below and we will show you around first.
+    </p>
+  );
+}
+
 export const slotPickerParts = {
   chipClass,
   dayTabClass,
@@ -77,8 +111,11 @@ export const slotPickerParts = {
   NoSlotChoice,
   PickerError,
   PickerLegend,
+  RequestOnlyNote,
+  SelfServeOffer,
   pickerErrorId,
   slotField: demoSlotField,
+  routingFields: demoRoutingFields,
   timeZoneField: demoTimeZoneField,
   slotTakenMessage,
 };
@@ -86,7 +123,13 @@ export const slotPickerParts = {
 /** `parts` are passed in so the calendar picker's chunk does not bundle them again. */
 export type CalendarPickerProps = SlotPickerProps & { parts: typeof slotPickerParts };
 
-export function SlotPicker({ view, selected, error }: SlotPickerProps) {
+export function SlotPicker({
+  view,
+  selected,
+  error,
+  withNoSlotChoice = true,
+  legend,
+}: SlotPickerProps & { withNoSlotChoice?: boolean; legend?: string }) {
   const pageAction = useFormAction();
   const action = `${pageAction}#demo-booking`;
   const submit = useSubmit();
@@ -101,9 +144,12 @@ export function SlotPicker({ view, selected, error }: SlotPickerProps) {
   const shownDay = view.days.find((day) => day.date === view.day);
   return (
     <fieldset id="demo-slot" aria-describedby={error ? pickerErrorId : undefined} className="min-w-0">
-      <PickerLegend zoneName={view.timeZoneName} />
+      <PickerLegend zoneName={view.timeZoneName} legend={legend} />
       <input type="hidden" name={demoShownDayField} value={view.day ?? ""} />
-      {view.days.length > 0 ? (
+      <SelfServeOffer planId={view.selfServePlan} />
+      {view.requestOnly ? (
+        <RequestOnlyNote />
+      ) : view.days.length > 0 ? (
         <>
           <div role="group" aria-label="Days" className="mt-3 flex gap-2 overflow-x-auto pb-1">
             {view.days.map((day) => (
@@ -143,7 +189,7 @@ export function SlotPicker({ view, selected, error }: SlotPickerProps) {
             : "No times are free in the next days."}
         </p>
       )}
-      <NoSlotChoice selected={selected} />
+      {view.requestOnly || !withNoSlotChoice ? null : <NoSlotChoice selected={selected} />}
       <div className="mt-3 flex flex-wrap items-end gap-2">
         <div className="min-w-0 flex-1">
           <label htmlFor="demo-timeZone" className="block text-xs font-medium text-slate-700">

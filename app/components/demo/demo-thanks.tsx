@@ -1,5 +1,7 @@
+import { Form } from "@remix-run/react";
 import { CheckCircleIcon } from "~/components/landing/icons";
-import type { BookedDemoView } from "~/schemas/demo-request-fields";
+import type { BookedDemoView, DemoPickerView } from "~/schemas/demo-request-fields";
+import { SlotPicker } from "./demo-slot-picker";
 
 function ThankYou({
   heading,
@@ -26,7 +28,10 @@ function ThankYou({
   );
 }
 
-export function RequestThankYou({ resetAction }: { resetAction: string }) {
+/** The thank-you's offer to book at once (ADR 0057); a time picked here books the request just sent. */
+export type BookNowOffer = { picker: DemoPickerView; error?: string };
+
+export function RequestThankYou({ resetAction, offer }: { resetAction: string; offer?: BookNowOffer }) {
   return (
     <ThankYou heading="Thank You for Your Demo Request!" resetAction={resetAction}>
       <p className="mt-2 text-slate-700">
@@ -35,6 +40,28 @@ export function RequestThankYou({ resetAction }: { resetAction: string }) {
       <p className="mt-4 rounded-md bg-brand-50 px-4 py-3 text-sm text-brand-900">
         Expected response time: 2-4 hours during business days
       </p>
+      {offer ? (
+        <Form
+          method="post"
+          action={`${resetAction}#demo-booking`}
+          preventScrollReset
+          aria-labelledby="demo-book-now-heading"
+          className="mt-6 border-t border-slate-200 pt-6 text-left"
+        >
+          <h4 id="demo-book-now-heading" className="font-semibold text-slate-900">
+            Rather book a time now?
+          </h4>
+          <p className="mb-3 text-sm text-slate-600">Pick one and your demo is booked; no call needed.</p>
+          <input type="hidden" name="intent" value="demo-book-now" />
+          <SlotPicker view={offer.picker} error={offer.error} withNoSlotChoice={false} legend="Pick a time" />
+          <button
+            type="submit"
+            className="mt-4 w-full rounded-md bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700"
+          >
+            Book this time
+          </button>
+        </Form>
+      ) : null}
     </ThankYou>
   );
 }

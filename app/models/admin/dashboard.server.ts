@@ -2,7 +2,7 @@
 // the indexes on created_at and paid_at bound each scan.
 import { sql, type SQL } from "drizzle-orm";
 import { getDb, instant, rowsOf } from "~/db/connection.server";
-import type { AttributionFigures, DailyFigures, DayRange } from "~/schemas/dashboard-views";
+import type { AttributionFigures, DailyFigures, DayRange, RuleFigures } from "~/schemas/dashboard-views";
 import { demoOutcomes } from "~/schemas/demo-outcome";
 
 type AttributionDimension = "source" | "campaign";
@@ -193,5 +193,43 @@ export async function hostOutcomes(
     email: row.email,
     bookings: Number(row.bookings),
     ...tally(row),
+  }));
+}
+
+/**
+ * Per routing rule (ADR 0057), the leads the range received that it routed, their live bookings and the ended ones
+ * held. Leads routed before any team or rule existed are not a rule's; spam is left out. A rule renamed since is
+ * named as it is now; one deleted since by the name it had.
+ */
+export async function ruleFigures(range: DayRange, at: Date): Promise<RuleFigures[]> {
+  const { start, end } = bounds(range);
+  const result = await getDb().execute(sql`
+    select r.routing -> 'rule' ->> 'id' as rule_id,
+      coalesce(max(rules.name), max(r.routing -> 'rule' ->> 'name')) as name,
+      bool_or(rules.id is not null) as current,
+      count(distinct r.id)::int as leads,
+      count(b.id)::int as booked,
+      count(b.id) filter (where b.outcome = 'held' and b.slot_end <= ${instant(at)})::int as held
+    from demo_requests r
+    left join demo_bookings b on b.demo_request_id = r.id and b.status = 'booked'
+    left join demo_routing_rules rules on rules.id = r.routing -> 'rule' ->> 'id'
+    where r.created_at >= ${start} and r.created_at < ${end} and not r.suspected_spam
+      and (r.routing ->> 'configured')::boolean
+    group by 1
+    order by 4 desc, 2 nulls first
+  `);
+  return rowsOf<{
+    rule_id: string | null;
+    name: string | null;
+    current: boolean;
+    leads: number;
+    booked: number;
+    held: number;
+  }>(result).map((row) => ({
+    ruleId: row.rule_id,
+    name: row.rule_id === null ? "No rule (the default)" : row.current ? row.name! : `${row.name} (deleted)`,
+    leads: Number(row.leads),
+    booked: Number(row.booked),
+    held: Number(row.held),
   }));
 }

@@ -15,6 +15,7 @@ import { getDb, instant, rowFromDriver, rowsOf, type Database, type Transaction 
 import type { DemoInvitePayload, DemoReminderPayload, OutboxMessage } from "~/models/outbox/messages.server";
 import { bookingEvent, newWebhookEventId, queueWebhookEvents, storedLeadCreated } from "~/models/webhooks/event.server";
 import { now } from "~/utils/time/clock.server";
+import type { RoutingTrace } from "~/schemas/demo-routing";
 import { getBookingSettings } from "~/utils/env.server";
 
 export type DemoBooking = DemoBookingRow;
@@ -109,9 +110,10 @@ function bookingEventType(booking: DemoBooking, method: DemoInvitePayload["metho
 
 /**
  * ADR 0056: how much of one day's seats bookings made (or moved there) within the pace window may hold. `limit` is
- * a quarter of the day's bookable seats; the day runs [dayStart, dayEnd) in the business's zone.
+ * a quarter of the seats still bookable, which run [from, dayEnd): what is counted against it runs there too, so a
+ * day's earlier demos never close its afternoon.
  */
-export type DayPace = { date: string; dayStart: Date; dayEnd: Date; limit: number };
+export type DayPace = { date: string; from: Date; dayEnd: Date; limit: number };
 
 /** Bookings made, moved or cancelled within this window count towards their day's pace, and so do held-back leads. */
 export const PACE_WINDOW_HOURS = 24;
@@ -126,7 +128,7 @@ const paceWindow = sql`now() - make_interval(hours => ${PACE_WINDOW_HOURS})`;
 export async function dayIsBookingUpFast(tx: Transaction, pace: DayPace, self?: string): Promise<boolean> {
   const key = createHash("sha256").update(`demo-day:${pace.date}`).digest().readBigInt64BE(0).toString();
   await tx.execute(sql`select pg_advisory_xact_lock(${key}::bigint)`);
-  const from = pace.dayStart.toISOString();
+  const from = pace.from.toISOString();
   const to = pace.dayEnd.toISOString();
   const [row] = rowsOf<{ recent: number | string }>(
     await tx.execute(sql`
@@ -144,8 +146,11 @@ export async function dayIsBookingUpFast(tx: Transaction, pace: DayPace, self?: 
 export type BusyTime = { hostId: string | null; start: Date; end: Date };
 
 /**
- * Which free candidate gets a slot (ADR 0030): `keep` first, then the fewest live bookings in `week`, then the least
- * recently booked, then the first added. `self` is the booking being moved, not counted as in the way.
+ * Which free candidate gets a slot (ADR 0030, ADR 0057): `keep` first (a moved booking's own host, or a new lead's
+ * owner), then the fewest live bookings in `week` for the host's weight (1 when not in `weights`), then the least
+ * recently booked, then the first added. `self` is the booking being moved, not counted as in the way. With `day`,
+ * a host with a daily maximum that many live bookings that day is not free; `capped` (some candidate has one) makes
+ * the booking take the day's lock, so concurrent bookings cannot both take a host's last demo of the day.
  */
 export type HostChoice = {
   candidates: string[];
@@ -153,16 +158,26 @@ export type HostChoice = {
   end: Date;
   bufferMinutes: number;
   week: { start: Date; end: Date };
+  day?: { start: Date; end: Date };
+  capped?: boolean;
+  weights?: Record<string, number>;
   keep?: string;
   self?: string;
 };
 
-function freeCandidates(choice: HostChoice) {
+function freeCandidates(choice: HostChoice, columns: SQL = sql`h.id`) {
   const start = choice.start.toISOString();
   const end = choice.end.toISOString();
   const buffer = `${choice.bufferMinutes} minutes`;
+  const underDailyMax = choice.day
+    ? sql`and (h.daily_max is null or (
+        select count(*) from ${demoBookings} d
+        where d.host_id = h.id and d.status = 'booked' and d.id <> ${choice.self ?? ""}
+          and d.slot_start >= ${choice.day.start.toISOString()}::timestamptz
+          and d.slot_start < ${choice.day.end.toISOString()}::timestamptz) < h.daily_max)`
+    : sql``;
   return sql`
-    select h.id from ${demoHosts} h
+    select ${columns} from ${demoHosts} h
     where h.id in (select jsonb_array_elements_text(${JSON.stringify(choice.candidates)}::jsonb)) and h.active
       and not exists (
         select 1 from ${demoHostTimeOff} t
@@ -174,46 +189,133 @@ function freeCandidates(choice: HostChoice) {
         where b.host_id = h.id and b.status = 'booked' and b.id <> ${choice.self ?? ""}
           and b.slot_start < ${end}::timestamptz + ${buffer}::interval
           and b.slot_end > ${start}::timestamptz - ${buffer}::interval
-      )`;
+      )
+      ${underDailyMax}`;
 }
+
+/** The host's live bookings in the week over its weight: the fairness measure (exact, as numeric). */
+function weekLoad(choice: HostChoice) {
+  return sql`(select count(*) from ${demoBookings} w
+        where w.host_id = h.id and w.status = 'booked'
+          and w.slot_start >= ${choice.week.start.toISOString()}::timestamptz
+          and w.slot_start < ${choice.week.end.toISOString()}::timestamptz)::numeric
+      / coalesce((${JSON.stringify(choice.weights ?? {})}::jsonb ->> h.id)::int, 1)`;
+}
+
+const lastBooked = sql`(select max(r.created_at) from ${demoBookings} r where r.host_id = h.id)`;
 
 function hostOrder(choice: HostChoice) {
   return sql`
     order by
       h.id = ${choice.keep ?? ""} desc,
-      (select count(*) from ${demoBookings} w
-        where w.host_id = h.id and w.status = 'booked'
-          and w.slot_start >= ${choice.week.start.toISOString()}::timestamptz
-          and w.slot_start < ${choice.week.end.toISOString()}::timestamptz),
-      (select max(r.created_at) from ${demoBookings} r where r.host_id = h.id) asc nulls first,
+      ${weekLoad(choice)},
+      ${lastBooked} asc nulls first,
       h.created_at, h.id
     limit 1`;
 }
 
+/** A transaction-scoped lock on the day's capped hosts (see HostChoice.capped), held until commit. */
+async function lockCappedDay(tx: Transaction, choice: HostChoice) {
+  if (!choice.capped || !choice.day) return;
+  const key = createHash("sha256")
+    .update(`demo-host-day:${choice.day.start.toISOString()}`)
+    .digest()
+    .readBigInt64BE(0)
+    .toString();
+  await tx.execute(sql`select pg_advisory_xact_lock(${key}::bigint)`);
+}
+
 /**
- * One statement picks the host and inserts, the exclusion constraint refusing overlaps; a lost race retries with a
- * fresh snapshot, so candidates + 1 rounds always settle. No check-then-insert.
+ * Why the picked host, as the lead's routing trace says it (ADR 0057). `keep` is a new lead's owner here.
+ * Built in the booking's own statement, so the trace costs no round trip.
+ */
+function pickReason(choice: HostChoice) {
+  const owner = choice.keep ?? "";
+  return sql`case
+      when ${owner} <> '' and picked.id = ${owner} then 'the lead''s owner (the host of their last demo), free at that time'
+      else case when ${owner} <> '' then 'the owner was not free; ' else '' end
+        || case when picked.free_hosts = 1 then 'the only free host of the team at that time'
+          else 'fewest demos this week for its weight among the ' || picked.free_hosts || ' free hosts'
+            || case when picked.sharing > 1 then '; least recently booked on a tie' else '' end
+        end
+    end`;
+}
+
+/** The CTEs `ranked` (the free candidates), `picked` (the one chosen) and `host` (it, and why, as JSON). */
+function pickedHost(choice: HostChoice) {
+  return sql`ranked as (
+          ${freeCandidates(choice, sql`h.id, h.name, h.created_at, h.id = ${choice.keep ?? ""} as kept, ${weekLoad(choice)} as load, ${lastBooked} as last_booked`)}
+        ), picked as (
+          select ranked.*, (select count(*) from ranked) as free_hosts,
+            (select count(*) from ranked other where other.load = ranked.load) as sharing
+          from ranked
+          order by kept desc, load, last_booked asc nulls first, created_at, id
+          limit 1
+        ), host as (
+          select jsonb_build_object('id', picked.id, 'name', picked.name, 'reason', ${pickReason(choice)}) as routing_host
+          from picked
+        )`;
+}
+
+/** The host a booking at `choice` would get now, and why; books nothing (the admin's "try it", ADR 0057). */
+export async function previewHostPick(choice: HostChoice): Promise<NonNullable<RoutingTrace["host"]> | undefined> {
+  const [row] = rowsOf<{ routing_host: unknown }>(
+    await getDb().execute(sql`with ${pickedHost(choice)} select routing_host from host`),
+  );
+  const host = row?.routing_host;
+  return (typeof host === "string" ? JSON.parse(host) : host) as NonNullable<RoutingTrace["host"]> | undefined;
+}
+
+/**
+ * One statement picks the host, inserts and completes the lead's routing trace with the host and why, the
+ * exclusion constraint refusing overlaps; a lost race retries with a fresh snapshot, so candidates + 1 rounds always
+ * settle. No check-then-insert.
  */
 export async function insertBooking(
   tx: Transaction,
   booking: { demoRequestId: string; choice: HostChoice; visitorTimeZone?: string },
 ): Promise<DemoBooking | undefined> {
+  return (await insertRoutedBooking(tx, booking))?.booking;
+}
+
+/** insertBooking, with the host and why as the lead's routing trace now says (ADR 0057). */
+export async function insertRoutedBooking(
+  tx: Transaction,
+  booking: { demoRequestId: string; choice: HostChoice; visitorTimeZone?: string },
+): Promise<{ booking: DemoBooking; routingHost: NonNullable<RoutingTrace["host"]> } | undefined> {
   const { choice } = booking;
+  await lockCappedDay(tx, choice);
   for (let round = 0; round <= choice.candidates.length; round += 1) {
     const inserted = rowsOf<Record<string, unknown>>(
       await tx.execute(sql`
-        insert into ${demoBookings} (
-          ${sql.identifier(demoBookings.id.name)}, ${sql.identifier(demoBookings.demoRequestId.name)},
-          ${sql.identifier(demoBookings.slotStart.name)}, ${sql.identifier(demoBookings.slotEnd.name)},
-          ${sql.identifier(demoBookings.hostId.name)}, ${sql.identifier(demoBookings.visitorTimeZone.name)}
+        with ${pickedHost(choice)}, inserted as (
+          insert into ${demoBookings} (
+            ${sql.identifier(demoBookings.id.name)}, ${sql.identifier(demoBookings.demoRequestId.name)},
+            ${sql.identifier(demoBookings.slotStart.name)}, ${sql.identifier(demoBookings.slotEnd.name)},
+            ${sql.identifier(demoBookings.hostId.name)}, ${sql.identifier(demoBookings.visitorTimeZone.name)}
+          )
+          select ${crypto.randomUUID()}, ${booking.demoRequestId}, ${choice.start.toISOString()}::timestamptz,
+                 ${choice.end.toISOString()}::timestamptz, picked.id, ${booking.visitorTimeZone ?? null}::text
+          from picked
+          on conflict do nothing
+          returning *
+        ), traced as (
+          update ${demoRequests} set ${sql.identifier(demoRequests.routing.name)} = ${demoRequests.routing}
+            || jsonb_build_object('host', host.routing_host)
+          from inserted, host
+          where ${demoRequests.id} = inserted.demo_request_id and ${demoRequests.routing} is not null
         )
-        select ${crypto.randomUUID()}, ${booking.demoRequestId}, ${choice.start.toISOString()}::timestamptz,
-               ${choice.end.toISOString()}::timestamptz, free.id, ${booking.visitorTimeZone ?? null}::text
-        from (${freeCandidates(choice)} ${hostOrder(choice)}) as free
-        on conflict do nothing
-        returning *`),
+        select inserted.*, host.routing_host from inserted, host`),
     );
-    if (inserted[0]) return rowFromDriver<DemoBooking>(demoBookings, inserted[0]);
+    if (inserted[0]) {
+      const routingHost = inserted[0].routing_host;
+      return {
+        booking: rowFromDriver<DemoBooking>(demoBookings, inserted[0]),
+        routingHost: (typeof routingHost === "string" ? JSON.parse(routingHost) : routingHost) as NonNullable<
+          RoutingTrace["host"]
+        >,
+      };
+    }
     // No row: full, or the chosen host was taken meanwhile. Only another look can tell.
     if (rowsOf(await tx.execute(sql`${freeCandidates(choice)} limit 1`)).length === 0) return undefined;
   }
@@ -248,12 +350,16 @@ export async function findLiveBookingOf(demoRequestId: string, db: Transaction) 
   return booking as DemoBooking | undefined;
 }
 
-/** A conflict with a unique index (23505) or an exclusion constraint (23P01), as the driver or drizzle reports it. */
+/**
+ * A lost race for a seat, as the driver or drizzle reports it: a conflict with a unique index (23505) or the
+ * exclusion constraint (23P01), or a deadlock (40P01). An UPDATE has no ON CONFLICT, so two moves into one seat can
+ * each wait on the other's new row while checking the constraint, and PostgreSQL then fails one of them.
+ */
 function isConflict(error: unknown): boolean {
   let current: unknown = error;
   for (let depth = 0; depth < 5 && typeof current === "object" && current !== null; depth += 1) {
     const code = (current as { code?: unknown }).code;
-    if (code === "23505" || code === "23P01") return true;
+    if (code === "23505" || code === "23P01" || code === "40P01") return true;
     current = (current as { cause?: unknown }).cause;
   }
   return false;
@@ -289,6 +395,7 @@ export async function rescheduleBooking(
 
 /** Undefined when no candidate is free. A host taken concurrently fails the round: undone to a savepoint, retried. */
 async function moveToFreeHost(tx: Transaction, id: string, choice: HostChoice): Promise<DemoBooking | undefined> {
+  await lockCappedDay(tx, choice);
   for (let round = 0; round <= choice.candidates.length; round += 1) {
     let moved: Record<string, unknown>[] = [];
     try {
@@ -324,7 +431,7 @@ export type ReassignResult =
 /** Same time, another host; raises SEQUENCE and re-sends the invite, as the organizer changes. */
 export async function reassignBooking(
   id: string,
-  choice: Pick<HostChoice, "candidates" | "bufferMinutes" | "week">,
+  choice: Pick<HostChoice, "candidates" | "bufferMinutes" | "week" | "day" | "capped">,
 ): Promise<ReassignResult> {
   return changingBookings(() =>
     getDb().transaction(async (tx): Promise<ReassignResult> => {
@@ -341,6 +448,8 @@ export async function reassignBooking(
         end: current.slotEnd,
         bufferMinutes: choice.bufferMinutes,
         week: choice.week,
+        day: choice.day,
+        capped: choice.capped,
         self: current.id,
       };
       const booking = await moveToFreeHost(tx, id, full);

@@ -13,6 +13,8 @@ export type DemoHost = {
   /** Calendar dates in the host's zone, first and last included, soonest first. */
   timeOff: { id: string; firstDay: string; lastDay: string }[];
   active: boolean;
+  /** At most this many live demos a day (the business's zone); null: no maximum (ADR 0057). */
+  dailyMax?: number | null;
   createdAt: Date;
 };
 
@@ -71,6 +73,7 @@ async function readHosts(): Promise<DemoHost[]> {
         weeklyHours: host.weeklyHours,
         timeOff: [],
         active: host.active,
+        dailyMax: host.dailyMax,
         createdAt: host.createdAt,
       };
       byId.set(host.id, entry);
@@ -120,6 +123,8 @@ type HostInput = {
   timeZone: string;
   weeklyHours: HoursRange[];
   active: boolean;
+  /** Absent: left as it is (a new host has no maximum). */
+  dailyMax?: number | null;
 };
 
 export async function createHost(input: HostInput): Promise<string> {

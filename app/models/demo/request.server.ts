@@ -2,13 +2,14 @@ import { createHash } from "node:crypto";
 import { currentTraceparent } from "~/utils/tracing.server";
 import { and, desc, eq, gt, ilike, or, sql, type SQL } from "drizzle-orm";
 import { consentDisclosures, demoRequests, outbox, type DemoRequestRow } from "~/db/schema.server";
+import type { RoutingTrace } from "~/schemas/demo-routing";
 import type { OutboxMessage } from "~/models/outbox/messages.server";
 import { funnelCountFrom, incrementFunnelCounts, type FunnelCount } from "~/models/insight/funnel.server";
 import {
   changingBookings,
   dayIsBookingUpFast,
   findLiveBookingOf,
-  insertBooking,
+  insertRoutedBooking,
   queueInviteAndReminders,
   type DayPace,
   type DemoBooking,
@@ -26,13 +27,17 @@ import { demoRequestRecordKeys } from "~/models/record-json.server";
 
 export type NewDemoRequest = Omit<
   DemoRequestData,
-  "submissionId" | typeof demoHoneypotField | "slotStart" | "timeZone"
+  "submissionId" | typeof demoHoneypotField | "slotStart" | "timeZone" | "trade"
 > & {
   submissionId: string;
+  /** The optional trade answer (ADR 0057); absent or "" for none. */
+  trade?: string;
   /** Where the visit came from; stored with a new lead, never compared (see isSameSubmission). */
   attribution?: Attribution;
   /** The small print the form showed (its hash and exact text) and the page it was on; none through the API. */
   consent?: LeadConsent;
+  /** Why the lead goes where it goes (ADR 0057); the host is added when a booking picks one. */
+  routing?: RoutingTrace;
 };
 
 /** `text` is given the first time a wording is agreed to; an earlier wording is already kept. */
@@ -108,6 +113,11 @@ function newLeadValues(input: NewDemoRequest) {
   } satisfies Record<(typeof leadColumns)[number], unknown>;
 }
 
+/** What a new lead stores beyond its record's fields: its trade and routing trace (ADR 0057). */
+function routingValues(input: NewDemoRequest) {
+  return { trade: input.trade || null, routing: input.routing ?? null };
+}
+
 /** A CTE that keeps a consent wording's text the first time a lead agrees to it, in the lead's own statement. */
 function keptDisclosure(db: Database | Transaction, version: unknown, text: unknown) {
   return db.$with("disclosure", {}).as(sql`
@@ -119,15 +129,17 @@ function keptDisclosure(db: Database | Transaction, version: unknown, text: unkn
 /** The lead, its outbox row, its webhooks and (`counted`) its count in one statement. */
 function leadInsert(counted: boolean) {
   return preparedPerHandle((db: Database | Transaction) => {
-    const inserted = db
-      .$with("inserted")
-      .as(
-        db
-          .insert(demoRequests)
-          .values(placeholders(leadColumns))
-          .onConflictDoNothing({ target: demoRequests.submissionId })
-          .returning(),
-      );
+    const inserted = db.$with("inserted").as(
+      db
+        .insert(demoRequests)
+        .values({
+          ...placeholders(leadColumns),
+          trade: sql.placeholder("trade"),
+          routing: sql`${sql.placeholder("routing")}::jsonb`,
+        })
+        .onConflictDoNothing({ target: demoRequests.submissionId })
+        .returning(),
+    );
     const queued = db.$with("queued", {}).as(sql`
       -- Runs although the final select does not read it: PostgreSQL executes every data-modifying CTE.
       insert into ${outbox} (${sql.identifier(outbox.id.name)}, ${sql.identifier(outbox.kind.name)}, ${sql.identifier(outbox.payload.name)})
@@ -160,8 +172,11 @@ async function insertDemoRequest(
   input: NewDemoRequest,
   count?: FunnelCount,
 ): Promise<CreatedDemoRequest> {
+  const routing = routingValues(input);
   const [inserted] = await (count ? leadInserts.counted : leadInserts.uncounted)(db).execute({
     ...newLeadValues(input),
+    trade: routing.trade,
+    routing: routing.routing === null ? null : JSON.stringify(routing.routing),
     consentText: input.consent?.text ?? null,
     outboxId: crypto.randomUUID(),
     webhookEventId: newWebhookEventId(),
@@ -184,7 +199,7 @@ export async function storeSuspectedSpam(input: NewDemoRequest): Promise<DemoReq
   const [inserted] = await db
     .with(keptDisclosure(db, input.consent?.version ?? null, input.consent?.text ?? null))
     .insert(demoRequests)
-    .values({ ...newLeadValues(input), suspectedSpam: true })
+    .values({ ...newLeadValues(input), ...routingValues(input), suspectedSpam: true })
     .onConflictDoNothing({ target: demoRequests.submissionId })
     .returning();
   if (inserted) return inserted;
@@ -237,7 +252,7 @@ async function createDemoRequestWithSlot(
   const inserted = await tx
     .with(keptDisclosure(tx, input.consent?.version ?? null, input.consent?.text ?? null))
     .insert(demoRequests)
-    .values(newLeadValues(input))
+    .values({ ...newLeadValues(input), ...routingValues(input) })
     .onConflictDoNothing({ target: demoRequests.submissionId })
     .returning();
   let row = inserted[0];
@@ -261,11 +276,14 @@ async function createDemoRequestWithSlot(
     if (count && created) await incrementFunnelCounts(tx, count, ["demo_submitted"]);
     return { row, created, slotTaken: false, heldBack: true };
   }
-  const booking = await insertBooking(tx, {
+  const routed = await insertRoutedBooking(tx, {
     demoRequestId: row.id,
     choice: slot.choice,
     visitorTimeZone: slot.visitorTimeZone,
   });
+  const booking = routed?.booking;
+  // The statement completed the stored trace with the host; the row read before it gets the same.
+  if (routed && row.routing) row = { ...row, routing: { ...row.routing, host: routed.routingHost } };
   if (booking) {
     // The sales e-mail and lead.created of a new lead go in the booking's own statement: no extra round trip.
     await queueInviteAndReminders(tx, booking, "REQUEST", {
@@ -345,7 +363,8 @@ export function isSameSubmission(row: DemoRequestRow, input: NewDemoRequest): bo
     row.phone === input.phone &&
     row.company === input.company &&
     row.dealVolume === (input.dealVolume || null) &&
-    row.challenges === (input.challenges || null)
+    row.challenges === (input.challenges || null) &&
+    row.trade === (input.trade || null)
   );
 }
 

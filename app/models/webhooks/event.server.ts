@@ -28,7 +28,12 @@ export type WebhookDeliveryPayload = {
 /** Where an event's record is read from (aliases r = lead, b = booking, h = host, o = order) and how. */
 type WebhookEventSource = { type: WebhookEventType; from: SQL; data: SQL; recordKey: SQL };
 
-const leadRecord = recordJson(demoRequests, demoRequestRecordKeys, "r");
+// The trade and the routing trace join the record once the business has set up routing (ADR 0057): until then a
+// receiver gets exactly what it got before routing.
+const leadRecord = sql`(${recordJson(demoRequests, demoRequestRecordKeys, "r")}
+  || case when (r.${sql.identifier(demoRequests.routing.name)}->>'configured')::boolean
+    then jsonb_build_object('trade', r.${sql.identifier(demoRequests.trade.name)}, 'routing', r.${sql.identifier(demoRequests.routing.name)})
+    else '{}'::jsonb end)`;
 
 /** `lead.created` for the lead row(s) of `rows` (a CTE's name, or a table with a condition). */
 export function leadCreated(rows: SQL): WebhookEventSource {

@@ -31,6 +31,8 @@ const maxNameLength = 26;
 const px = (value: number) => Math.round(value * 10) / 10;
 
 const formatCount = (value: number) => value.toLocaleString("en-US");
+/** A money axis reaches at least this far (cents), so a range with no or little revenue reads $0 to $100, not cents. */
+const moneyAxisFloorCents = 10_000;
 const formatMoney = (cents: number) => formatCents(Math.round(cents));
 
 /** An axis tick's amount, short enough for the axis: "$1.4M", "$25k", "$900". */
@@ -112,14 +114,14 @@ function dayBarChart(
 function dayLineChart(
   data: DayValue[],
   label: string,
-  { formatTick }: { formatTick: (value: number) => string },
+  { formatTick, atLeast }: { formatTick: (value: number) => string; atLeast?: number },
 ): DayChartView {
   const x = scalePoint<string>()
     .domain(data.map((point) => point.day))
     .range([dayChart.left, dayChart.width - dayChart.right])
     .padding(0.5);
   const dayX = (day: string) => x(day) ?? 0;
-  const { y, view } = dayFrame(data, label, { integer: false, formatTick, dayX });
+  const { y, view } = dayFrame(data, label, { integer: false, formatTick, dayX, atLeast });
   const path = line<DayValue>()
     .x((point) => px(dayX(point.day)))
     .y((point) => px(y(point.value)))(data);
@@ -233,17 +235,29 @@ export function dashboardCharts(data: Omit<Dashboard, "charts" | "form">): Dashb
     }),
     revenue: dayBarChart(revenue, `Paid revenue per day, ${span}: ${formatMoney(total(revenue))} in total.`, {
       formatTick: formatMoneyTick,
+      atLeast: moneyAxisFloorCents,
     }),
     mrr: dayLineChart(
       mrr,
       `Monthly recurring revenue from ${formatMoney(mrr[0]?.value ?? 0)} on ${formatLongDay(range.from)} to ${formatMoney(mrr.at(-1)?.value ?? 0)} on ${formatLongDay(range.to)}.`,
-      { formatTick: formatMoneyTick },
+      { formatTick: formatMoneyTick, atLeast: moneyAxisFloorCents },
     ),
     checkoutFunnel: funnelChart("Checkout", data.checkoutFunnel),
     demoFunnel: funnelChart("Demo", data.demoFunnel),
     sources: attributionCharts(data.sources, "source"),
     campaigns: attributionCharts(data.campaigns, "campaign"),
     ...demoOutcomeCharts(data.showRates, data.hostDemos, span),
+    rules: barListChart(
+      data.rules.map((rule) => ({
+        name: rule.name,
+        value: rule.leads,
+        note: `(${formatCount(rule.booked)} booked, ${formatCount(rule.held)} held)`,
+      })),
+      data.rules.length
+        ? `Leads routed per rule, ${span}: ${data.rules.map((rule) => `${rule.name} ${formatCount(rule.leads)} (${formatCount(rule.booked)} booked, ${formatCount(rule.held)} held)`).join(", ")}.`
+        : "No lead was routed by a rule in this range.",
+      { formatValue: formatCount },
+    ),
   };
 }
 

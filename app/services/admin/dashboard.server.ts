@@ -1,6 +1,6 @@
 import { funnelEventLabels, funnelEvents, type FunnelEvent } from "~/content/funnel-events";
 import { dashboardCharts } from "~/services/admin/dashboard-charts.server";
-import { attributionFigures, dailyFigures } from "~/models/admin/dashboard.server";
+import { attributionFigures, dailyFigures, ruleFigures } from "~/models/admin/dashboard.server";
 import { funnelTotals } from "~/models/insight/funnel.server";
 import type { Dashboard, DashboardRange, DashboardRangeForm, FunnelStep } from "~/schemas/dashboard-views";
 import { dashboardRangeSchema, defaultDashboardPreset } from "~/schemas/dashboard-range";
@@ -60,12 +60,13 @@ export function dashboardRange(params: URLSearchParams): { range: DashboardRange
 /** Without charts: the CSV export needs none. */
 export async function loadDashboardFigures(params: URLSearchParams) {
   const { range, form } = dashboardRange(params);
-  const [daily, totals, sources, campaigns, demos] = await Promise.all([
+  const [daily, totals, sources, campaigns, demos, rules] = await Promise.all([
     dailyFigures(range),
     funnelTotals(range.from, range.to),
     attributionFigures(range, "source"),
     attributionFigures(range, "campaign"),
     showRateFigures(range),
+    ruleFigures(range, now()),
   ]);
   return {
     form,
@@ -77,6 +78,7 @@ export async function loadDashboardFigures(params: URLSearchParams) {
       sources,
       campaigns,
       ...demos,
+      rules,
     },
   };
 }

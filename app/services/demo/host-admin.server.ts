@@ -84,6 +84,7 @@ function hostView(host: DemoHost, at: Date, feeds: Record<string, string>, stran
     weeklyHours: host.weeklyHours,
     timeOff: host.timeOff.map((off) => ({ ...off, label: timeOffLabel(off) })),
     active: host.active,
+    dailyMax: host.dailyMax ?? null,
     feedSince: feeds[feedName({ hostId: host.id })] ?? null,
     stranded,
   };

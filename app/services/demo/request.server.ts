@@ -5,6 +5,7 @@ import type { DemoRequestRow } from "~/db/schema.server";
 import { findBooking, type DemoBooking } from "~/models/demo/booking.server";
 import {
   createDemoRequest,
+  findDemoRequest,
   isSameSubmission,
   storeSuspectedSpam,
   toStoredDemoRequest,
@@ -12,8 +13,15 @@ import {
   type RequestedSlot,
 } from "~/models/demo/request.server";
 import { consentOf, currentDemoConsent } from "~/services/demo/consent.server";
-import { demoEnhancedField, demoRequestFormId } from "~/schemas/demo-form-ids";
-import { demoRequestSchema, demoRequestValidator, type StoredDemoRequest } from "~/schemas/demo-request";
+import { demoBookNowFormId, demoEnhancedField, demoRequestFormId } from "~/schemas/demo-form-ids";
+import {
+  demoRequestSchema,
+  demoRequestValidator,
+  type DemoRequestData,
+  type StoredDemoRequest,
+} from "~/schemas/demo-request";
+import type { RoutingTrace } from "~/schemas/demo-routing";
+import type { DemoHost } from "~/models/demo/host.server";
 import {
   demoDayField,
   demoHoneypotField,
@@ -24,6 +32,7 @@ import {
   dayBookingUpMessage,
   slotTakenMessage,
   type BookedDemoView,
+  type DemoPickerView,
 } from "~/schemas/demo-request-fields";
 import { apiAttribution, attributionFromForm } from "~/services/insight/attribution.server";
 import { managePath, manageToken, manageUrl } from "~/services/demo/booking-token.server";
@@ -31,7 +40,16 @@ import { googleCalendarLink } from "~/services/demo/invite.server";
 import { demoPickerView } from "~/services/demo/picker.server";
 import { funnelDay, mayCount } from "~/services/insight/funnel.server";
 import { checkSlotStart, dayPace, slotEnd, type SlotRefusal } from "~/services/demo/slots.server";
-import { currentHosts, hostById, hostChoiceAt } from "~/services/demo/hosts.server";
+import { currentRoutingSetup, hostById } from "~/services/demo/hosts.server";
+import {
+  isConfigured,
+  offersTimes,
+  routedChoice,
+  routedHosts,
+  routeToBook,
+  routingAnswersOf,
+  type Route,
+} from "~/services/demo/routing.server";
 import { now } from "~/utils/time/clock.server";
 import { formatZonedRange } from "~/utils/time/time-zone-format";
 import { isTimeZone } from "~/utils/time/zoned-time";
@@ -41,7 +59,7 @@ import { getBookingSettings, requestOrigin } from "~/utils/env.server";
 import { logger } from "~/utils/logger.server";
 import { consumeLimits, limitRules, type LimitLadder } from "~/services/rate-limit.server";
 import { getRequestId, RequestRejected } from "~/utils/http/request.server";
-import { jsonWithError, redirectWithSuccess } from "~/utils/http/toast.server";
+import { jsonWithError, redirectWithError, redirectWithSuccess } from "~/utils/http/toast.server";
 import { withTimeout } from "~/utils/with-timeout";
 
 const demoToasts = {
@@ -100,24 +118,31 @@ class SlotUnavailable extends RequestRejected {
   }
 }
 
-async function requestedSlot(
-  slotStart: string | undefined,
-  visitorTimeZone: string | undefined,
-): Promise<RequestedSlot | undefined> {
-  if (!slotStart) return undefined;
+function requestedSlot(slotStart: string, visitorTimeZone: string | undefined, route: Route, hosts: DemoHost[]) {
   const settings = getBookingSettings();
-  const hosts = await currentHosts();
   const start = new Date(slotStart);
-  const check = checkSlotStart(start, now(), settings, hosts);
+  // The routed team's times are the ones on offer (ADR 0057); the day's pace stays the whole business's.
+  const check = checkSlotStart(start, now(), settings, routedHosts(route, hosts));
   if (!check.ok) throw new SlotUnavailable(422, check.message, check.reason);
   return {
     slotStart: start,
     slotEnd: slotEnd(start, settings),
-    choice: hostChoiceAt(start, hosts, settings),
+    choice: routedChoice(route, start, hosts, settings),
     pace: dayPace(start, now(), settings, hosts),
     // The visitor's e-mails name the time in their zone too (a name the runtime does not know is left out).
     ...(isTimeZone(visitorTimeZone) ? { visitorTimeZone } : {}),
-  };
+  } satisfies RequestedSlot;
+}
+
+/**
+ * ADR 0057: the lead's route, and the slot to book on it (none when the route offers no times). The hosts and the
+ * routing setup are read once per change or per AVAILABILITY_MAX_AGE_SECONDS in a process, not per request.
+ */
+async function routedRequest(data: DemoRequestData): Promise<{ slot?: RequestedSlot; routing: RoutingTrace }> {
+  const { hosts, route } = await routeToBook(routingAnswersOf(data), data.email, data.submissionId);
+  const slot =
+    data.slotStart && offersTimes(route) ? requestedSlot(data.slotStart, data.timeZone, route, hosts) : undefined;
+  return { slot, routing: route.trace };
 }
 
 async function store(
@@ -130,11 +155,12 @@ async function store(
   const requestId = getRequestId(request);
   // Counted in the lead's own write (ADR 0026).
   const count = mayCount(request) ? { day: funnelDay() } : undefined;
-  const { row, created, booking, slotTaken, matched, heldBack } = await withTimeout(
+  const stored = await withTimeout(
     createDemoRequest(data, slot, count, { oncePerLead }),
     DEMO_STORE_TIMEOUT_MS,
     () => new Error(`database did not answer within ${DEMO_STORE_TIMEOUT_MS} ms`),
   );
+  const { row, created, booking, slotTaken, matched, heldBack } = stored;
   if (matched) {
     logger.info("demo request matched an earlier lead by its details; answered with the plain thank-you", {
       requestId,
@@ -223,12 +249,49 @@ export async function getDemoSectionState(request: Request) {
         return undefined;
       })
     : undefined;
+  const offer = thanks && !thanks.booking ? await bookNowOffer(thanks, { requestId }) : undefined;
   return {
     showThanks: Boolean(thanks),
     picker: await demoPickerView({ requestId }),
     consentVersion: currentDemoConsent().version,
     ...(booked ? { booked } : {}),
+    ...(offer ? { offer } : {}),
   };
+}
+
+/** The thank-you cookie's lead, when it is one this browser stored and may still book (not a matched or trapped one). */
+async function thanksLead(thanks: Thanks | undefined) {
+  if (!thanks || thanks.booking || thanks.lead === receivedMarker) return undefined;
+  const lead = await findDemoRequest(thanks.lead);
+  return lead && !lead.suspectedSpam ? lead : undefined;
+}
+
+/**
+ * ADR 0057, instant booking after the form: a request sent with no time is offered its route's times, to book the
+ * lead just stored. Only once routing is set up (until then nothing changes), and never for a request-only route.
+ */
+async function bookNowOffer(
+  thanks: Thanks,
+  options: { day?: string; timeZone?: string; requestId: string },
+  lead?: DemoRequestRow,
+): Promise<DemoPickerView | undefined> {
+  try {
+    if (!isConfigured(await currentRoutingSetup())) return undefined;
+    const stored = lead ?? (await thanksLead(thanks));
+    if (!stored) return undefined;
+    const view = await demoPickerView({
+      ...options,
+      timeZone: options.timeZone ?? thanks.timeZone,
+      answers: { dealVolume: stored.dealVolume ?? undefined, trade: stored.trade ?? undefined },
+      email: stored.email,
+      submissionId: stored.submissionId,
+    });
+    return view.requestOnly || view.unavailable || view.days.length === 0 ? undefined : view;
+  } catch (error) {
+    // The offer is extra: without it the thank-you is the spec's.
+    logger.warn("demo thank-you: no times offered", { requestId: options.requestId, error });
+    return undefined;
+  }
 }
 
 function redirectTarget(request: Request) {
@@ -239,9 +302,12 @@ function redirectTarget(request: Request) {
   return `${url.pathname}${search ? `?${search}` : ""}#demo`;
 }
 
-async function redirectToThanks(request: Request, marker: string) {
+/** The thank-you of a request whose lead must learn nothing of the lead stored (a matched or trapped one). */
+const receivedMarker = "received";
+
+async function redirectToThanks(request: Request, thanks: Thanks | typeof receivedMarker) {
   return redirectWithSuccess(redirectTarget(request), demoToasts.success, {
-    headers: { "Set-Cookie": await thanksCookie().serialize(marker) },
+    headers: { "Set-Cookie": await thanksCookie().serialize(thanks) },
   });
 }
 
@@ -292,10 +358,14 @@ const formText = (form: FormData, name: string) => {
   return typeof value === "string" && value ? value : undefined;
 };
 
+/** The times the posted answers are offered (ADR 0057), as the demo POST would route them. */
 function pickerFor(form: FormData, requestId: string) {
+  const email = demoRequestSchema.shape.email.safeParse(formText(form, "email"));
   return demoPickerView({
     day: formText(form, demoDayField) ?? formText(form, demoShownDayField),
     timeZone: formText(form, demoTimeZoneField),
+    answers: { dealVolume: formText(form, "dealVolume"), trade: formText(form, "trade") },
+    ...(email.success ? { email: email.data, submissionId: formText(form, "submissionId") } : {}),
     requestId,
   });
 }
@@ -368,9 +438,9 @@ export async function handleDemoRequestForm(request: Request, form: FormData): P
         consent: await consentOf(form, request),
       });
       logger.warn("demo request trap field filled; kept as suspected spam", { requestId, demoRequestId: row.id });
-      return await redirectToThanks(request, "received");
+      return await redirectToThanks(request, receivedMarker);
     }
-    const slot = await checkedAttempt(request, () => requestedSlot(result.data.slotStart, result.data.timeZone));
+    const { slot, routing } = await checkedAttempt(request, () => routedRequest(result.data));
     await consumeLimits(storingLimits, { request, email: result.data.email });
     // The browser mints the submission id on hydration (ADR 0019); a form posted without one is stored once per lead.
     const { row, booking, matched } = await store(
@@ -380,18 +450,20 @@ export async function handleDemoRequestForm(request: Request, form: FormData): P
         submissionId: result.data.submissionId ?? `form-${crypto.randomUUID()}`,
         attribution: attributionFromForm(form),
         consent: await consentOf(form, request),
+        routing,
       },
       "form",
       slot,
       { oncePerLead: !result.data.submissionId },
     );
     // Whoever repeats a lead's details learns nothing of it: no booking, time or link, and no lead id in the cookie.
-    if (matched) return await redirectToThanks(request, "received");
+    if (matched) return await redirectToThanks(request, receivedMarker);
     if (booking) {
       const timeZone = formText(form, demoTimeZoneField);
       return await redirectToBooked(request, row, booking, isTimeZone(timeZone) ? timeZone : undefined);
     }
-    return await redirectToThanks(request, row.id);
+    const timeZone = formText(form, demoTimeZoneField);
+    return await redirectToThanks(request, { lead: row.id, ...(isTimeZone(timeZone) ? { timeZone } : {}) });
   } catch (error) {
     if (error instanceof SlotUnavailable && error.reason === "slot-taken") {
       // Taken between render and submit: the lead is kept (ADR 0016) and its submission id goes back into the
@@ -432,6 +504,103 @@ export async function handleDemoRequestForm(request: Request, form: FormData): P
   }
 }
 
+const pickATimeMessage = "Pick a time to book it.";
+const bookNowExpiredNotice = {
+  message: "Error",
+  description: "That offer has expired. Your request is saved and our team will contact you.",
+};
+
+/** The offer's form again, with the times as they are now and what went wrong. */
+async function bookNowAgain(
+  request: Request,
+  form: FormData,
+  thanks: Thanks,
+  lead: DemoRequestRow,
+  requestId: string,
+  status: number,
+  slotMessage?: string,
+) {
+  const picker = await bookNowOffer(
+    thanks,
+    {
+      day: formText(form, demoDayField) ?? formText(form, demoShownDayField),
+      timeZone: formText(form, demoTimeZoneField),
+      requestId,
+    },
+    lead,
+  );
+  // No times left to offer: the thank-you stays the spec's, and the team calls as it would have.
+  if (!picker) return redirectWithError(redirectTarget(request), bookNowExpiredNotice);
+  return json(
+    { formId: demoBookNowFormId, picker, ...(slotMessage ? { fieldErrors: { [demoSlotField]: slotMessage } } : {}) },
+    { status },
+  );
+}
+
+/**
+ * ADR 0057, instant booking after the form: a time picked on the thank-you books the lead this browser just stored
+ * (the signed thank-you cookie names it, never the form), as the same submission sent again with a time would.
+ */
+export async function handleBookNowForm(request: Request, form: FormData): Promise<Response> {
+  const requestId = getRequestId(request);
+  const thanks = thanksOf(await thanksCookie().parse(request.headers.get("Cookie")));
+  const lead = await thanksLead(thanks).catch((error: unknown) => {
+    logger.warn("demo book-now: lead not readable", { requestId, error });
+    return undefined;
+  });
+  if (!thanks || !lead) return redirectWithError(redirectTarget(request), bookNowExpiredNotice);
+  if (form.has(demoDayField) || form.has(demoShowTimesField)) {
+    return bookNowAgain(request, form, thanks, lead, requestId, 200);
+  }
+  const slotStart = demoRequestSchema.shape.slotStart.safeParse(formText(form, demoSlotField));
+  if (!slotStart.success || !slotStart.data) {
+    return bookNowAgain(request, form, thanks, lead, requestId, 422, pickATimeMessage);
+  }
+  const timeZone = formText(form, demoTimeZoneField);
+  const data: DemoRequestData = {
+    firstName: lead.firstName,
+    lastName: lead.lastName,
+    email: lead.email,
+    phone: lead.phone,
+    company: lead.company,
+    dealVolume: (lead.dealVolume ?? "") as DemoRequestData["dealVolume"],
+    trade: lead.trade ?? "",
+    challenges: lead.challenges ?? "",
+    submissionId: lead.submissionId,
+    slotStart: slotStart.data,
+    timeZone,
+  };
+  try {
+    const { slot } = await checkedAttempt(request, () => routedRequest(data));
+    if (!slot) return bookNowAgain(request, form, thanks, lead, requestId, 409, pickATimeMessage);
+    await consumeLimits(storingLimits, { request, email: lead.email });
+    const { row, booking } = await store(request, { ...data, submissionId: lead.submissionId }, "form", slot);
+    if (!booking) throw new Error("a time was asked for and no booking or refusal came back");
+    return await redirectToBooked(request, row, booking, isTimeZone(timeZone) ? timeZone : undefined);
+  } catch (error) {
+    if (error instanceof SlotUnavailable) {
+      logger.info("demo book-now: time refused", { requestId, reason: error.reason });
+      return bookNowAgain(request, form, thanks, lead, requestId, error.status, error.message);
+    }
+    if (error instanceof RequestRejected) {
+      logger.warn("demo book-now refused", { requestId, status: error.status, reason: error.message });
+      const refusal = { message: "Error", description: error.message };
+      return redirectWithError(redirectTarget(request), refusal, { headers: error.headers });
+    }
+    logger.error("demo book-now failed", { requestId, error });
+    return redirectWithError(redirectTarget(request), demoToasts.failure);
+  }
+}
+
+/**
+ * The trace as the API answers it: anyone may post any address, so whether it is already known stays with the
+ * business (the webhooks and the CSV carry it).
+ */
+function publicRouting(trace: RoutingTrace): RoutingTrace {
+  const { knownEmail: _known, ...answers } = trace.answers;
+  return { ...trace, answers };
+}
+
 type BookingJson = {
   id: string;
   start: string;
@@ -470,13 +639,18 @@ export async function handleDemoRequestApi(request: Request, body: unknown): Pro
       });
     }
     const attribution = apiAttribution(body);
-    const slot = await checkedAttempt(request, () => requestedSlot(parsed.data.slotStart, parsed.data.timeZone));
+    const { slot, routing } = await checkedAttempt(request, () => routedRequest(parsed.data));
     await consumeLimits(storingLimits, { request, email: parsed.data.email });
     // The honeypot belongs to the HTML form; API callers are not form-filling bots, so it is ignored here.
     const submissionId = parsed.data.submissionId ?? crypto.randomUUID();
-    const { row, booking } = await store(request, { ...parsed.data, submissionId, attribution }, "api", slot);
-    return jsonOk<StoredDemoRequest & { booking?: BookingJson }>(
-      { ...toStoredDemoRequest(row), ...(booking ? { booking: await bookingJson(booking, request) } : {}) },
+    const { row, booking } = await store(request, { ...parsed.data, submissionId, attribution, routing }, "api", slot);
+    return jsonOk<StoredDemoRequest & { booking?: BookingJson; routing?: RoutingTrace }>(
+      {
+        ...toStoredDemoRequest(row),
+        ...(booking ? { booking: await bookingJson(booking, request) } : {}),
+        // Once the business has set up routing (ADR 0057): before that the answer is as it always was.
+        ...(row.routing?.configured ? { routing: publicRouting(row.routing) } : {}),
+      },
       201,
     );
   } catch (error) {

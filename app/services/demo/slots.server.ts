@@ -5,6 +5,8 @@ import type { DemoHost } from "~/models/demo/host.server";
 import { addCalendarDays, calendarDaysBetween, isCalendarDate, mondayOf } from "~/utils/time/calendar-date";
 import { getBookingSettings, type BookingSettings } from "~/utils/env.server";
 import { isKnownTimeZone, timeZoneLabel } from "~/utils/time/time-zone-format";
+import { dealVolumes, isDealVolume, type DealVolume } from "~/schemas/demo-request-fields";
+import { isTrade, trades } from "~/schemas/demo-routing";
 
 // ADR 0016, ADR 0030. Local times become instants only through @date-fns/tz, never hand-made offsets, so
 // daylight-saving changes move the UTC starts and nothing else. "Now" is passed in for testability.
@@ -31,7 +33,7 @@ export function localParts(instant: Date, timeZone: string): { date: string; min
 }
 
 /** Undefined for a time spring-forward skips; a time fall-back repeats resolves to its first occurrence. */
-function instantAt(date: string, minute: number, timeZone: string): Date | undefined {
+export function instantAt(date: string, minute: number, timeZone: string): Date | undefined {
   const [year, month, day] = date.split("-").map(Number);
   const wall = Date.UTC(year, month - 1, day, 0, minute);
   let offset = tzOffset(timeZone, new Date(wall));
@@ -58,6 +60,7 @@ export function hostFromSettings(settings: BookingSettings): DemoHost {
     })),
     timeOff: [],
     active: true,
+    dailyMax: null,
     createdAt: new Date(0),
   };
 }
@@ -284,8 +287,9 @@ export function checkSlotStart(
 }
 
 /**
- * The pace of the day `start` falls on: its bounds in the business's zone and how many bookings it may take within
- * the window, `pacePercent` of its seats still bookable now (at least one, so a nearly-past day can still be booked).
+ * The pace of the day `start` falls on: its still-bookable part (from the earliest start now, to the day's end in
+ * the business's zone) and how many bookings it may take within the window, `pacePercent` of that part's seats (at
+ * least one, so a nearly-past day can still be booked).
  */
 export function dayPace(
   start: Date,
@@ -300,7 +304,13 @@ export function dayPace(
   const seats = (slotGrid(settings, date, 1, hosts)[0]?.slots ?? [])
     .filter((slot) => slot >= earliest && slot < latest)
     .reduce((sum, slot) => sum + freeHostsAt(weeks, [], slot, settings).length, 0);
-  return { ...dayBounds(date, settings), limit: Math.max(1, Math.floor((seats * settings.pacePercent) / 100)) };
+  const { dayStart, dayEnd } = dayBounds(date, settings);
+  return {
+    date,
+    from: new Date(Math.max(dayStart.getTime(), earliest.getTime())),
+    dayEnd,
+    limit: Math.max(1, Math.floor((seats * settings.pacePercent) / 100)),
+  };
 }
 
 /** A local date of the business's zone as the instants it runs between. */
@@ -340,11 +350,15 @@ export async function availableSlots(options: {
   const all = grid.flatMap((day) => day.slots);
   if (all.length === 0) return [];
   const buffer = settings.bufferMinutes * 60_000;
+  // A daily maximum (ADR 0057) counts the whole first day, before the notice too.
+  const capped = options.hosts.some((host) => host.active && host.dailyMax);
+  const firstInstant = new Date(all[0].getTime() - buffer);
   const busy = await liveBookingsBetween(
-    new Date(all[0].getTime() - buffer),
+    capped ? new Date(Math.min(firstInstant.getTime(), dayBounds(from, settings).dayStart.getTime())) : firstInstant,
     new Date(slotEnd(all[all.length - 1], settings).getTime() + buffer),
   );
   const weeks = hostWeeks(options.hosts, settings, from, days);
+  const atMax = capped ? hostsAtDailyMax(options.hosts, busy, settings) : new Set<string>();
   return grid
     .map(({ date, slots }) => ({
       date,
@@ -352,14 +366,41 @@ export async function availableSlots(options: {
         .map((slot) => ({
           start: slot.toISOString(),
           end: slotEnd(slot, settings).toISOString(),
-          free: freeHostsAt(weeks, busy, slot, settings).length,
+          free: freeHostsAt(weeks, busy, slot, settings).filter((host) => !atMax.has(`${host.id} ${date}`)).length,
         }))
         .filter((slot) => slot.free > 0),
     }))
     .filter((day) => day.slots.length > 0);
 }
 
-type DemoSlotsQuery = { from?: string; days: number; timeZone: string };
+/** "host-id date" for each host with as many live demos that day (the business's zone) as its daily maximum. */
+function hostsAtDailyMax(hosts: DemoHost[], busy: BusyTime[], settings: BookingSettings): Set<string> {
+  const counts = new Map<string, number>();
+  for (const booking of busy) {
+    const key = `${booking.hostId} ${localParts(booking.start, settings.timeZone).date}`;
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  const maxOf = new Map(hosts.map((host) => [host.id, host.dailyMax]));
+  return new Set(
+    [...counts]
+      .filter(([key, count]) => {
+        const max = maxOf.get(key.split(" ")[0]);
+        return max !== null && max !== undefined && count >= max;
+      })
+      .map(([key]) => key),
+  );
+}
+
+/** What a visitor with these answers is offered: whose times, or none; the self-serve plan beside them. */
+export type SlotsOffer = { hosts: DemoHost[]; requestOnly: boolean; selfServePlan?: string };
+
+export type DemoSlotsQuery = {
+  from?: string;
+  days: number;
+  timeZone: string;
+  /** The form's non-personal answers, for the routed team's times (ADR 0057); the e-mail never comes in a URL. */
+  answers: { dealVolume?: DealVolume; trade?: string; timeZone?: string };
+};
 
 type DemoSlotsAnswer = {
   /** The zone of the labels (the one asked for, else the business's). */
@@ -370,6 +411,10 @@ type DemoSlotsAnswer = {
   slotMinutes: number;
   /** Days in the business's zone, each slot with its local label in `timeZone`. */
   days: { date: string; slots: (FreeSlot & { label: string })[] }[];
+  /** The answers lead to no times: the team calls back after the form (`days` is empty). */
+  requestOnly?: true;
+  /** The answers are offered the self-serve path, this plan preselected, beside booking. */
+  selfServePlan?: string;
 };
 
 export function parseDemoSlotsQuery(
@@ -390,11 +435,20 @@ export function parseDemoSlotsQuery(
     }
     days = Math.min(Number(daysText), maxDays);
   }
-  const timeZone = params.get("timeZone")?.trim() || settings.timeZone;
+  const askedZone = params.get("timeZone")?.trim() || undefined;
+  const timeZone = askedZone ?? settings.timeZone;
   if (timeZone.length > 64 || !isKnownTimeZone(timeZone)) {
     return { ok: false, message: "timeZone must be an IANA time zone name, e.g. Europe/Berlin or America/New_York." };
   }
-  return { ok: true, query: { from, days, timeZone } };
+  const dealVolume = params.get("dealVolume")?.trim() || undefined;
+  if (dealVolume !== undefined && !isDealVolume(dealVolume)) {
+    return { ok: false, message: `dealVolume must be one of ${dealVolumes.join(", ")}.` };
+  }
+  const trade = params.get("trade")?.trim() || undefined;
+  if (trade !== undefined && !isTrade(trade)) {
+    return { ok: false, message: `trade must be one of ${trades.join(", ")}.` };
+  }
+  return { ok: true, query: { from, days, timeZone, answers: { dealVolume, trade, timeZone: askedZone } } };
 }
 
 /** "Fri, Mar 12, 3:00 PM": a slot's start as a visitor in `timeZone` reads it. */
@@ -408,10 +462,15 @@ export function slotLabel(start: Date, timeZone: string): string {
 const SHORT_DAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
 const SHORT_MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 
-export async function demoSlotsAnswer(query: DemoSlotsQuery, at: Date, hosts: DemoHost[]): Promise<DemoSlotsAnswer> {
+/** The free times of `offer`'s hosts (the team the answers route to), or none when it offers no times. */
+export async function demoSlotsAnswer(query: DemoSlotsQuery, at: Date, offer: SlotsOffer): Promise<DemoSlotsAnswer> {
   const settings = getBookingSettings();
-  const days = await availableSlots({ from: query.from, days: query.days, now: at, settings, hosts });
+  const days = offer.requestOnly
+    ? []
+    : await availableSlots({ from: query.from, days: query.days, now: at, settings, hosts: offer.hosts });
   return {
+    ...(offer.requestOnly ? { requestOnly: true as const } : {}),
+    ...(offer.selfServePlan ? { selfServePlan: offer.selfServePlan } : {}),
     timeZone: query.timeZone,
     timeZoneName: timeZoneLabel(query.timeZone, at),
     businessTimeZone: settings.timeZone,

@@ -30,6 +30,9 @@ function personExport(email: string, records: PersonRecords) {
     note: "Paid orders are payment records the law requires us to keep; each says until when (keptUntil). Everything else is erased on request.",
     leads: records.leads.map((lead) => ({
       ...pick(lead, demoRequestRecordKeys),
+      // Their routing answer and why they went where they went (ADR 0057) are theirs to see too.
+      trade: lead.trade,
+      routing: lead.routing,
       consentText: records.consentWordings.find((wording) => wording.version === lead.consentVersion)?.text ?? null,
       bookings: records.bookings
         .filter((booking) => booking.demoRequestId === lead.id)

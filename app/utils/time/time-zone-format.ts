@@ -7,13 +7,19 @@ const LOCALE = "en-US";
 // subjects, plain-text bodies and searches simple.
 export const plainSpaces = (text: string) => text.replace(/[\u202f\u2009\u00a0]/g, " ");
 
+// Zones found known: a finite set (IANA's names), so it stays small whatever visitors send; names refused are not kept.
+const knownTimeZones = new Set<string>();
+
 /** Whether Intl knows the IANA zone (a visitor-supplied name may not be one). */
 export function isKnownTimeZone(timeZone: string): boolean {
+  if (knownTimeZones.has(timeZone)) return true;
   // A zone's name (IANA's, starting with a letter): the ICU of newer Node.js also takes a bare UTC offset ("+02:00"),
   // which follows no daylight saving and names no place.
   if (!/^[A-Za-z]/.test(timeZone)) return false;
   try {
+    // Building a formatter is the costly part, and every page render checks the zone it shows.
     new Intl.DateTimeFormat(LOCALE, { timeZone });
+    knownTimeZones.add(timeZone);
     return true;
   } catch {
     return false;

@@ -72,6 +72,9 @@ export function Dashboard({ data, search }: { data: DashboardData; search: strin
           <p className="text-sm font-medium text-slate-700">Show rate</p>
           <HorizontalBarChart view={charts.hostShowRate} />
         </ChartFigure>
+        <ChartFigure {...figure("rules")}>
+          <HorizontalBarChart view={charts.rules} />
+        </ChartFigure>
       </div>
       <div className="mt-6 space-y-6">
         <ChartFigure {...figure("sources")}>{attribution(charts.sources)}</ChartFigure>

@@ -109,6 +109,24 @@ export function HostForm({ hostId, zones, values, errors }: Props) {
           </div>
         </fieldset>
 
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field
+            id={fieldId("dailyMax")}
+            label="Daily maximum of demos (empty: no maximum)"
+            error={errors.dailyMax}
+            hintId={`${idPrefix}-daily-max-hint`}
+            name="dailyMax"
+            type="text"
+            inputMode="numeric"
+            maxLength={3}
+            autoComplete="off"
+            defaultValue={values.dailyMax ?? ""}
+          />
+          <p id={`${idPrefix}-daily-max-hint`} className="text-sm text-slate-600 sm:self-end">
+            Counted per day in the business’s time zone. A host who has reached it is offered no more times that day.
+          </p>
+        </div>
+
         <ActiveCheckbox
           id={fieldId("active")}
           checked={values.active !== undefined}

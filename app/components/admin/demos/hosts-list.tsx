@@ -29,6 +29,7 @@ function storedValues(host: HostView): Partial<Record<HostFormField, string>> {
     email: host.email,
     timeZone: host.timeZone,
     ...hoursFormValues(host.weeklyHours),
+    dailyMax: host.dailyMax === null ? "" : String(host.dailyMax),
     ...(host.active ? { active: "on" } : {}),
   };
 }
@@ -78,6 +79,10 @@ export function HostsList({ hosts, zones, editId, answer }: Props) {
                 <dt className="font-medium text-slate-600">Weekly hours</dt>
                 <dd className="text-slate-900">
                   <WeekSummary host={host} />
+                </dd>
+                <dt className="font-medium text-slate-600">Daily maximum</dt>
+                <dd className="text-slate-900">
+                  {host.dailyMax === null ? "None" : `${host.dailyMax} demo${host.dailyMax === 1 ? "" : "s"} a day`}
                 </dd>
                 <dt className="font-medium text-slate-600">Time off</dt>
                 <dd className="text-slate-900">
