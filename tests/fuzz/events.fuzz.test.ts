@@ -22,6 +22,8 @@ const eventLike = fc.oneof(
   fc.string({ unit: "binary", maxLength: 80 }),
 );
 
+const browserUserAgent = "Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0";
+
 // Absent half the time: most real requests send none of the opt-out headers.
 const headerValue = (values: string[]) => fc.option(fc.constantFrom(...values), { nil: undefined, freq: 2 });
 
@@ -32,7 +34,7 @@ const beacons = fc.record({
   dnt: headerValue(["1", "0", " 1", "yes", ""]),
   gpc: headerValue(["1", "0", "true"]),
   userAgent: headerValue([
-    "Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0",
+    browserUserAgent,
     "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36",
     "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Version/17.0 Mobile Safari/604.1",
     "Googlebot/2.1 (+http://www.google.com/bot.html)",
@@ -47,6 +49,20 @@ const beacons = fc.record({
 });
 
 type Beacon = typeof beacons extends fc.Arbitrary<infer T> ? T : never;
+
+// A real page's beacon with only the opt-out headers left to chance. Random beacons alone seldom make a valid
+// landing view, and now and then none in a whole run, which would leave the counting half of the property untested.
+const landingViewBeacons: fc.Arbitrary<Beacon> = fc.record({
+  method: fc.constant("POST"),
+  body: fc.constant("landing_view"),
+  query: fc.constant(undefined),
+  dnt: headerValue(["1", "0"]),
+  gpc: headerValue(["1", "0"]),
+  userAgent: fc.constant(browserUserAgent),
+  origin: fc.constant(origin),
+  fetchSite: fc.constant("same-origin"),
+  contentType: fc.constant("text/plain;charset=UTF-8"),
+});
 
 function toRequest(beacon: Beacon) {
   const headers = new Headers();
@@ -81,7 +97,7 @@ describeWithDatabases(
     it("never answers 5xx and counts exactly the valid landing views of browsers that did not opt out", async () => {
       let expected = 0;
       await fc.assert(
-        fc.asyncProperty(beacons, async (beacon) => {
+        fc.asyncProperty(fc.oneof(beacons, landingViewBeacons), async (beacon) => {
           const request = toRequest(beacon);
           const response = request.method === "GET" ? await loader(args(request)) : await action(args(request));
           expect(response.status).toBeLessThan(500);
