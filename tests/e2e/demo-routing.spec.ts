@@ -241,15 +241,19 @@ test.describe("the picker offers the routed team's times", () => {
     expect(await bookedHost(rosa.email)).toEqual(["host-1"]);
   });
 
-  test("the self-serve link opens the checkout with its plan in the URL, as the pricing buttons do", async ({
+  test("the self-serve link opens the checkout with its plan and the visit's attribution, as the pricing buttons do", async ({
     page,
   }, testInfo) => {
-    await openForm(page, { url: server.baseUrl, withPicker: true });
+    await openForm(page, { url: `${server.baseUrl}/?utm_source=newsletter&utm_campaign=spring`, withPicker: true });
     await fillLead(page, { ...uniqueLead(testInfo, lead), dealVolume: "1-10" });
     await showTimesAgain(page, testInfo);
     await booking(page).getByRole("link", { name: "Start with Business Builder" }).click();
-    await expect(page.getByRole("dialog")).toBeVisible();
+    const dialog = page.getByRole("dialog");
+    await expect(dialog).toBeVisible();
     await expect(page).toHaveURL(/[?&]checkout=info&plan=business-builder(&|$)/);
+    // The order this checkout makes is attributed like one begun from the pricing section.
+    await expect(dialog.locator('input[type="hidden"][name="utm_source"]')).toHaveValue("newsletter");
+    await expect(dialog.locator('input[type="hidden"][name="utm_campaign"]')).toHaveValue("spring");
   });
 
   test("a request-only route shows no times, says the team will call, and sends a plain request", async ({

@@ -144,7 +144,7 @@ function SubmitButton() {
   );
 }
 
-function TimeField({ picker }: { picker: DemoPickerView }) {
+function TimeField({ picker, attributionQuery }: { picker: DemoPickerView; attributionQuery: string }) {
   const { error, defaultValue, validate } = useField(demoSlotField, { formId: demoRequestFormId });
   const Calendar = useLoadedWhenNear("#demo", loadCalendarPicker);
   const selected = typeof defaultValue === "string" ? defaultValue : undefined;
@@ -155,13 +155,21 @@ function TimeField({ picker }: { picker: DemoPickerView }) {
       selected={selected}
       error={error}
       onChoice={() => void validate()}
+      attributionQuery={attributionQuery}
     />
   ) : (
-    <SlotPicker view={picker} selected={selected} error={error} />
+    <SlotPicker view={picker} selected={selected} error={error} attributionQuery={attributionQuery} />
   );
 }
 
-export function DemoFields({ brandName, picker }: { brandName: string; picker: DemoPickerView }) {
+type DemoFieldsProps = {
+  brandName: string;
+  picker: DemoPickerView;
+  /** The visit's attribution as a query to append to a checkout link ("" for none). */
+  attributionQuery: string;
+};
+
+export function DemoFields({ brandName, picker, attributionQuery }: DemoFieldsProps) {
   return (
     <>
       {/* The form's default button (what Enter in a field presses) must be the submit, not the first day tab. */}
@@ -176,7 +184,7 @@ export function DemoFields({ brandName, picker }: { brandName: string; picker: D
       <DealVolumeField />
       <TradeField />
       <ChallengesField />
-      <TimeField picker={picker} />
+      <TimeField picker={picker} attributionQuery={attributionQuery} />
       <div className="honeypot" aria-hidden="true">
         <label htmlFor="demo-gw-trap">Leave this field empty</label>
         <input

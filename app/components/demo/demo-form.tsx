@@ -54,6 +54,9 @@ export function DemoForm({ brandName, picker, sentBack, attribution, consentVers
   const [mintedSubmissionId] = useState(() => (typeof document === "undefined" ? undefined : newSubmissionId()));
   const submissionId = retried ?? (hydrated ? mintedSubmissionId : undefined);
   const hidden = hiddenAttribution(sentBack, attribution);
+  const carried = hydrated ? withBrowserAttribution(hidden) : hidden;
+  // The self-serve offer's checkout keeps the visit's attribution, as the page's other checkout links do.
+  const carriedQuery = Object.keys(carried).length ? `&${new URLSearchParams(carried)}` : "";
   return (
     <ValidatedForm
       id={demoRequestFormId}
@@ -72,10 +75,10 @@ export function DemoForm({ brandName, picker, sentBack, attribution, consentVers
       {hydrated ? <input type="hidden" name={demoEnhancedField} value="1" /> : null}
       {submissionId ? <input type="hidden" name="submissionId" value={submissionId} /> : null}
       {/* The referring site is known to the browser only: the server's page is the same for every visitor. */}
-      {Object.entries(hydrated ? withBrowserAttribution(hidden) : hidden).map(([name, value]) => (
+      {Object.entries(carried).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
-      <DemoFields brandName={brandName} picker={picker} />
+      <DemoFields brandName={brandName} picker={picker} attributionQuery={carriedQuery} />
     </ValidatedForm>
   );
 }

@@ -79,7 +79,7 @@ export async function loadCalendarPicker(fields: readonly string[], formId: stri
   return CalendarPicker;
 }
 
-function CalendarPicker({ parts, view, selected, error, onChoice }: CalendarPickerProps) {
+function CalendarPicker({ parts, view, selected, error, onChoice, attributionQuery }: CalendarPickerProps) {
   const { chipClass, dayTabClass, timesGridClass, NoSlotChoice, PickerError, PickerLegend, pickerErrorId } = parts;
   const { RequestOnlyNote, SelfServeOffer } = parts;
   const [offer, setOffer] = useState(fetchedOffer);
@@ -158,7 +158,7 @@ function CalendarPicker({ parts, view, selected, error, onChoice }: CalendarPick
   return (
     <fieldset ref={fieldset} id="demo-slot" aria-describedby={error ? pickerErrorId : undefined} className="min-w-0">
       <PickerLegend zoneName={timeZoneLabel(zone, new Date())} />
-      <SelfServeOffer planId={selfServePlan} />
+      <SelfServeOffer planId={selfServePlan} attributionQuery={attributionQuery} />
       {requestOnly ? (
         <RequestOnlyNote />
       ) : days.length > 0 ? (

@@ -23,6 +23,8 @@ type SlotPickerProps = {
   selected?: string;
   error?: string;
   onChoice?: () => void;
+  /** Appended to the self-serve offer's checkout link: the visit's attribution, or "". */
+  attributionQuery?: string;
 };
 
 const pickerErrorId = "demo-slotStart-error";
@@ -86,14 +88,14 @@ function RequestOnlyNote() {
  * ADR 0057: the self-serve path, beside the times and never instead of them. The checkout dialog lives in the URL,
  * as the pricing section opens it: through the router with JavaScript, a plain link without.
  */
-function SelfServeOffer({ planId }: { planId?: string }) {
+function SelfServeOffer({ planId, attributionQuery = "" }: { planId?: string; attributionQuery?: string }) {
   const plan = planId ? getPlan(planId) : undefined;
   if (!plan) return null;
   return (
     <p id="demo-self-serve" className="mt-3 rounded-md border border-brand-100 bg-brand-50 p-3 text-sm text-slate-700">
       Rather get started on your own today?{" "}
       <Link
-        to={`/?checkout=info&plan=${plan.id}`}
+        to={`/?checkout=info&plan=${plan.id}${attributionQuery}`}
         preventScrollReset
         className="font-semibold text-brand-700 underline hover:text-brand-800"
       >
@@ -129,6 +131,7 @@ export function SlotPicker({
   error,
   withNoSlotChoice = true,
   legend,
+  attributionQuery,
 }: SlotPickerProps & { withNoSlotChoice?: boolean; legend?: string }) {
   const pageAction = useFormAction();
   const action = `${pageAction}#demo-booking`;
@@ -146,7 +149,7 @@ export function SlotPicker({
     <fieldset id="demo-slot" aria-describedby={error ? pickerErrorId : undefined} className="min-w-0">
       <PickerLegend zoneName={view.timeZoneName} legend={legend} />
       <input type="hidden" name={demoShownDayField} value={view.day ?? ""} />
-      <SelfServeOffer planId={view.selfServePlan} />
+      <SelfServeOffer planId={view.selfServePlan} attributionQuery={attributionQuery} />
       {view.requestOnly ? (
         <RequestOnlyNote />
       ) : view.days.length > 0 ? (
