@@ -242,17 +242,20 @@ async function bookedDemoView(bookingId: string, timeZone: string | undefined): 
 export async function getDemoSectionState(request: Request) {
   const requestId = getRequestId(request);
   const thanks = thanksOf(await thanksCookie().parse(request.headers.get("Cookie")));
-  const booked = thanks?.booking
-    ? await bookedDemoView(thanks.booking, thanks.timeZone).catch((error: unknown) => {
-        // Without its time the panel is still a thank-you; the e-mail names the time.
-        logger.warn("demo thank-you: booking not readable", { requestId, error });
-        return undefined;
-      })
-    : undefined;
-  const offer = thanks && !thanks.booking ? await bookNowOffer(thanks, { requestId }) : undefined;
+  const [booked, offer, picker] = await Promise.all([
+    thanks?.booking
+      ? bookedDemoView(thanks.booking, thanks.timeZone).catch((error: unknown) => {
+          // Without its time the panel is still a thank-you; the e-mail names the time.
+          logger.warn("demo thank-you: booking not readable", { requestId, error });
+          return undefined;
+        })
+      : undefined,
+    thanks && !thanks.booking ? bookNowOffer(thanks, { requestId }) : undefined,
+    demoPickerView({ requestId }),
+  ]);
   return {
     showThanks: Boolean(thanks),
-    picker: await demoPickerView({ requestId }),
+    picker,
     consentVersion: currentDemoConsent().version,
     ...(booked ? { booked } : {}),
     ...(offer ? { offer } : {}),
@@ -557,7 +560,7 @@ export async function handleBookNowForm(request: Request, form: FormData): Promi
     return bookNowAgain(request, form, thanks, lead, requestId, 422, pickATimeMessage);
   }
   const timeZone = formText(form, demoTimeZoneField);
-  const data: DemoRequestData = {
+  const data: DemoRequestData & { submissionId: string } = {
     firstName: lead.firstName,
     lastName: lead.lastName,
     email: lead.email,
@@ -574,7 +577,7 @@ export async function handleBookNowForm(request: Request, form: FormData): Promi
     const { slot } = await checkedAttempt(request, () => routedRequest(data));
     if (!slot) return bookNowAgain(request, form, thanks, lead, requestId, 409, pickATimeMessage);
     await consumeLimits(storingLimits, { request, email: lead.email });
-    const { row, booking } = await store(request, { ...data, submissionId: lead.submissionId }, "form", slot);
+    const { row, booking } = await store(request, data, "form", slot);
     if (!booking) throw new Error("a time was asked for and no booking or refusal came back");
     return await redirectToBooked(request, row, booking, isTimeZone(timeZone) ? timeZone : undefined);
   } catch (error) {
